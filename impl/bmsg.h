@@ -1,0 +1,354 @@
+/*
+ * bmsg.h - the message API every backend implements and every caller uses.
+ *
+ * A message is a `what` code plus named fields; each field has a type code and
+ * one or more items (byte strings). Five backends re-create five designs of
+ * the BeOS/Haiku BMessage behind one vtable, `struct bm_ops`. Callers never
+ * touch a vtable slot directly: they call the bm_* wrappers below, which check
+ * arguments once, the same way for every backend, and then dispatch.
+ *
+ * Layout of this header: status codes, limits and type codes, formats, the
+ * message handle, the ops struct with the contract of every slot, then the
+ * API (wrappers, registry, format detection, shared decoders).
+ */
+#ifndef BM_BMSG_H
+#define BM_BMSG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* --- Status codes ------------------------------------------------------- */
+
+/*
+ * Every function that can fail returns one of these: 0 is success, errors
+ * are negative. The list follows Haiku's status codes where one exists.
+ */
+#define BM_STATUS_MAP(X)                                                   \
+	X(BM_OK, 0, "ok")                                                  \
+	X(BM_NO_MEMORY, -1, "out of memory")                               \
+	X(BM_BAD_VALUE, -2, "bad value")                                   \
+	X(BM_BAD_TYPE, -3, "bad type")                                     \
+	X(BM_NAME_NOT_FOUND, -4, "name not found")                         \
+	X(BM_BAD_INDEX, -5, "bad index")                                   \
+	X(BM_NOT_A_MESSAGE, -6, "not a message")                           \
+	X(BM_BUFFER_TOO_SMALL, -7, "buffer too small")                     \
+	X(BM_TOO_LARGE, -8, "message too large")                           \
+	X(BM_UNSUPPORTED, -9, "unsupported format")
+
+enum bm_status {
+#define BM_STATUS_ENUM(name, value, text) name = (value),
+	BM_STATUS_MAP(BM_STATUS_ENUM)
+#undef BM_STATUS_ENUM
+};
+
+/* --- Limits and type codes ---------------------------------------------- */
+
+/* Names are 1 to BM_NAME_MAX bytes, not counting the NUL, in every backend. */
+#define BM_NAME_MAX 255
+
+/*
+ * Every flat format stores sizes in 32 bits, R5 as signed ones. An item is
+ * at most BM_ITEM_MAX bytes (room is left for its size prefix and padding);
+ * a flattened message is at most BM_FLAT_MAX bytes. A field holds at most
+ * BM_COUNT_MAX items and a message at most BM_COUNT_MAX fields. Past these,
+ * the call returns BM_TOO_LARGE and the message is unchanged.
+ */
+#define BM_FLAT_MAX ((size_t)INT32_MAX)
+#define BM_ITEM_MAX ((size_t)INT32_MAX - 64)
+#define BM_COUNT_MAX (INT32_MAX - 1)
+
+typedef uint32_t bm_type_code;
+
+/* A type code from its four characters, as the multi-character constant
+ * 'LONG' is in Be's headers (first character in the high byte). */
+#define BM_TYPE(a, b, c, d)                                                \
+	(((uint32_t)(uint8_t)(a) << 24) | ((uint32_t)(uint8_t)(b) << 16) |  \
+	 ((uint32_t)(uint8_t)(c) << 8) | (uint32_t)(uint8_t)(d))
+
+#define BM_ANY_TYPE BM_TYPE('A', 'N', 'Y', 'T')
+#define BM_INT32_TYPE BM_TYPE('L', 'O', 'N', 'G')
+#define BM_STRING_TYPE BM_TYPE('C', 'S', 'T', 'R')
+#define BM_MESSAGE_TYPE BM_TYPE('M', 'S', 'G', 'G')
+
+/* --- Flat formats -------------------------------------------------------- */
+
+/*
+ * The formats the shared decoders know. "Swapped" means written on a host of
+ * the other byte order. Dano (FOB2) is read in the host's order only.
+ */
+enum bm_format {
+	BM_FORMAT_UNKNOWN = 0,
+	BM_FORMAT_R5,           /* 'FOB1' */
+	BM_FORMAT_R5_SWAPPED,
+	BM_FORMAT_HMF1,         /* 'HMF1', today's Haiku */
+	BM_FORMAT_HMF1_SWAPPED,
+	BM_FORMAT_DANO,         /* 'FOB2', Dano/Zeta */
+	BM_FORMAT_DANO_SWAPPED
+};
+
+/* --- The message handle --------------------------------------------------- */
+
+/*
+ * Every backend's message struct begins with this base, so that wrappers can
+ * dispatch on `ops`. Backends never expose the rest of their struct.
+ * `what` is public, as BMessage::what is: backends read it when they flatten
+ * and set it when they unflatten.
+ */
+typedef struct bm_message {
+	const struct bm_ops *ops;
+	uint32_t what;
+} bm_message;
+
+/* What bm_field_at and bm_get_info report about one field. `name` points
+ * into the message, holds `name_len` bytes and is NOT guaranteed to be
+ * NUL-terminated; it stays valid until the message is next changed. */
+struct bm_field_info {
+	const char *name;
+	size_t name_len;
+	bm_type_code type;
+	int32_t count;
+	bool fixed_size;
+};
+
+/* --- The backend vtable ---------------------------------------------------- */
+
+#define BM_OPS_VERSION 1
+
+/* Descriptor flags (capabilities are data; callers never compare names). */
+#define BM_BACKEND_HAIKU 0x1u /* a Haiku design: counts for "Haiku Winner" */
+
+/*
+ * One const instance per backend, exported by impl/<backend>.c and listed in
+ * impl/registry.c. Slots are appended only, each under a "valid for version N"
+ * marker, and BM_OPS_VERSION grows with every append.
+ *
+ * Common rules for every slot:
+ * - Arguments have been checked by the wrapper: messages are non-NULL and
+ *   belong to this backend, names are 1..BM_NAME_MAX bytes with `name_len`
+ *   equal to strlen(name), data pointers are non-NULL and sizes are 1..
+ *   BM_ITEM_MAX, types are not BM_ANY_TYPE where a concrete type is needed.
+ * - Every allocation goes through bm_malloc/bm_realloc/bm_free (alloc.h).
+ * - A slot that fails leaves the message exactly as it was before the call
+ *   (unflatten: empty), valid, and safe to use or destroy. No slot blocks.
+ */
+struct bm_ops {
+	/* Version of this struct the backend was written against. */
+	uint32_t version;
+	/* Unique name used by the CLI, the tables and the plots. */
+	const char *name;
+	/* One-line description for `bench --list`. */
+	const char *summary;
+	/* BM_BACKEND_* bits. */
+	uint32_t flags;
+	/* The format flatten writes and unflatten reads natively:
+	 * BM_FORMAT_R5 or BM_FORMAT_HMF1 (host byte order). */
+	enum bm_format native_format;
+
+	/* Methods below are valid for version 1. */
+
+	/*
+	 * Allocates an empty message and stores it in *out. The wrapper then sets
+	 * the base's `ops` and `what`. Returns BM_OK or BM_NO_MEMORY (nothing is
+	 * left allocated and *out is untouched).
+	 */
+	int (*create)(bm_message **out);
+
+	/* Frees the message and everything it owns. Never fails. */
+	void (*destroy)(bm_message *msg);
+
+	/* Removes every field, keeping the message usable. Never fails; may
+	 * keep or release buffers as the design does. */
+	void (*make_empty)(bm_message *msg);
+
+	/*
+	 * Appends one item of `size` bytes, copied from `data`, to the field
+	 * `name`, creating the field (with `type` and `fixed_size`) when it does
+	 * not exist. Returns BM_BAD_TYPE when the field exists with another type,
+	 * BM_BAD_VALUE when a fixed-size field's items have another size,
+	 * BM_TOO_LARGE past the limits above, BM_NO_MEMORY. May allocate.
+	 * Backends that ignore `fixed_size` by design (Message1) say so.
+	 */
+	int (*add_data)(bm_message *msg, const char *name, size_t name_len,
+	                bm_type_code type, const void *data, size_t size,
+	                bool fixed_size);
+
+	/*
+	 * Finds item `index` of field `name`. `type` is BM_ANY_TYPE or must match
+	 * the field's type (else BM_BAD_TYPE). On success *data points into the
+	 * message (valid until it next changes) and *size is the item's size.
+	 * Returns BM_NAME_NOT_FOUND, BM_BAD_TYPE or BM_BAD_INDEX otherwise, with
+	 * the outputs untouched. Never allocates.
+	 */
+	int (*find_data)(const bm_message *msg, const char *name,
+	                 size_t name_len, bm_type_code type, int32_t index,
+	                 const void **data, size_t *size);
+
+	/* Reports the type, item count and fixed-size flag of field `name`, or
+	 * returns BM_NAME_NOT_FOUND. Never allocates. */
+	int (*get_info)(const bm_message *msg, const char *name,
+	                size_t name_len, struct bm_field_info *info);
+
+	/* Reports field number `index` in the backend's iteration order
+	 * (0 <= index < count_fields), or returns BM_BAD_INDEX. Never allocates. */
+	int (*field_at)(const bm_message *msg, int32_t index,
+	                struct bm_field_info *info);
+
+	/* Number of fields. Never fails. */
+	int32_t (*count_fields)(const bm_message *msg);
+
+	/*
+	 * Stores in *size the number of bytes flatten will write. Returns BM_OK,
+	 * or BM_TOO_LARGE when the flattened message would exceed BM_FLAT_MAX.
+	 * Not const: a design may cache the size (Message2 does).
+	 */
+	int (*flattened_size)(bm_message *msg, size_t *size);
+
+	/*
+	 * Writes the message in native_format into buffer[0 .. flattened size).
+	 * Returns BM_BUFFER_TOO_SMALL when capacity is less than that size,
+	 * BM_TOO_LARGE, or BM_NO_MEMORY when the design needs a temporary buffer.
+	 * The caller owns the buffer.
+	 */
+	int (*flatten)(bm_message *msg, void *buffer, size_t capacity);
+
+	/*
+	 * The backend's own reader for native_format, called by bm_unflatten on
+	 * an empty message with bytes whose magic is native_format. Every length,
+	 * count and offset is checked before use. Returns BM_OK; BM_NOT_A_MESSAGE
+	 * or BM_BAD_VALUE for malformed input; BM_NO_MEMORY; or BM_UNSUPPORTED
+	 * when the bytes are valid but in a layout this design does not read
+	 * itself (bm_unflatten then uses the shared decoder through add_data).
+	 * On failure the message is left empty. Sets msg->what on success.
+	 */
+	int (*unflatten)(bm_message *msg, const void *data, size_t size);
+
+	/* Methods above are valid for version 1. */
+};
+
+/* --- API: status codes ------------------------------------------------------ */
+
+/* Returns the text of a status code ("name not found"), or "unknown status". */
+const char *bm_strerror(int status);
+
+/* Returns the symbol of a status code ("BM_NAME_NOT_FOUND"), for tests and
+ * diagnostics, or "BM_?" for an unknown value. */
+const char *bm_status_name(int status);
+
+/* --- API: the registry -------------------------------------------------------- */
+
+/* Returns the registered backends in table order, and their number in *count. */
+const struct bm_ops *const *bm_backends(size_t *count);
+
+/* Returns the registered backend called `name` (exact match), or NULL. */
+const struct bm_ops *bm_find_backend(const char *name);
+
+/*
+ * Checks a backend descriptor before anything runs: version, name, summary,
+ * native format and every mandatory slot. Returns true when usable; otherwise
+ * writes a one-line reason naming the backend into why[0..why_size).
+ */
+bool bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size);
+
+/* Checks every registered backend and that their names are unique. */
+bool bm_registry_valid(char *why, size_t why_size);
+
+/* --- API: the message wrappers (the only way callers reach a backend) ------- */
+
+/* Creates an empty message of backend `ops` with code `what`. */
+int bm_create(const struct bm_ops *ops, uint32_t what, bm_message **out);
+
+/* Destroys a message; NULL is allowed and ignored. */
+void bm_destroy(bm_message *msg);
+
+/* Removes every field. */
+void bm_make_empty(bm_message *msg);
+
+/* Adds one item; see the add_data slot. `name` is NUL-terminated. */
+int bm_add_data(bm_message *msg, const char *name, bm_type_code type,
+                const void *data, size_t size, bool fixed_size);
+
+/* AddInt32: a fixed-size BM_INT32_TYPE item of 4 bytes. */
+int bm_add_int32(bm_message *msg, const char *name, int32_t value);
+
+/* AddString: a variable-size BM_STRING_TYPE item of strlen(value)+1 bytes. */
+int bm_add_string(bm_message *msg, const char *name, const char *value);
+
+/* Finds item `index` of field `name`; see the find_data slot. */
+int bm_find_data(const bm_message *msg, const char *name, bm_type_code type,
+                 int32_t index, const void **data, size_t *size);
+
+/* FindInt32: copies item `index` of BM_INT32_TYPE field `name` to *value.
+ * BM_BAD_VALUE when the item is not 4 bytes. */
+int bm_find_int32(const bm_message *msg, const char *name, int32_t index,
+                  int32_t *value);
+
+/* FindString: points *value at item `index` of BM_STRING_TYPE field `name`
+ * and stores its length without the NUL in *length (may be NULL).
+ * BM_BAD_VALUE when the item does not end with a NUL. */
+int bm_find_string(const bm_message *msg, const char *name, int32_t index,
+                   const char **value, size_t *length);
+
+/* Reports type, count and fixed-size flag of field `name`. */
+int bm_get_info(const bm_message *msg, const char *name,
+                struct bm_field_info *info);
+
+/* Reports field number `index` in the backend's iteration order. */
+int bm_field_at(const bm_message *msg, int32_t index,
+                struct bm_field_info *info);
+
+/* Number of fields; 0 for NULL. */
+int32_t bm_count_fields(const bm_message *msg);
+
+/* Flattened size in the backend's native format. */
+int bm_flattened_size(bm_message *msg, size_t *size);
+
+/* Flattens into buffer[0..capacity); see the flatten slot. */
+int bm_flatten(bm_message *msg, void *buffer, size_t capacity);
+
+/*
+ * Replaces the content of `msg` with the message in data[0..size), which may
+ * be in any format bm_detect_format knows. The backend's native format goes
+ * to its own reader; every other format goes through the shared decoders and
+ * the add path. On failure the message is left empty and valid.
+ */
+int bm_unflatten(bm_message *msg, const void *data, size_t size);
+
+/* --- API: formats and the shared decoders ------------------------------------ */
+
+/* Detects the format from the first four bytes; BM_FORMAT_UNKNOWN when they
+ * are not a known magic or size < 4. */
+enum bm_format bm_detect_format(const void *data, size_t size);
+
+/* "R5", "R5-swapped", "HMF1", "HMF1-swapped", "DANO", "DANO-swapped" or
+ * "unknown": the names msgdump --json prints. */
+const char *bm_format_name(enum bm_format format);
+
+/*
+ * What the shared decoders report, in stored order, once the whole input has
+ * been validated: begin once, then for each field `field` followed by its
+ * `count` items. Item bytes are in host order and are only valid during the
+ * call; names are not NUL-terminated. A callback that returns non-zero stops
+ * the decoding, and bm_decode returns that value.
+ */
+struct bm_decode_sink {
+	int (*begin)(void *ctx, enum bm_format format, uint32_t what);
+	int (*field)(void *ctx, const char *name, size_t name_len,
+	             bm_type_code type, bool fixed_size, int32_t count);
+	int (*item)(void *ctx, const void *data, size_t size);
+	void *ctx;
+};
+
+/*
+ * Decodes a flattened message in any supported format and reports it to
+ * `sink`. Checks every length, count and offset before the first callback:
+ * malformed input returns BM_NOT_A_MESSAGE or BM_BAD_VALUE with no callback
+ * made and nothing left allocated. BM_UNSUPPORTED for swapped Dano.
+ */
+int bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink);
+
+/* Decodes into `msg` (which must be empty) through bm_add_data. Returns
+ * bm_decode's or the add path's status; on failure the caller empties msg. */
+int bm_decode_into(bm_message *msg, const void *data, size_t size);
+
+#endif /* BM_BMSG_H */

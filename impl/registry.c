@@ -1,0 +1,92 @@
+/*
+ * registry.c - the backends, in table order, found by name.
+ *
+ * Adding a backend: write impl/<name>.c exporting one `const struct bm_ops`,
+ * declare it below, add one line to the table, and one line to
+ * impl/CMakeLists.txt. Tests, the CLI, the tables and the plots follow.
+ */
+#include "bmsg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+extern const struct bm_ops bm_r5_ops;
+extern const struct bm_ops bm_message4_ops;
+
+static const struct bm_ops *const registry[] = {
+	&bm_r5_ops,
+	&bm_message4_ops,
+};
+
+const struct bm_ops *const *
+bm_backends(size_t *count)
+{
+	if (count != NULL)
+		*count = sizeof registry / sizeof registry[0];
+	return registry;
+}
+
+const struct bm_ops *
+bm_find_backend(const char *name)
+{
+	if (name == NULL)
+		return NULL;
+	for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) {
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	}
+	return NULL;
+}
+
+bool
+bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
+{
+	const char *name = ops != NULL && ops->name != NULL ? ops->name : "?";
+	const char *problem = NULL;
+	if (ops == NULL)
+		problem = "descriptor is NULL";
+	else if (ops->version < 1 || ops->version > BM_OPS_VERSION)
+		problem = "unknown ops version";
+	else if (ops->name == NULL || ops->name[0] == '\0')
+		problem = "no name";
+	else if (strpbrk(ops->name, " \t\n,") != NULL)
+		problem = "name contains a space, tab or comma";
+	else if (ops->summary == NULL)
+		problem = "no summary";
+	else if (ops->native_format != BM_FORMAT_R5 &&
+	         ops->native_format != BM_FORMAT_HMF1)
+		problem = "native format is neither R5 nor HMF1";
+	else if (ops->create == NULL || ops->destroy == NULL ||
+	         ops->make_empty == NULL || ops->add_data == NULL ||
+	         ops->find_data == NULL || ops->get_info == NULL ||
+	         ops->field_at == NULL || ops->count_fields == NULL ||
+	         ops->flattened_size == NULL || ops->flatten == NULL ||
+	         ops->unflatten == NULL)
+		problem = "a version-1 slot is NULL";
+	if (problem == NULL)
+		return true;
+	if (why != NULL && why_size > 0)
+		snprintf(why, why_size, "backend %s: %s", name, problem);
+	return false;
+}
+
+bool
+bm_registry_valid(char *why, size_t why_size)
+{
+	size_t count;
+	const struct bm_ops *const *ops = bm_backends(&count);
+	for (size_t i = 0; i < count; i++) {
+		if (!bm_ops_valid(ops[i], why, why_size))
+			return false;
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(ops[i]->name, ops[j]->name) == 0) {
+				if (why != NULL && why_size > 0)
+					snprintf(why, why_size,
+					         "backend %s: name registered twice",
+					         ops[i]->name);
+				return false;
+			}
+		}
+	}
+	return true;
+}

@@ -1,0 +1,180 @@
+/*
+ * wire.h - internal helpers shared by the codecs and the backends: byte
+ * access, padding, Haiku's name hash, and the constants and writer helpers
+ * of the R5 (FOB1) and Haiku (HMF1) flat formats.
+ *
+ * Facts are from ../shared/docs/bmessage-formats.md (section numbers below),
+ * which cites Haiku's MessageAdapter.cpp, MessagePrivate.h and Be's R5
+ * Message.h. Not part of the public API: only impl/ includes this header.
+ */
+#ifndef BM_WIRE_H
+#define BM_WIRE_H
+
+#include "bmsg.h"
+
+#include <stdint.h>
+#include <string.h>
+
+/* --- Byte access (the flat formats are unaligned and host-ordered) --------- */
+
+static inline uint16_t
+bm__load16(const void *p)
+{
+	uint16_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline uint32_t
+bm__load32(const void *p)
+{
+	uint32_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static inline void
+bm__store16(void *p, uint16_t v)
+{
+	memcpy(p, &v, sizeof v);
+}
+
+static inline void
+bm__store32(void *p, uint32_t v)
+{
+	memcpy(p, &v, sizeof v);
+}
+
+static inline uint16_t
+bm__swap16(uint16_t v)
+{
+	return (uint16_t)((v << 8) | (v >> 8));
+}
+
+static inline uint32_t
+bm__swap32(uint32_t v)
+{
+	return (v << 24) | ((v << 8) & 0x00ff0000u) | ((v >> 8) & 0x0000ff00u) |
+	       (v >> 24);
+}
+
+/* Reads a uint32 in host order, or in the other order when `swapped`. */
+static inline uint32_t
+bm__load32_order(const void *p, bool swapped)
+{
+	uint32_t v = bm__load32(p);
+	return swapped ? bm__swap32(v) : v;
+}
+
+/* Rounds up to a multiple of 8 (R5 and Dano padding). */
+static inline size_t
+bm__pad8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* --- Haiku's name hash (§1.5), used by Message2, Message3 and Message4 ------ */
+
+/*
+ * Haiku computes this over a plain `char`, which is signed on x86, so bytes
+ * from 0x80 up are sign-extended; we do the same on every host.
+ */
+static inline uint32_t
+bm__hash_name(const char *name, size_t name_len)
+{
+	uint32_t result = 0;
+	for (size_t i = 0; i < name_len; i++) {
+		result = (result << 7) ^ (result >> 24);
+		result ^= (uint32_t)(int32_t)(int8_t)name[i];
+	}
+	result ^= result << 12;
+	return result;
+}
+
+/* --- R5 'FOB1' (§2) -------------------------------------------------------------- */
+
+#define BM_R5_MAGIC 0x464f4231u /* 'FOB1'; bytes "1BOF" on little-endian */
+#define BM_R5_HEADER_SIZE 17    /* magic, checksum, size, what, flags */
+
+#define BM_R5_MESSAGE_VALID 0x01
+#define BM_R5_MESSAGE_INCLUDE_TARGET 0x02
+#define BM_R5_MESSAGE_INCLUDE_REPLY 0x04
+#define BM_R5_MESSAGE_SCRIPT 0x08
+
+#define BM_R5_FIELD_VALID 0x01
+#define BM_R5_FIELD_MINI 0x02   /* count and size are one byte each */
+#define BM_R5_FIELD_FIXED 0x04
+#define BM_R5_FIELD_SINGLE 0x08 /* count omitted: one item */
+
+/* R5's checksum over header bytes (§2.4): 4-byte groups read big-endian and
+ * summed, then the 1-3 leftover bytes accumulated big-endian and added. */
+uint32_t bm__r5_checksum(const uint8_t *bytes, size_t size);
+
+/*
+ * Writes the 17-byte header (no target, no reply) with its checksum:
+ * magic, checksum, flattened_size, what, flags, all in host order.
+ */
+void bm__r5_write_header(uint8_t *out, uint32_t flattened_size, uint32_t what,
+                         uint8_t flags);
+
+/* Size of a field record's header for these flags and name (§2.3):
+ * flags, type, [count], size, name_length, name. */
+size_t bm__r5_record_header_size(uint8_t flags, size_t name_len);
+
+/*
+ * Writes a field record header (§2.3) and returns the byte after it. With
+ * MINI, count and size must be <= 255; with SINGLE, count must be 1 and is
+ * not written. The name is written without its NUL.
+ */
+uint8_t *bm__r5_write_record_header(uint8_t *out, uint8_t flags,
+                                    bm_type_code type, uint32_t count,
+                                    uint32_t data_size, const char *name,
+                                    size_t name_len);
+
+/* Bytes one variable-size item takes in R5 data: pad_to_8(4 + size). */
+static inline size_t
+bm__r5_var_item_size(size_t size)
+{
+	return bm__pad8(4 + size);
+}
+
+/*
+ * Writes one variable-size item, [int32 size][bytes][zero padding to 8],
+ * and returns the byte after it.
+ */
+uint8_t *bm__r5_write_var_item(uint8_t *out, const void *data, size_t size);
+
+/* --- Haiku 'HMF1' (§1) ------------------------------------------------------------ */
+
+#define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
+#define BM_HMF1_HEADER_SIZE 68
+#define BM_HMF1_FIELD_HEADER_SIZE 24
+#define BM_HMF1_HASH_TABLE_SIZE 5
+
+#define BM_HMF1_MESSAGE_VALID 0x0001
+#define BM_HMF1_FIELD_VALID 0x0001
+#define BM_HMF1_FIELD_FIXED 0x0002
+
+/* Offsets inside the 68-byte message header (§1.2). */
+#define BM_HMF1_OFF_FORMAT 0
+#define BM_HMF1_OFF_WHAT 4
+#define BM_HMF1_OFF_FLAGS 8
+#define BM_HMF1_OFF_DATA_SIZE 36
+#define BM_HMF1_OFF_FIELD_COUNT 40
+#define BM_HMF1_OFF_HASH_SIZE 44
+#define BM_HMF1_OFF_HASH_TABLE 48
+
+/* Offsets inside a 24-byte field header (§1.3). */
+#define BM_HMF1_FOFF_FLAGS 0
+#define BM_HMF1_FOFF_NAME_LENGTH 2 /* includes the NUL */
+#define BM_HMF1_FOFF_TYPE 4
+#define BM_HMF1_FOFF_COUNT 8
+#define BM_HMF1_FOFF_DATA_SIZE 12
+#define BM_HMF1_FOFF_OFFSET 16
+#define BM_HMF1_FOFF_NEXT 20
+
+/* --- Dano 'FOB2' (§3) ------------------------------------------------------------ */
+
+#define BM_DANO_MAGIC 0x464f4232u /* 'FOB2' */
+
+#endif /* BM_WIRE_H */

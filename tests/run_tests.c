@@ -1,0 +1,43 @@
+/*
+ * run_tests.c - the one Check runner. `bench_tests` runs every suite;
+ * `bench_tests NAME` runs one (ctest runs each suite as its own test).
+ * CK_FORK=no in the environment runs in one process, for gdb and valgrind.
+ */
+#include "suites.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	Suite *(*make)(void);
+} suites[] = {
+	/* One line per suite; the name is the ctest name. */
+};
+
+int
+main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+	SRunner *runner = NULL;
+	size_t count = sizeof suites / sizeof suites[0];
+	for (size_t i = 0; i < count; i++) {
+		if (only != NULL && strcmp(only, suites[i].name) != 0)
+			continue;
+		if (runner == NULL)
+			runner = srunner_create(suites[i].make());
+		else
+			srunner_add_suite(runner, suites[i].make());
+	}
+	if (runner == NULL) {
+		fprintf(stderr, "bench_tests: no suite named '%s'\n",
+		        only != NULL ? only : "");
+		return 2;
+	}
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,10 @@
+/*
+ * suites.h - one make_<module>_suite() per test file, collected by
+ * run_tests.c.
+ */
+#ifndef BM_SUITES_H
+#define BM_SUITES_H
+
+#include <check.h>
+
+#endif /* BM_SUITES_H */
