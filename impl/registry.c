@@ -10,19 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
-extern const struct bm_ops bm_r5_ops;
-extern const struct bm_ops bm_message4_ops;
+/* One line per backend, in table order (R5, then Message1-4). */
 
 static const struct bm_ops *const registry[] = {
-	&bm_r5_ops,
-	&bm_message4_ops,
+	NULL /* end of table, not counted */
 };
+
+#define REGISTRY_COUNT (sizeof registry / sizeof registry[0] - 1)
 
 const struct bm_ops *const *
 bm_backends(size_t *count)
 {
 	if (count != NULL)
-		*count = sizeof registry / sizeof registry[0];
+		*count = REGISTRY_COUNT;
 	return registry;
 }
 
@@ -31,9 +31,9 @@ bm_find_backend(const char *name)
 {
 	if (name == NULL)
 		return NULL;
-	for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++) {
-		if (strcmp(registry[i]->name, name) == 0)
-			return registry[i];
+	for (const struct bm_ops *const *ops = registry; *ops != NULL; ops++) {
+		if (strcmp((*ops)->name, name) == 0)
+			return *ops;
 	}
 	return NULL;
 }

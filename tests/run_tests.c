@@ -15,6 +15,7 @@ static const struct {
 	Suite *(*make)(void);
 } suites[] = {
 	/* One line per suite; the name is the ctest name. */
+	{"api", make_api_suite},
 };
 
 int

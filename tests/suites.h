@@ -7,4 +7,6 @@
 
 #include <check.h>
 
+Suite *make_api_suite(void);
+
 #endif /* BM_SUITES_H */

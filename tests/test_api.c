@@ -1,0 +1,233 @@
+/*
+ * test_api.c - the parts of the API that need no backend: status codes,
+ * format detection, the allocator interface, Haiku's name hash and the
+ * FOB1 writer helpers, checked against values in bmessage-formats.md.
+ */
+#include "suites.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "wire.h"
+
+#include <string.h>
+
+START_TEST(status_texts_are_distinct)
+{
+	static const int codes[] = {
+#define BM_STATUS_CODE(name, value, text) name,
+		BM_STATUS_MAP(BM_STATUS_CODE)
+#undef BM_STATUS_CODE
+	};
+	size_t count = sizeof codes / sizeof codes[0];
+	ck_assert_int_eq(BM_OK, 0);
+	for (size_t i = 0; i < count; i++) {
+		ck_assert_str_ne(bm_strerror(codes[i]), "unknown status");
+		ck_assert_str_ne(bm_status_name(codes[i]), "BM_?");
+		if (i > 0)
+			ck_assert_int_lt(codes[i], 0);
+		for (size_t j = 0; j < i; j++) {
+			ck_assert_int_ne(codes[i], codes[j]);
+			ck_assert_str_ne(bm_strerror(codes[i]),
+			                 bm_strerror(codes[j]));
+		}
+	}
+	ck_assert_str_eq(bm_strerror(BM_NAME_NOT_FOUND), "name not found");
+	ck_assert_str_eq(bm_status_name(BM_BAD_INDEX), "BM_BAD_INDEX");
+	ck_assert_str_eq(bm_strerror(12345), "unknown status");
+	ck_assert_str_eq(bm_status_name(12345), "BM_?");
+}
+END_TEST
+
+START_TEST(formats_are_detected_by_magic)
+{
+	static const struct {
+		const char *bytes;
+		enum bm_format format;
+		const char *name;
+	} cases[] = {
+		{"1BOF", BM_FORMAT_R5, "R5"},
+		{"FOB1", BM_FORMAT_R5_SWAPPED, "R5-swapped"},
+		{"HMF1", BM_FORMAT_HMF1, "HMF1"},
+		{"1FMH", BM_FORMAT_HMF1_SWAPPED, "HMF1-swapped"},
+		{"2BOF", BM_FORMAT_DANO, "DANO"},
+		{"FOB2", BM_FORMAT_DANO_SWAPPED, "DANO-swapped"},
+		{"IMSG", BM_FORMAT_UNKNOWN, "unknown"},
+	};
+	/* The byte strings above are as a little-endian host writes them. */
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	if (first != 1)
+		return;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ck_assert_int_eq(bm_detect_format(cases[i].bytes, 4),
+		                 cases[i].format);
+		ck_assert_str_eq(bm_format_name(cases[i].format), cases[i].name);
+	}
+	ck_assert_int_eq(bm_detect_format("1BO", 3), BM_FORMAT_UNKNOWN);
+	ck_assert_int_eq(bm_detect_format(NULL, 4), BM_FORMAT_UNKNOWN);
+}
+END_TEST
+
+START_TEST(allocator_counts_and_fails_on_request)
+{
+	bm_alloc_counting(true);
+	void *a = bm_malloc(10);
+	ck_assert_ptr_nonnull(a);
+	void *b = bm_realloc(a, 100);
+	ck_assert_ptr_nonnull(b);
+	void *c = bm_realloc(NULL, 7);
+	ck_assert_ptr_nonnull(c);
+	const struct bm_alloc_counts *counts = bm_alloc_counts();
+	ck_assert_uint_eq(counts->mallocs, 2);
+	ck_assert_uint_eq(counts->reallocs, 1);
+	ck_assert_uint_eq(bm_alloc_calls(), 3);
+	ck_assert_int_eq(counts->live, 2);
+	ck_assert_uint_eq(counts->last_size, 7);
+
+	size_t sizes[4];
+	bm_alloc_trace(sizes, 4);
+	bm_alloc_fail_at(2);
+	void *d = bm_malloc(1);
+	ck_assert_ptr_nonnull(d);
+	/* The second allocation from the plan fails, and the block survives. */
+	ck_assert_ptr_null(bm_realloc(b, 1000));
+	ck_assert_uint_eq(counts->failures, 1);
+	void *e = bm_malloc(3); /* the plan fails only once */
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(bm_alloc_trace_length(), 3);
+	ck_assert_uint_eq(sizes[0], 1);
+	ck_assert_uint_eq(sizes[1], 1000);
+	ck_assert_uint_eq(sizes[2], 3);
+
+	bm_free(b);
+	bm_free(c);
+	bm_free(d);
+	bm_free(e);
+	bm_free(NULL);
+	ck_assert_int_eq(counts->live, 0);
+	bm_alloc_counting(false);
+	ck_assert_uint_eq(bm_alloc_calls(), 0);
+}
+END_TEST
+
+START_TEST(name_hash_matches_haiku)
+{
+	/* Worked values from bmessage-formats.md §1.5, checked against files. */
+	ck_assert_uint_eq(bm__hash_name("spec", 4), 0xcd5202e3u);
+	ck_assert_uint_eq(bm__hash_name("data", 4), 0x8b3e6a61u);
+	static const struct {
+		const char *name;
+		uint32_t bucket;
+	} buckets[] = {
+		{"spec", 1}, {"timezone", 3}, {"data", 4}, {"name", 2},
+		{"user", 2}, {"UInt8", 2}, {"UInt16", 0}, {"data0", 1},
+		{"data1", 1}, {"data2", 1}, {"data3", 1}, {"data4", 3},
+	};
+	for (size_t i = 0; i < sizeof buckets / sizeof buckets[0]; i++) {
+		const char *name = buckets[i].name;
+		ck_assert_uint_eq(bm__hash_name(name, strlen(name)) %
+		                      BM_HMF1_HASH_TABLE_SIZE,
+		                  buckets[i].bucket);
+	}
+	/* Bytes >= 0x80 are sign-extended, as a signed x86 char is. */
+	ck_assert_uint_eq(bm__hash_name("\xe9", 1), 0x00016fe9u);
+	ck_assert_uint_ne(bm__hash_name("\xe9", 1), 0xe9u ^ (0xe9u << 12));
+}
+END_TEST
+
+START_TEST(r5_checksum_matches_the_format_notes)
+{
+	/* §2.4: a 50-byte message, what 0, flags 0x01 -> 0x32000001. */
+	const uint8_t header_bytes[] = {0x32, 0, 0, 0, 0, 0, 0, 0, 0x01};
+	ck_assert_uint_eq(bm__r5_checksum(header_bytes, 9), 0x32000001u);
+	/* §2.4: the bmessage.txt dump, 402 bytes -> 0x92010001. */
+	const uint8_t txt_bytes[] = {0x92, 0x01, 0, 0, 0, 0, 0, 0, 0x01};
+	ck_assert_uint_eq(bm__r5_checksum(txt_bytes, 9), 0x92010001u);
+}
+END_TEST
+
+START_TEST(r5_writer_helpers_match_the_5_int32_vector)
+{
+	/* §7: 5 Int32, R5 Be rules, 50 bytes. */
+	static const uint8_t expected[50] = {
+		0x31, 0x42, 0x4f, 0x46, 0x01, 0x00, 0x00, 0x32, 0x32, 0x00,
+		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x07, 0x47, 0x4e,
+		0x4f, 0x4c, 0x05, 0x14, 0x04, 0x64, 0x61, 0x74, 0x61, 0x00,
+		0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+		0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00,
+	};
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	if (first != 1)
+		return; /* the vector is little-endian */
+	uint8_t out[50];
+	uint8_t flags = BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_FIXED;
+	bm__r5_write_header(out, 50, 0, BM_R5_MESSAGE_VALID);
+	ck_assert_uint_eq(bm__r5_record_header_size(flags, 4), 12);
+	uint8_t *p = bm__r5_write_record_header(out + BM_R5_HEADER_SIZE, flags,
+	                                        BM_INT32_TYPE, 5, 20, "data", 4);
+	ck_assert_ptr_eq(p, out + BM_R5_HEADER_SIZE + 12);
+	for (int32_t i = 0; i < 5; i++) {
+		memcpy(p, &i, 4);
+		p += 4;
+	}
+	*p++ = 0;
+	ck_assert_ptr_eq(p, out + 50);
+	ck_assert_mem_eq(out, expected, 50);
+}
+END_TEST
+
+START_TEST(r5_variable_items_are_padded_with_zeros)
+{
+	uint8_t out[32];
+	memset(out, 0xee, sizeof out);
+	ck_assert_uint_eq(bm__r5_var_item_size(6), 16);
+	ck_assert_uint_eq(bm__r5_var_item_size(4), 8);
+	ck_assert_uint_eq(bm__r5_var_item_size(5), 16);
+	uint8_t *end = bm__r5_write_var_item(out, "item0", 6);
+	ck_assert_ptr_eq(end, out + 16);
+	ck_assert_uint_eq(bm__load32(out), 6);
+	ck_assert_mem_eq(out + 4, "item0", 6);
+	for (int i = 10; i < 16; i++)
+		ck_assert_uint_eq(out[i], 0);
+	ck_assert_uint_eq(out[16], 0xee);
+	/* SINGLE omits the count; without MINI the words are 4 bytes. */
+	ck_assert_uint_eq(bm__r5_record_header_size(BM_R5_FIELD_VALID |
+	                                                BM_R5_FIELD_SINGLE, 5),
+	                  1 + 4 + 4 + 1 + 5);
+}
+END_TEST
+
+START_TEST(wrappers_reject_bad_arguments_without_a_backend)
+{
+	ck_assert_int_eq(bm_create(NULL, 0, NULL), BM_BAD_VALUE);
+	ck_assert_int_eq(bm_add_int32(NULL, "x", 1), BM_BAD_VALUE);
+	ck_assert_int_eq(bm_unflatten(NULL, "1BOF", 4), BM_BAD_VALUE);
+	ck_assert_int_eq(bm_count_fields(NULL), 0);
+	bm_destroy(NULL);
+	ck_assert_ptr_null(bm_find_backend("no such backend"));
+	ck_assert_ptr_null(bm_find_backend(NULL));
+	char why[128];
+	ck_assert(!bm_ops_valid(NULL, why, sizeof why));
+	ck_assert(bm_registry_valid(why, sizeof why));
+}
+END_TEST
+
+Suite *
+make_api_suite(void)
+{
+	Suite *suite = suite_create("api");
+	TCase *tc = tcase_create("api");
+	tcase_add_test(tc, status_texts_are_distinct);
+	tcase_add_test(tc, formats_are_detected_by_magic);
+	tcase_add_test(tc, allocator_counts_and_fails_on_request);
+	tcase_add_test(tc, name_hash_matches_haiku);
+	tcase_add_test(tc, r5_checksum_matches_the_format_notes);
+	tcase_add_test(tc, r5_writer_helpers_match_the_5_int32_vector);
+	tcase_add_test(tc, r5_variable_items_are_padded_with_zeros);
+	tcase_add_test(tc, wrappers_reject_bad_arguments_without_a_backend);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
