@@ -144,6 +144,66 @@ bm__r5_var_item_size(size_t size)
  */
 uint8_t *bm__r5_write_var_item(uint8_t *out, const void *data, size_t size);
 
+/*
+ * The shared FOB1 reader: one validated walk over a flattened R5 message,
+ * used by the shared decoder and by every backend whose native format is
+ * FOB1 (R5, Message1-3), so that all of them accept and reject the same
+ * bytes. Both byte orders are read; for a swapped message every header
+ * integer, type code, count and size is swapped (item bytes are not: see
+ * bm__swap_item).
+ */
+struct bm__r5_reader {
+	const uint8_t *cursor;  /* next record's flags byte */
+	const uint8_t *end;     /* data + flattened_size */
+	bool swapped;
+	uint32_t what;
+	uint8_t message_flags;  /* header flags byte */
+	size_t flat_size;       /* flattened_size from the header */
+};
+
+struct bm__r5_record {
+	uint8_t flags;          /* BM_R5_FIELD_* */
+	bm_type_code type;      /* host order */
+	uint32_t count;         /* 1..BM_COUNT_MAX */
+	uint32_t data_size;     /* bytes at `data`, >= 1 */
+	const char *name;       /* name_len bytes, no NUL inside, not terminated */
+	size_t name_len;        /* 1..BM_NAME_MAX */
+	const uint8_t *data;    /* fixed: count items of data_size/count bytes;
+	                         * variable: count chunks, see bm__r5_next_chunk */
+};
+
+/*
+ * Opens a FOB1 message (either byte order): checks the magic, that the
+ * header (with its optional target and reply parts) and flattened_size fit
+ * in `size`, and the header checksum. Returns BM_OK or BM_NOT_A_MESSAGE.
+ */
+int bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size);
+
+/*
+ * Reads the next field record and checks all of it: count, sizes and name
+ * in range, the data inside the message, fixed data a whole number of
+ * items, variable data exactly `count` chunks of non-empty items whose
+ * padded sizes add up to data_size. Returns 1 with *record filled, 0 at the
+ * terminator (which must be the message's last byte), or BM_NOT_A_MESSAGE /
+ * BM_BAD_VALUE for malformed input.
+ */
+int bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record);
+
+/*
+ * Steps through the chunks of a variable-size record checked by
+ * bm__r5_next: stores the item and its size, returns the next chunk.
+ */
+const uint8_t *bm__r5_next_chunk(const uint8_t *chunk, bool swapped,
+                                 const uint8_t **item, size_t *item_size);
+
+/*
+ * Converts one item of `type` written on a host of the other byte order to
+ * host order, into `out` (size bytes). Numeric types are swapped element by
+ * element; all other types (strings, raw data, nested messages) are copied.
+ */
+void bm__swap_item(bm_type_code type, const uint8_t *in, uint8_t *out,
+                   size_t size);
+
 /* --- Haiku 'HMF1' (§1) ------------------------------------------------------------ */
 
 #define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
@@ -172,6 +232,22 @@ uint8_t *bm__r5_write_var_item(uint8_t *out, const void *data, size_t size);
 #define BM_HMF1_FOFF_DATA_SIZE 12
 #define BM_HMF1_FOFF_OFFSET 16
 #define BM_HMF1_FOFF_NEXT 20
+
+/*
+ * Checks a whole HMF1 message in either byte order before anything reads
+ * it, so that later finds and walks need no checks: header size, the VALID
+ * flag, hash_table_size 5, field headers and data area inside `size`, every
+ * field VALID with a NUL-terminated name of 1..BM_NAME_MAX bytes and no
+ * other NUL, name and data inside the data area, count >= 1, fixed data a
+ * whole number of items, variable items non-empty and adding up to the
+ * field's data_size, and hash chains in range, strictly increasing (so
+ * they end), each field in the bucket of its name and reached exactly once.
+ * Stores 68 + 24 * field_count + data_size in *flat_size. Returns BM_OK,
+ * BM_NOT_A_MESSAGE or BM_BAD_VALUE. Used by the shared decoder and by
+ * Message4's Unflatten.
+ */
+int bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
+                   size_t *flat_size);
 
 /* --- Dano 'FOB2' (§3) ------------------------------------------------------------ */
 
