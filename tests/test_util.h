@@ -5,6 +5,7 @@
 #ifndef BM_TEST_UTIL_H
 #define BM_TEST_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,5 +21,13 @@ char *tu_data_path(char *out, size_t out_size, const char *relative);
  * freed with tu_free_names. */
 size_t tu_list_fixtures(char ***names);
 void tu_free_names(char **names, size_t count);
+
+/* Reads tests/data/haiku/<name><extension> (extension ".msg" or ".json");
+ * returns a malloc'd buffer (free with free()) or NULL. */
+uint8_t *tu_read_fixture(const char *name, const char *extension,
+                         size_t *size);
+
+/* True on a little-endian host: the fixtures are little-endian files. */
+bool tu_host_is_little_endian(void);
 
 #endif /* BM_TEST_UTIL_H */
