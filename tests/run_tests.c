@@ -17,6 +17,7 @@ static const struct {
 	/* One line per suite; the name is the ctest name. */
 	{"api", make_api_suite},
 	{"conformance", make_conformance_suite},
+	{"failures", make_failures_suite},
 };
 
 int
