@@ -18,6 +18,7 @@ static const struct {
 	{"api", make_api_suite},
 	{"conformance", make_conformance_suite},
 	{"failures", make_failures_suite},
+	{"mutation", make_mutation_suite},
 };
 
 int
