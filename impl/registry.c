@@ -11,8 +11,10 @@
 #include <string.h>
 
 /* One line per backend, in table order (R5, then Message1-4). */
+extern const struct bm_ops bm_message4_ops;
 
 static const struct bm_ops *const registry[] = {
+	&bm_message4_ops,
 	NULL /* end of table, not counted */
 };
 
