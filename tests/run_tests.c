@@ -16,6 +16,7 @@ static const struct {
 } suites[] = {
 	/* One line per suite; the name is the ctest name. */
 	{"api", make_api_suite},
+	{"message4", make_message4_suite},
 };
 
 int

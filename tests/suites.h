@@ -8,5 +8,6 @@
 #include <check.h>
 
 Suite *make_api_suite(void);
+Suite *make_message4_suite(void);
 
 #endif /* BM_SUITES_H */
