@@ -60,10 +60,13 @@
  *   are read and written with memcpy (bm__load32/bm__store32).
  * - The header is its own heap block, as Haiku's fHeader is, so creating a
  *   message is two allocations (Haiku: the BMessage object from a
- *   BBlockCache plus the malloc'd header). MakeEmpty in Haiku frees the
- *   header and mallocs a new one; ours re-initialises it in place because
- *   make_empty cannot fail. Unflatten likewise copies into the existing
- *   header block instead of freeing and re-allocating it.
+ *   BBlockCache plus the malloc'd header), and a native Unflatten is three,
+ *   as in Haiku (_Clear frees the header, then header, field array and
+ *   data are malloc'd); we allocate the new blocks before freeing the old
+ *   ones so that a failure changes nothing. MakeEmpty in Haiku also frees
+ *   and re-mallocs the header; ours re-initialises it in place, because
+ *   make_empty cannot fail (bm_unflatten calls it before every Unflatten,
+ *   which Haiku's Unflatten does not, so this keeps that path's count).
  * - Validation: Haiku's _ValidateMessage only checks next_field <=
  *   field_count and that each field's name and data end inside the data
  *   area. FindData trusts far more than that (variable item sizes, chains
@@ -667,9 +670,9 @@ message4_flatten(bm_message *msg, void *buffer, size_t capacity)
 
 /*
  * Unflatten of native HMF1: validate (stricter than Haiku, see the top of
- * this file), then copy the header, the field array and the data into
- * buffers of exactly their size. Called on an empty message; on failure it
- * stays empty and nothing is allocated.
+ * this file), then copy the header, the field array and the data into new
+ * blocks of exactly their size, as Unflatten(BDataIO*) does. Called on an
+ * empty message; on failure it stays empty and nothing is allocated.
  */
 static int
 message4_unflatten(bm_message *msg, const void *data, size_t size)
@@ -685,36 +688,39 @@ message4_unflatten(bm_message *msg, const void *data, size_t size)
 	uint32_t data_size = bm__load32(in + BM_HMF1_OFF_DATA_SIZE);
 	size_t fields_size = (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
 
+	struct message4_header *header = bm_malloc(sizeof *header);
 	struct message4_field *fields = NULL;
 	uint8_t *bytes = NULL;
-	if (fields_size > 0) {
-		fields = bm_malloc(fields_size);
-		if (fields == NULL)
-			return BM_NO_MEMORY;
-	}
-	if (data_size > 0) {
-		bytes = bm_malloc(data_size);
-		if (bytes == NULL) {
-			bm_free(fields);
-			return BM_NO_MEMORY;
-		}
-	}
+	if (header == NULL)
+		goto fail;
+	if (fields_size > 0 && (fields = bm_malloc(fields_size)) == NULL)
+		goto fail;
+	if (data_size > 0 && (bytes = bm_malloc(data_size)) == NULL)
+		goto fail;
 
-	bm_free(m->fields);
-	bm_free(m->data);
-	memcpy(m->header, in, BM_HMF1_HEADER_SIZE);
-	m->header->message_area = -1;
+	memcpy(header, in, sizeof *header);
+	header->message_area = -1;
 	if (fields_size > 0)
 		memcpy(fields, in + BM_HMF1_HEADER_SIZE, fields_size);
 	if (data_size > 0)
 		memcpy(bytes, in + BM_HMF1_HEADER_SIZE + fields_size,
 		       data_size);
+
+	bm_free(m->header);
+	bm_free(m->fields);
+	bm_free(m->data);
+	m->header = header;
 	m->fields = fields;
 	m->data = bytes;
 	m->fields_available = 0;
 	m->data_available = 0;
-	m->base.what = m->header->what;
+	m->base.what = header->what;
 	return BM_OK;
+
+fail:
+	bm_free(fields);
+	bm_free(header);
+	return BM_NO_MEMORY;
 }
 
 const struct bm_ops bm_message4_ops = {
