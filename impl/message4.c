@@ -724,7 +724,7 @@ fail:
 }
 
 const struct bm_ops bm_message4_ops = {
-	.version = 1,
+	.version = BM_OPS_VERSION,
 	.name = "Message4",
 	.summary = "today's Haiku BMessage: header with a 5-bucket hash, "
 	           "field array and one data buffer, flat as in memory",

@@ -16,6 +16,10 @@ static const struct {
 } suites[] = {
 	/* One line per suite; the name is the ctest name. */
 	{"api", make_api_suite},
+	{"conformance", make_conformance_suite},
+	{"failures", make_failures_suite},
+	{"mutation", make_mutation_suite},
+	{"regressions", make_regressions_suite},
 	{"message4", make_message4_suite},
 };
 

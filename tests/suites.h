@@ -8,6 +8,10 @@
 #include <check.h>
 
 Suite *make_api_suite(void);
+Suite *make_conformance_suite(void);
+Suite *make_failures_suite(void);
+Suite *make_mutation_suite(void);
+Suite *make_regressions_suite(void);
 Suite *make_message4_suite(void);
 
 #endif /* BM_SUITES_H */
