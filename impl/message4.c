@@ -80,8 +80,10 @@
  * - Failure leaves the message unchanged (the vtable contract): Haiku links
  *   a new field into its chain before _ResizeData and shifts offsets before
  *   its realloc, so an allocation failure there corrupts the message; we
- *   do both after the allocation succeeded. A grown field array is kept
- *   (capacity, not content).
+ *   do both after the allocation succeeded. A buffer that a failed add
+ *   grew is kept (capacity, not content), but one that it created from
+ *   nothing is freed again, so that the message holds exactly the blocks
+ *   it held before (Haiku keeps it).
  * - Limits: an add that would make the flattened message exceed
  *   BM_FLAT_MAX, or a field or message exceed BM_COUNT_MAX items or fields,
  *   is refused with BM_TOO_LARGE before anything changes, so the uint32
@@ -446,6 +448,26 @@ message4_remove_field(struct message4 *m, struct message4_field *field)
 	}
 }
 
+/*
+ * After a failed add: frees the field array and the data buffer if the add
+ * created them from nothing and they hold nothing now.
+ */
+static void
+message4_release_new_buffers(struct message4 *m, bool had_fields,
+                             bool had_data)
+{
+	if (!had_fields && m->header->field_count == 0) {
+		bm_free(m->fields);
+		m->fields = NULL;
+		m->fields_available = 0;
+	}
+	if (!had_data && m->header->data_size == 0) {
+		bm_free(m->data);
+		m->data = NULL;
+		m->data_available = 0;
+	}
+}
+
 /* FlattenedSize, in 64 bits so that it can be compared with the limit. */
 static uint64_t
 message4_flat_size(const struct message4_header *header)
@@ -534,19 +556,24 @@ message4_add_data(bm_message *msg, const char *name, size_t name_len,
 	           : field->count >= (uint32_t)BM_COUNT_MAX)
 		return BM_TOO_LARGE;
 
+	bool had_fields = m->fields != NULL, had_data = m->data != NULL;
 	if (is_new) {
 		rc = message4_add_field(m, name, name_len, type, fixed_size,
 		                        &field);
-		if (rc != BM_OK)
+		if (rc != BM_OK) {
+			message4_release_new_buffers(m, had_fields, had_data);
 			return rc;
+		}
 	}
 
 	/* The new item goes at the end of this field's data. */
 	uint32_t offset = field->offset + field->name_length + field->data_size;
 	rc = message4_grow_data(m, offset, (uint32_t)change);
 	if (rc != BM_OK) {
-		if (field->count == 0)
+		if (field->count == 0) {
 			message4_remove_field(m, field);
+			message4_release_new_buffers(m, had_fields, had_data);
+		}
 		return rc;
 	}
 	if (fixed) {

@@ -855,6 +855,8 @@ START_TEST(failed_first_add_removes_the_field)
 		bm_alloc_fail_at(k);
 		ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_NO_MEMORY);
 		ck_assert_uint_eq(bm_alloc_counts()->failures, 1);
+		/* The buffers this add created from nothing are gone. */
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
 		ck_assert_int_eq(bm_count_fields(msg), 0);
 		struct bm_field_info info;
 		ck_assert_int_eq(bm_get_info(msg, "data", &info),
