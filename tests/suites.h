@@ -13,5 +13,6 @@ Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
 Suite *make_regressions_suite(void);
 Suite *make_codecs_suite(void);
+Suite *make_message4_suite(void);
 
 #endif /* BM_SUITES_H */
