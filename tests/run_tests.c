@@ -18,6 +18,7 @@ static const struct {
 	{"api", make_api_suite},
 	{"conformance", make_conformance_suite},
 	{"failures", make_failures_suite},
+	{"r5", make_r5_suite},
 };
 
 int

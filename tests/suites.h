@@ -10,5 +10,6 @@
 Suite *make_api_suite(void);
 Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
+Suite *make_r5_suite(void);
 
 #endif /* BM_SUITES_H */
