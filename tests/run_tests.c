@@ -18,6 +18,8 @@ static const struct {
 	{"api", make_api_suite},
 	{"conformance", make_conformance_suite},
 	{"failures", make_failures_suite},
+	{"mutation", make_mutation_suite},
+	{"regressions", make_regressions_suite},
 	{"r5", make_r5_suite},
 };
 

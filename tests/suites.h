@@ -10,6 +10,8 @@
 Suite *make_api_suite(void);
 Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
+Suite *make_mutation_suite(void);
+Suite *make_regressions_suite(void);
 Suite *make_r5_suite(void);
 
 #endif /* BM_SUITES_H */
