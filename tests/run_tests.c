@@ -22,6 +22,7 @@ static const struct {
 	{"regressions", make_regressions_suite},
 	{"codecs", make_codecs_suite},
 	{"message4", make_message4_suite},
+	{"r5", make_r5_suite},
 };
 
 int
