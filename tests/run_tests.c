@@ -20,6 +20,7 @@ static const struct {
 	{"failures", make_failures_suite},
 	{"mutation", make_mutation_suite},
 	{"regressions", make_regressions_suite},
+	{"message2", make_message2_suite},
 };
 
 int
