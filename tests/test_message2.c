@@ -763,6 +763,56 @@ START_TEST(records_with_one_name_are_merged)
 }
 END_TEST
 
+/* A repeated name among thousands of fields is still found (the reader's
+ * filter over name hashes lets many distinct names through to a chain
+ * walk, and must not miss a real repeat). */
+START_TEST(a_repeat_among_many_fields_is_merged)
+{
+	enum { FIELDS = 3000 };
+	bm_message *msg = new_message();
+	char name[16];
+	for (int32_t i = 0; i < FIELDS; i++) {
+		snprintf(name, sizeof name, "f%d", i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
+	}
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	/* The same bytes with one more record, "f1234" = 99, before the
+	 * terminator. */
+	const int32_t extra = 99;
+	size_t record = bm__r5_record_header_size(BM_R5_FIELD_VALID, 5) + 4;
+	size_t longer = size + record;
+	uint8_t *more = malloc(longer);
+	ck_assert_ptr_nonnull(more);
+	memcpy(more, bytes, size - 1);
+	uint8_t *at = bm__r5_write_record_header(
+		more + size - 1, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, BM_INT32_TYPE,
+		1, 4, "f1234", 5);
+	memcpy(at, &extra, 4);
+	more[longer - 1] = 0;
+	bm__r5_write_header(more, (uint32_t)longer, 0, 0);
+
+	bm_message *read = new_message();
+	ck_assert_int_eq(bm_unflatten(read, more, longer), BM_OK);
+	ck_assert_int_eq(bm_count_fields(read), FIELDS);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(read, "f1234", 1, &value), BM_OK);
+	ck_assert_int_eq(value, 99);
+	ck_assert_int_eq(bm_find_int32(read, "f1234", 0, &value), BM_OK);
+	ck_assert_int_eq(value, 1234);
+	for (int32_t i = 0; i < FIELDS; i += 7) {
+		snprintf(name, sizeof name, "f%d", i);
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_get_info(read, name, &info), BM_OK);
+		ck_assert_int_eq(info.count, i == 1234 ? 2 : 1);
+	}
+	free(more);
+	free(bytes);
+	bm_destroy(read);
+	bm_destroy(msg);
+}
+END_TEST
+
 /* Unflatten with the k-th allocation failing, for every k: BM_NO_MEMORY,
  * an empty message, nothing leaked. */
 START_TEST(unflatten_failures_leave_nothing)
@@ -826,6 +876,7 @@ make_message2_suite(void)
 	tcase_add_test(unflatten, r5_rules_records_are_read);
 	tcase_add_test(unflatten, be_rules_fixtures_reflatten_to_message2_vectors);
 	tcase_add_test(unflatten, records_with_one_name_are_merged);
+	tcase_add_test(unflatten, a_repeat_among_many_fields_is_merged);
 	tcase_add_test(unflatten, unflatten_failures_leave_nothing);
 	suite_add_tcase(suite, unflatten);
 	return suite;
