@@ -23,6 +23,7 @@ static const struct {
 	{"codecs", make_codecs_suite},
 	{"message4", make_message4_suite},
 	{"r5", make_r5_suite},
+	{"message2", make_message2_suite},
 };
 
 int

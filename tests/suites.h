@@ -15,5 +15,6 @@ Suite *make_regressions_suite(void);
 Suite *make_codecs_suite(void);
 Suite *make_message4_suite(void);
 Suite *make_r5_suite(void);
+Suite *make_message2_suite(void);
 
 #endif /* BM_SUITES_H */
