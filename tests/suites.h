@@ -11,5 +11,6 @@ Suite *make_api_suite(void);
 Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
+Suite *make_message3_suite(void);
 
 #endif /* BM_SUITES_H */
