@@ -19,6 +19,7 @@ static const struct {
 	{"conformance", make_conformance_suite},
 	{"failures", make_failures_suite},
 	{"mutation", make_mutation_suite},
+	{"regressions", make_regressions_suite},
 	{"message3", make_message3_suite},
 };
 

@@ -11,6 +11,7 @@ Suite *make_api_suite(void);
 Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
+Suite *make_regressions_suite(void);
 Suite *make_message3_suite(void);
 
 #endif /* BM_SUITES_H */

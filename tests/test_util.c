@@ -275,3 +275,80 @@ tu_content_equal(const struct tu_content *a, const struct tu_content *b,
 	}
 	return true;
 }
+
+/* --- Hostile input -------------------------------------------------------------- */
+
+static bool
+check_accepted(bm_message *msg, char *why, size_t why_size)
+{
+	struct tu_content content = {0}, decoded = {0}, again = {0};
+	uint8_t *flat = NULL;
+	bm_message *second = NULL;
+	bool ok = false;
+	size_t flat_size;
+	int rc;
+	if ((rc = tu_content_from_message(msg, &content)) != BM_OK) {
+		snprintf(why, why_size, "accepted message does not read back: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if ((rc = bm_flattened_size(msg, &flat_size)) != BM_OK ||
+	    (flat = malloc(flat_size)) == NULL ||
+	    (rc = bm_flatten(msg, flat, flat_size)) != BM_OK) {
+		snprintf(why, why_size, "accepted message does not flatten: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if ((rc = tu_content_from_bytes(flat, flat_size, &decoded)) != BM_OK) {
+		snprintf(why, why_size, "its flattened bytes do not decode: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	char detail[256] = "";
+	if (!tu_content_equal(&content, &decoded, true, detail, sizeof detail)) {
+		snprintf(why, why_size, "decoded re-flattened content differs: %s",
+		         detail);
+		goto done;
+	}
+	if ((rc = bm_create(msg->ops, 0, &second)) != BM_OK ||
+	    (rc = bm_unflatten(second, flat, flat_size)) != BM_OK ||
+	    (rc = tu_content_from_message(second, &again)) != BM_OK) {
+		snprintf(why, why_size, "re-flattened bytes do not unflatten: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if (!tu_content_equal(&content, &again, true, detail, sizeof detail)) {
+		snprintf(why, why_size, "unflattened re-flattened content differs: %s",
+		         detail);
+		goto done;
+	}
+	ok = true;
+done:
+	bm_destroy(second);
+	tu_content_free(&again);
+	tu_content_free(&decoded);
+	tu_content_free(&content);
+	free(flat);
+	return ok;
+}
+
+bool
+tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
+               bool *accepted, char *why, size_t why_size)
+{
+	int rc = bm_unflatten(msg, bytes, size);
+	*accepted = rc == BM_OK;
+	if (rc == BM_OK)
+		return check_accepted(msg, why, why_size);
+	if (rc != BM_NOT_A_MESSAGE && rc != BM_BAD_VALUE && rc != BM_UNSUPPORTED &&
+	    rc != BM_TOO_LARGE) {
+		snprintf(why, why_size, "refused with %s", bm_status_name(rc));
+		return false;
+	}
+	if (bm_count_fields(msg) != 0) {
+		snprintf(why, why_size, "refused (%s) but left fields behind",
+		         bm_status_name(rc));
+		return false;
+	}
+	return true;
+}

@@ -69,4 +69,17 @@ bool tu_content_equal(const struct tu_content *a, const struct tu_content *b,
 
 void tu_content_free(struct tu_content *content);
 
+/*
+ * Hostile-input check, shared by the mutation sweep, the regression replay
+ * and the fuzz targets. Unflattens bytes[0..size) into msg (of any
+ * backend). Passes when that fails with a decoding status and leaves msg
+ * empty, or succeeds with a valid message: every field and item reads back,
+ * it flattens, its flattened bytes decode (shared decoder) to the same
+ * content, and unflattening them into a second message of the same backend
+ * gives the same content again. Sets *accepted; on a failed check writes
+ * one line into why and returns false.
+ */
+bool tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
+                    bool *accepted, char *why, size_t why_size);
+
 #endif /* BM_TEST_UTIL_H */
