@@ -21,6 +21,7 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "test_util.h"
+#include "wire.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -667,6 +668,195 @@ START_TEST(malformed_native_input_leaves_the_message_empty)
 }
 END_TEST
 
+/* --- Random interleaved adds against a model ---------------------------------------- */
+
+/*
+ * A plain model of the content (fields in creation order, their items)
+ * and the FOB1 bytes Message3 must produce for it, written with the shared
+ * writer helpers. Random adds go to random fields, mostly not the last
+ * one, so nearly every add moves the tail and shifts later fields.
+ */
+#define MODEL_FIELDS 12
+#define MODEL_ITEM_MAX 40
+
+struct model_item {
+	uint8_t bytes[MODEL_ITEM_MAX];
+	size_t size;
+};
+
+struct model_field {
+	char name[64];
+	bm_type_code type;
+	bool fixed_size;
+	size_t count;
+	struct model_item *items;
+};
+
+struct model {
+	struct model_field fields[MODEL_FIELDS];
+	int order[MODEL_FIELDS]; /* field index by creation order */
+	int created;
+	size_t capacity;         /* items per field */
+};
+
+static uint32_t
+next_random(uint32_t *state)
+{
+	uint32_t x = *state;
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return *state = x;
+}
+
+static void
+model_init(struct model *model, size_t capacity)
+{
+	memset(model, 0, sizeof *model);
+	model->capacity = capacity;
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+	for (int i = 0; i < MODEL_FIELDS; i++) {
+		struct model_field *field = &model->fields[i];
+		/* Names of 3 to 36 bytes. */
+		snprintf(field->name, sizeof field->name, "f%02d%.*s", i, i * 3,
+		         letters);
+		field->type = i % 3 == 0   ? BM_INT32_TYPE
+		              : i % 3 == 1 ? BM_TYPE('L', 'L', 'N', 'G')
+		                           : BM_TYPE('R', 'A', 'W', 'T');
+		field->fixed_size = i % 3 != 2;
+		field->items = calloc(capacity, sizeof *field->items);
+		ck_assert_ptr_nonnull(field->items);
+	}
+}
+
+static void
+model_free(struct model *model)
+{
+	for (int i = 0; i < MODEL_FIELDS; i++)
+		free(model->fields[i].items);
+}
+
+/* Adds one random item to a random field, in the message and the model. */
+static void
+random_add(bm_message *msg, struct model *model, uint32_t *state)
+{
+	int index = (int)(next_random(state) % MODEL_FIELDS);
+	struct model_field *field = &model->fields[index];
+	ck_assert_uint_lt(field->count, model->capacity);
+	struct model_item *item = &field->items[field->count];
+	item->size = field->type == BM_INT32_TYPE ? 4
+	             : field->fixed_size          ? 8
+	                                          : 1 + next_random(state) % MODEL_ITEM_MAX;
+	for (size_t i = 0; i < item->size; i++)
+		item->bytes[i] = (uint8_t)next_random(state);
+	ck_assert_int_eq(bm_add_data(msg, field->name, field->type, item->bytes,
+	                             item->size, field->fixed_size),
+	                 BM_OK);
+	if (field->count++ == 0)
+		model->order[model->created++] = index;
+}
+
+static uint8_t *
+model_flatten(const struct model *model, uint32_t what, size_t *size)
+{
+	size_t total = 17 + 1;
+	for (int k = 0; k < model->created; k++) {
+		const struct model_field *field = &model->fields[model->order[k]];
+		total += 14 + strlen(field->name);
+		for (size_t i = 0; i < field->count; i++)
+			total += field->fixed_size
+			                 ? field->items[i].size
+			                 : bm__r5_var_item_size(field->items[i].size);
+	}
+	uint8_t *bytes = malloc(total);
+	ck_assert_ptr_nonnull(bytes);
+	bm__r5_write_header(bytes, (uint32_t)total, what, 0x00);
+	uint8_t *out = bytes + 17;
+	for (int k = 0; k < model->created; k++) {
+		const struct model_field *field = &model->fields[model->order[k]];
+		size_t data_size = 0;
+		for (size_t i = 0; i < field->count; i++)
+			data_size += field->fixed_size
+			                     ? field->items[i].size
+			                     : bm__r5_var_item_size(field->items[i].size);
+		uint8_t flags = BM_R5_FIELD_VALID |
+		                (field->fixed_size ? BM_R5_FIELD_FIXED : 0);
+		out = bm__r5_write_record_header(out, flags, field->type,
+		                                 (uint32_t)field->count,
+		                                 (uint32_t)data_size, field->name,
+		                                 strlen(field->name));
+		for (size_t i = 0; i < field->count; i++) {
+			const struct model_item *item = &field->items[i];
+			if (field->fixed_size) {
+				memcpy(out, item->bytes, item->size);
+				out += item->size;
+			} else {
+				out = bm__r5_write_var_item(out, item->bytes, item->size);
+			}
+		}
+	}
+	*out = 0x00;
+	*size = total;
+	return bytes;
+}
+
+static void
+assert_matches_model(bm_message *msg, const struct model *model)
+{
+	size_t expected_size;
+	uint8_t *expected = model_flatten(model, msg->what, &expected_size);
+	assert_flattens_to(msg, expected, expected_size);
+	free(expected);
+	ck_assert_int_eq(bm_count_fields(msg), model->created);
+	for (int k = 0; k < model->created; k++) {
+		const struct model_field *field = &model->fields[model->order[k]];
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_field_at(msg, k, &info), BM_OK);
+		ck_assert_uint_eq(info.name_len, strlen(field->name));
+		ck_assert(memcmp(info.name, field->name, info.name_len) == 0);
+		ck_assert_int_eq(info.count, (int32_t)field->count);
+		for (size_t i = 0; i < field->count; i++) {
+			const void *data;
+			size_t size;
+			ck_assert_int_eq(bm_find_data(msg, field->name, field->type,
+			                              (int32_t)i, &data, &size),
+			                 BM_OK);
+			ck_assert_uint_eq(size, field->items[i].size);
+			ck_assert(memcmp(data, field->items[i].bytes, size) == 0);
+		}
+	}
+}
+
+START_TEST(random_interleaved_adds_match_the_model)
+{
+	enum { ROUNDS = 40, ADDS_PER_ROUND = 50 };
+	struct model model;
+	model_init(&model, ROUNDS * ADDS_PER_ROUND + 1);
+	uint32_t state = 0x2005u;
+	bm_message *msg = new_message(0x4d534733); /* 'MSG3' */
+	for (int round = 0; round < ROUNDS / 2; round++) {
+		for (int i = 0; i < ADDS_PER_ROUND; i++)
+			random_add(msg, &model, &state);
+		assert_matches_model(msg, &model);
+	}
+	/* The rest goes to a copy made by Message3's own Unflatten. */
+	size_t size;
+	uint8_t *bytes = flatten_message(msg, &size);
+	bm_message *copy = new_message(0);
+	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
+	assert_matches_model(copy, &model);
+	for (int round = ROUNDS / 2; round < ROUNDS; round++) {
+		for (int i = 0; i < ADDS_PER_ROUND; i++)
+			random_add(copy, &model, &state);
+		assert_matches_model(copy, &model);
+	}
+	free(bytes);
+	bm_destroy(copy);
+	bm_destroy(msg);
+	model_free(&model);
+}
+END_TEST
+
 Suite *
 make_message3_suite(void)
 {
@@ -679,6 +869,7 @@ make_message3_suite(void)
 	tcase_add_test(bytes, empty_message_is_header_and_terminator);
 	tcase_add_test(bytes, hash_chains_and_shifts_over_many_fields);
 	tcase_add_test(bytes, type_and_size_mismatches_change_nothing);
+	tcase_add_test(bytes, random_interleaved_adds_match_the_model);
 	suite_add_tcase(suite, bytes);
 
 	TCase *allocations = tcase_create("allocations");
