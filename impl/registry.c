@@ -20,6 +20,8 @@
 #define BM_BACKEND_LIST(X) \
 	X(r5)
 	X(message2)
+#define BM_BACKEND_LIST(X) \
+	X(message3)
 
 #define BM_BACKEND_DECLARE(name) extern const struct bm_ops bm_##name##_ops;
 BM_BACKEND_LIST(BM_BACKEND_DECLARE)

@@ -24,6 +24,7 @@ static const struct {
 	{"message4", make_message4_suite},
 	{"r5", make_r5_suite},
 	{"message2", make_message2_suite},
+	{"message3", make_message3_suite},
 };
 
 int

@@ -16,5 +16,6 @@ Suite *make_codecs_suite(void);
 Suite *make_message4_suite(void);
 Suite *make_r5_suite(void);
 Suite *make_message2_suite(void);
+Suite *make_message3_suite(void);
 
 #endif /* BM_SUITES_H */
