@@ -15,7 +15,8 @@
  * The backends in table order, one line each: X(name) stands for the
  * descriptor bm_<name>_ops exported by impl/<name>.c.
  */
-#define BM_BACKEND_LIST(X)
+#define BM_BACKEND_LIST(X) \
+	X(message1)
 
 #define BM_BACKEND_DECLARE(name) extern const struct bm_ops bm_##name##_ops;
 BM_BACKEND_LIST(BM_BACKEND_DECLARE)

@@ -20,6 +20,7 @@ static const struct {
 	{"failures", make_failures_suite},
 	{"mutation", make_mutation_suite},
 	{"regressions", make_regressions_suite},
+	{"message1", make_message1_suite},
 };
 
 int

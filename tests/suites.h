@@ -12,5 +12,6 @@ Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
 Suite *make_regressions_suite(void);
+Suite *make_message1_suite(void);
 
 #endif /* BM_SUITES_H */
