@@ -15,8 +15,12 @@
  * The backends in table order, one line each: X(name) stands for the
  * descriptor bm_<name>_ops exported by impl/<name>.c.
  */
-#define BM_BACKEND_LIST(X) \
-	X(message1)
+#define BM_BACKEND_LIST(X)                                                 \
+	X(r5)                                                              \
+	X(message1)                                                        \
+	X(message2)                                                        \
+	X(message3)                                                        \
+	X(message4)
 
 #define BM_BACKEND_DECLARE(name) extern const struct bm_ops bm_##name##_ops;
 BM_BACKEND_LIST(BM_BACKEND_DECLARE)

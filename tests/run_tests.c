@@ -20,6 +20,11 @@ static const struct {
 	{"failures", make_failures_suite},
 	{"mutation", make_mutation_suite},
 	{"regressions", make_regressions_suite},
+	{"codecs", make_codecs_suite},
+	{"message4", make_message4_suite},
+	{"r5", make_r5_suite},
+	{"message2", make_message2_suite},
+	{"message3", make_message3_suite},
 	{"message1", make_message1_suite},
 };
 

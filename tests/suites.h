@@ -12,6 +12,11 @@ Suite *make_conformance_suite(void);
 Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
 Suite *make_regressions_suite(void);
+Suite *make_codecs_suite(void);
+Suite *make_message4_suite(void);
+Suite *make_r5_suite(void);
+Suite *make_message2_suite(void);
+Suite *make_message3_suite(void);
 Suite *make_message1_suite(void);
 
 #endif /* BM_SUITES_H */

@@ -184,15 +184,16 @@ END_TEST
 START_TEST(raw_items_of_every_size_come_back)
 {
 	bm_message *msg = new_message(backend(_i));
-	uint8_t bytes[600];
+	enum { LONGEST = 600 };
+	uint8_t bytes[LONGEST + 6]; /* an item starts at offset size % 7 */
 	for (size_t i = 0; i < sizeof bytes; i++)
 		bytes[i] = (uint8_t)(i ^ 0x5a);
-	for (size_t size = 1; size <= sizeof bytes; size += 13)
+	for (size_t size = 1; size <= LONGEST; size += 13)
 		ck_assert_int_eq(bm_add_data(msg, "raw", RAW_TYPE, bytes + size % 7,
 		                             size, false),
 		                 BM_OK);
 	int32_t index = 0;
-	for (size_t size = 1; size <= sizeof bytes; size += 13, index++) {
+	for (size_t size = 1; size <= LONGEST; size += 13, index++) {
 		const void *data;
 		size_t found;
 		ck_assert_int_eq(bm_find_data(msg, "raw", RAW_TYPE, index, &data,

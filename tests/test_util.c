@@ -352,3 +352,20 @@ tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
 	}
 	return true;
 }
+
+uint8_t *
+tu_read_fixture(const char *name, const char *extension, size_t *size)
+{
+	char relative[1024], path[4096];
+	snprintf(relative, sizeof relative, "haiku/%s%s", name, extension);
+	return tu_read_file(tu_data_path(path, sizeof path, relative), size);
+}
+
+bool
+tu_host_is_little_endian(void)
+{
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	return first == 1;
+}

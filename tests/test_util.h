@@ -81,5 +81,12 @@ void tu_content_free(struct tu_content *content);
  */
 bool tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
                     bool *accepted, char *why, size_t why_size);
+/* Reads tests/data/haiku/<name><extension> (extension ".msg" or ".json");
+ * returns a malloc'd buffer (free with free()) or NULL. */
+uint8_t *tu_read_fixture(const char *name, const char *extension,
+                         size_t *size);
+
+/* True on a little-endian host: the fixtures are little-endian files. */
+bool tu_host_is_little_endian(void);
 
 #endif /* BM_TEST_UTIL_H */
