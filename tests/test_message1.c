@@ -166,6 +166,50 @@ START_TEST(five_strings_match_the_report_vector_but_for_the_header_flag)
 }
 END_TEST
 
+/*
+ * The sixteen messages of the speed test (method.md): N Int32 or String
+ * items in "data", or N fields "data<i>" of one item each. Every Int32
+ * takes 8 bytes and every "item<i>" 16; a one-item field's record header
+ * is 7 bytes plus its name (MINI, SINGLE), a bigger field's 18 plus its
+ * name once its data passes 255 bytes (14 + "data").
+ */
+START_TEST(benchmark_messages_have_these_sizes)
+{
+	static const struct {
+		bool individual;
+		bool strings;
+		size_t sizes[4];
+	} cases[] = {
+		{false, false, {70, 436, 4036, 40036}},
+		{false, true, {110, 836, 8036, 80036}},
+		{true, false, {118, 1058, 10908, 113908}},
+		{true, true, {158, 1458, 14908, 153908}},
+	};
+	static const int counts[4] = {5, 50, 500, 5000};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		for (size_t n = 0; n < 4; n++) {
+			bm_message *msg = new_message();
+			char name[16], text[16];
+			for (int i = 0; i < counts[n]; i++) {
+				snprintf(name, sizeof name, "data%d", i);
+				snprintf(text, sizeof text, "item%d", i);
+				const char *field = cases[c].individual ? name : "data";
+				ck_assert_int_eq(cases[c].strings
+				                     ? bm_add_string(msg, field, text)
+				                     : bm_add_int32(msg, field, i),
+				                 BM_OK);
+			}
+			size_t size;
+			uint8_t *bytes = flatten_message(msg, &size);
+			ck_assert_uint_eq(size, cases[c].sizes[n]);
+			ck_assert_uint_eq(bm__load32(bytes + 8), size);
+			free(bytes);
+			bm_destroy(msg);
+		}
+	}
+}
+END_TEST
+
 /* Returns the flags byte of the first record and checks its header. */
 static uint8_t
 first_record(bm_message *msg, uint32_t *count, uint32_t *data_size)
@@ -783,6 +827,7 @@ make_message1_suite(void)
 	tcase_add_test(bytes, five_int32_are_five_padded_chunks);
 	tcase_add_test(bytes,
 	               five_strings_match_the_report_vector_but_for_the_header_flag);
+	tcase_add_test(bytes, benchmark_messages_have_these_sizes);
 	tcase_add_test(bytes, mini_is_kept_while_the_data_fits_in_255_bytes);
 	tcase_add_test(bytes, types_are_checked_and_item_sizes_are_not);
 	suite_add_tcase(suite, bytes);
