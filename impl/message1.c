@@ -69,7 +69,8 @@
  *   size word, its bytes and its padding), then copies the buffer out to
  *   the caller's and frees it. Each field's record header recomputes the
  *   field's data size by walking its items, as BMessageFieldImpl::Flatten
- *   did. Header flags are 0x00 (MSG_FLAG_BIG_ENDIAN clear on x86), fields
+ *   did. Header flags are 0x00 (MSG_FLAG_BIG_ENDIAN clear on x86; written
+ *   0x00 on every host, as the bytes are in host order anyway), fields
  *   come out sorted by name, padding is zero (sNullData).
  * - Unflatten reads native FOB1 (host order) with the shared reader
  *   bm__r5_open/bm__r5_next, which checks the checksum as 2005's
@@ -445,6 +446,7 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 		grown = bm_malloc(capacity * sizeof *grown);
 		if (grown == NULL)
 			goto fail_node;
+		/* That was the last allocation: from here on nothing fails. */
 		if (field->count > 0)
 			memcpy(grown, field->items,
 			       (size_t)field->count * sizeof *grown);
@@ -453,7 +455,6 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 		field->capacity = (int32_t)capacity;
 	}
 
-	/* Nothing can fail from here on. */
 	if (new_node != NULL) {
 		m1_link(msg, parent, link, new_node);
 		msg->field_count++;
