@@ -30,6 +30,7 @@ static const struct {
 	{"r5", make_r5_suite},
 	{"message2", make_message2_suite},
 	{"message3", make_message3_suite},
+	{"message1", make_message1_suite},
 };
 
 int

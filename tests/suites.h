@@ -18,5 +18,6 @@ Suite *make_message4_suite(void);
 Suite *make_r5_suite(void);
 Suite *make_message2_suite(void);
 Suite *make_message3_suite(void);
+Suite *make_message1_suite(void);
 
 #endif /* BM_SUITES_H */
