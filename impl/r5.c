@@ -56,8 +56,8 @@
  *   figure rules out (4402 us for 5000 fields, under 1 us a field, where
  *   12.5 million name compares would take far longer). We must look, so
  *   Unflatten keeps a temporary table of the names read so far (r5_seen,
- *   below: no allocation up to about 8000 fields). This is work R5 did not do;
- *   measured here it adds 15-20% to Unflatten of 50 to 5000 one-item
+ *   below: no allocation up to about 8000 fields). This is work R5 did not
+ *   do; measured here it adds 15-25% to Unflatten of 50 to 5000 one-item
  *   fields. On a repeated name Unflatten empties the message and returns
  *   BM_UNSUPPORTED, so bm_unflatten decodes the input through the add path,
  *   which merges the records as Haiku's AddData does.
@@ -207,7 +207,8 @@ append_item(struct r5_field *field, const void *data, size_t size,
 static size_t
 grown_physical(size_t physical, size_t needed)
 {
-	size_t doubled = physical <= BM_FLAT_MAX / 2 ? physical * 2 : BM_FLAT_MAX;
+	size_t doubled =
+		physical <= BM_FLAT_MAX / 2 ? physical * 2 : BM_FLAT_MAX;
 	return doubled > needed ? doubled : needed;
 }
 
@@ -297,7 +298,8 @@ add_to_field(struct r5_message *msg, struct r5_field **link,
 	if (record > BM_FLAT_MAX - rest)
 		return BM_TOO_LARGE;
 	if (logical > field->physical_bytes) {
-		size_t physical = grown_physical(field->physical_bytes, logical);
+		size_t physical =
+			grown_physical(field->physical_bytes, logical);
 		/* On failure the old block is still ours, unchanged. */
 		struct r5_field *grown =
 			bm_realloc(field, field->header_size + physical);
@@ -427,14 +429,16 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
 	out += BM_R5_HEADER_SIZE;
 	for (struct r5_field *field = msg->entries; field != NULL;
 	     field = field->next) {
-		uint8_t flags = record_flags(field->chunk_size != 0,
-		                             field->count, field->logical_bytes);
+		bool fixed_size = field->chunk_size != 0;
+		uint8_t flags = record_flags(fixed_size, field->count,
+		                             field->logical_bytes);
 		out = bm__r5_write_record_header(out, flags, field->type,
 		                                 (uint32_t)field->count,
 		                                 field->logical_bytes,
 		                                 field->name,
 		                                 field->name_length);
-		/* The data block is already in flat layout, padding zeroed. */
+		/* The data block is already in flat layout, with its padding
+		 * as add wrote it (zero) or as Unflatten read it. */
 		memcpy(out, field_data(field), field->logical_bytes);
 		out += field->logical_bytes;
 	}
@@ -448,7 +452,8 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
  * the names' hashes (0 marks an empty slot). A tag met on the way to an
  * empty slot may be the same name, and is confirmed by walking the fields
  * built so far; for distinct names that is rare (a 1 in 65535 chance per
- * occupied slot passed). The table grows by refilling a larger one from
+ * occupied slot passed; names crafted to share tags make each such record
+ * cost one lookup of this design, a list walk). The table grows by refilling a larger one from
  * the field list, sized from the bytes left to read, so that a message of
  * similar fields grows it once. It lives in a 32 KiB stack buffer, of which
  * only the part in use is cleared, while the input seems to hold at most
@@ -612,13 +617,15 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 		uint32_t hash = seen_hash(record.name, record.name_len);
 		bool maybe_seen;
 		uint16_t *slot = seen_slot(seen, hash, &maybe_seen);
-		if (maybe_seen &&
-		    find_field(msg->entries, record.name, record.name_len) != NULL)
+		if (maybe_seen && find_field(msg->entries, record.name,
+		                             record.name_len) != NULL)
 			return BM_UNSUPPORTED; /* a repeated name: see above */
 		/* The reader checked that fixed data is count whole items. */
-		struct r5_field *field = new_field(
-			record.name, record.name_len, record.type,
-			fixed_size ? (uint32_t)(bytes / record.count) : 0, bytes);
+		uint32_t chunk_size =
+			fixed_size ? (uint32_t)(bytes / record.count) : 0;
+		struct r5_field *field =
+			new_field(record.name, record.name_len, record.type,
+			          chunk_size, bytes);
 		if (field == NULL)
 			return BM_NO_MEMORY;
 		memcpy(field_data(field), record.data, bytes);
