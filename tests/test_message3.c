@@ -628,6 +628,69 @@ START_TEST(mini_and_single_records_are_left_to_the_shared_decoder)
 }
 END_TEST
 
+/* A name in two records is left to the add path, which merges the items;
+ * many distinct names (some sharing hash-filter bits) are read natively. */
+START_TEST(repeated_names_are_left_to_the_add_path)
+{
+	enum { FIELDS = 5000 };
+	bm_message *msg = new_message(0);
+	char name[16];
+	for (int32_t i = 0; i < FIELDS; i++) {
+		snprintf(name, sizeof name, "data%d", (int)i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
+	}
+	ck_assert_int_eq(bm_add_int32(msg, "last", -1), BM_OK);
+	size_t size;
+	uint8_t *bytes = flatten_message(msg, &size);
+
+	bm_message *copy = new_message(0);
+	ck_assert_int_eq(message3_ops()->unflatten(copy, bytes, size), BM_OK);
+	ck_assert_int_eq(bm_count_fields(copy), FIELDS + 1);
+	for (int32_t i = 0; i < FIELDS; i++) {
+		snprintf(name, sizeof name, "data%d", (int)i);
+		int32_t value;
+		ck_assert_int_eq(bm_find_int32(copy, name, 0, &value), BM_OK);
+		ck_assert_int_eq(value, i);
+	}
+
+	/* Rename the last record "last" -> "data": a new name too. */
+	uint8_t *last = bytes + size - 1 - 4 - 4;
+	ck_assert(memcmp(last, "last", 4) == 0);
+	memcpy(last, "data", 4);
+	bm_make_empty(copy); /* the slot is called on an empty message */
+	ck_assert_int_eq(message3_ops()->unflatten(copy, bytes, size), BM_OK);
+	ck_assert_int_eq(bm_count_fields(copy), FIELDS + 1);
+
+	/* "data7" = 7, 9 then "other" = 8, renamed "data7": the second record
+	 * must not become a field that lookups cannot reach. */
+	bm_destroy(msg);
+	msg = new_message(0);
+	ck_assert_int_eq(bm_add_int32(msg, "data7", 7), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "other", 8), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "data7", 9), BM_OK);
+	free(bytes);
+	bytes = flatten_message(msg, &size);
+	uint8_t *other = bytes + 17 + 14 + 5 + 8 + 14;
+	ck_assert(memcmp(other, "other", 5) == 0);
+	memcpy(other, "data7", 5);
+	bm_make_empty(copy);
+	ck_assert_int_eq(message3_ops()->unflatten(copy, bytes, size),
+	                 BM_UNSUPPORTED);
+	ck_assert_int_eq(bm_count_fields(copy), 0);
+	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
+	ck_assert_int_eq(bm_count_fields(copy), 1);
+	int32_t value;
+	static const int32_t merged[] = {7, 9, 8};
+	for (int32_t i = 0; i < 3; i++) {
+		ck_assert_int_eq(bm_find_int32(copy, "data7", i, &value), BM_OK);
+		ck_assert_int_eq(value, merged[i]);
+	}
+	free(bytes);
+	bm_destroy(copy);
+	bm_destroy(msg);
+}
+END_TEST
+
 /* Malformed native input: an error, an empty message, nothing leaked. */
 START_TEST(malformed_native_input_leaves_the_message_empty)
 {
@@ -885,6 +948,7 @@ make_message3_suite(void)
 	tcase_add_test(unflatten, haiku_written_r5_is_read_natively);
 	tcase_add_test(unflatten,
 	               mini_and_single_records_are_left_to_the_shared_decoder);
+	tcase_add_test(unflatten, repeated_names_are_left_to_the_add_path);
 	tcase_add_test(unflatten, malformed_native_input_leaves_the_message_empty);
 	suite_add_tcase(suite, unflatten);
 	return suite;
