@@ -16,6 +16,10 @@ static const struct {
 } suites[] = {
 	/* One line per suite; the name is the ctest name. */
 	{"api", make_api_suite},
+	{"harness_stats", make_harness_stats_suite},
+	{"harness_options", make_harness_options_suite},
+	{"harness_matrix", make_harness_matrix_suite},
+	{"harness_run", make_harness_run_suite},
 };
 
 int

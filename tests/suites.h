@@ -8,5 +8,9 @@
 #include <check.h>
 
 Suite *make_api_suite(void);
+Suite *make_harness_stats_suite(void);
+Suite *make_harness_options_suite(void);
+Suite *make_harness_matrix_suite(void);
+Suite *make_harness_run_suite(void);
 
 #endif /* BM_SUITES_H */
