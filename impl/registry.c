@@ -1,18 +1,34 @@
 /*
  * registry.c - the backends, in table order, found by name.
  *
- * Adding a backend: write impl/<name>.c exporting one `const struct bm_ops`,
- * declare it below, add one line to the table, and one line to
- * impl/CMakeLists.txt. Tests, the CLI, the tables and the plots follow.
+ * Adding a backend: write impl/<name>.c exporting `const struct bm_ops
+ * bm_<name>_ops`, add one X(<name>) line to BM_BACKEND_LIST below and one
+ * line to impl/CMakeLists.txt. Tests, the CLI, the tables and the plots
+ * follow.
  */
 #include "bmsg.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* One line per backend, in table order (R5, then Message1-4). */
+/*
+ * The backends in table order, one line each: X(name) stands for the
+ * descriptor bm_<name>_ops exported by impl/<name>.c.
+ */
+#define BM_BACKEND_LIST(X)                                                 \
+	X(r5)                                                              \
+	X(message2)                                                        \
+	X(message3)                                                        \
+	X(message4)
+
+#define BM_BACKEND_DECLARE(name) extern const struct bm_ops bm_##name##_ops;
+BM_BACKEND_LIST(BM_BACKEND_DECLARE)
+#undef BM_BACKEND_DECLARE
 
 static const struct bm_ops *const registry[] = {
+#define BM_BACKEND_ENTRY(name) &bm_##name##_ops,
+	BM_BACKEND_LIST(BM_BACKEND_ENTRY)
+#undef BM_BACKEND_ENTRY
 	NULL /* end of table, not counted */
 };
 

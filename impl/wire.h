@@ -240,8 +240,10 @@ void bm__swap_item(bm_type_code type, const uint8_t *in, uint8_t *out,
  * field VALID with a NUL-terminated name of 1..BM_NAME_MAX bytes and no
  * other NUL, name and data inside the data area, count >= 1, fixed data a
  * whole number of items, variable items non-empty and adding up to the
- * field's data_size, and hash chains in range, strictly increasing (so
- * they end), each field in the bucket of its name and reached exactly once.
+ * field's data_size, field regions (name + data) contiguous in field order
+ * and covering the data area exactly (as Haiku always writes them; see
+ * wire_hmf1.c), and hash chains in range, strictly increasing (so they
+ * end), each field in the bucket of its name and reached exactly once.
  * Stores 68 + 24 * field_count + data_size in *flat_size. Returns BM_OK,
  * BM_NOT_A_MESSAGE or BM_BAD_VALUE. Used by the shared decoder and by
  * Message4's Unflatten.

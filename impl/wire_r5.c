@@ -1,7 +1,8 @@
 /*
- * wire_r5.c - the FOB1 writer helpers every R5-format backend shares
- * (header with checksum, record headers, padded variable items).
- * Rules from ../shared/docs/bmessage-formats.md §2.2-2.4.
+ * wire_r5.c - the FOB1 helpers every R5-format backend shares: the writer
+ * helpers (header with checksum, record headers, padded variable items) and
+ * the one validated reader (bm__r5_open / bm__r5_next / bm__r5_next_chunk).
+ * Rules from ../shared/docs/bmessage-formats.md §2.2-2.4 and §2.6.
  */
 #include "wire.h"
 
@@ -77,4 +78,185 @@ bm__r5_write_var_item(uint8_t *out, const void *data, size_t size)
 	memcpy(out + 4, data, size);
 	memset(out + 4 + size, 0, total - 4 - size);
 	return out + total;
+}
+
+/* --- The shared reader ------------------------------------------------------- */
+
+/*
+ * Rules the reader enforces beyond Haiku's _UnflattenR5Message (§2.6), which
+ * trusts its input: the checksum is verified (as Message1-3 did, §2.4); the
+ * message ends with the terminator at byte flattened_size - 1, so nothing
+ * is silently ignored inside the message (bytes after flattened_size in the
+ * caller's buffer are not looked at, as Haiku reads only flattened_size);
+ * every count, size and name is in range (§2.3); variable chunks add up to
+ * the record's size exactly. Unknown flag bits in the header and in records
+ * are ignored, as Haiku ignores them. Header flags need not have VALID set:
+ * Message1-3 wrote 0x00 on x86 (§2.2).
+ *
+ * Statuses: bytes that are cut short or point outside the message give
+ * BM_NOT_A_MESSAGE; values out of range inside the message give
+ * BM_BAD_VALUE.
+ */
+
+/* Header size for these header flags: 17, 21, 33 or 37 bytes (§2.2). */
+static size_t
+r5_header_size(uint8_t flags)
+{
+	size_t size = BM_R5_HEADER_SIZE;
+	if (flags & BM_R5_MESSAGE_INCLUDE_TARGET)
+		size += 4;  /* target */
+	if (flags & BM_R5_MESSAGE_INCLUDE_REPLY)
+		size += 16; /* reply port, target, team; four big flags */
+	return size;
+}
+
+int
+bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
+{
+	const uint8_t *bytes = data;
+	if (reader == NULL || bytes == NULL || size < BM_R5_HEADER_SIZE)
+		return BM_NOT_A_MESSAGE;
+	bool swapped;
+	uint32_t magic = bm__load32(bytes);
+	if (magic == BM_R5_MAGIC)
+		swapped = false;
+	else if (magic == bm__swap32(BM_R5_MAGIC))
+		swapped = true;
+	else
+		return BM_NOT_A_MESSAGE;
+
+	uint8_t flags = bytes[16];
+	size_t header_size = r5_header_size(flags);
+	/* flattened_size is an int32 in Be's header: negative is malformed.
+	 * It covers the header, the records and the terminator byte. */
+	uint32_t flat_size = bm__load32_order(bytes + 8, swapped);
+	if (flat_size > (uint32_t)INT32_MAX || flat_size > size ||
+	    flat_size < header_size + 1)
+		return BM_NOT_A_MESSAGE;
+	/* The checksum reads 4-byte groups big-endian whatever the host, so it
+	 * is the same function of the bytes in both orders; only the stored
+	 * word is in the writer's order. */
+	uint32_t stored = bm__load32_order(bytes + 4, swapped);
+	if (stored != bm__r5_checksum(bytes + 8, header_size - 8))
+		return BM_NOT_A_MESSAGE;
+
+	reader->cursor = bytes + header_size;
+	reader->end = bytes + flat_size;
+	reader->swapped = swapped;
+	reader->what = bm__load32_order(bytes + 12, swapped);
+	reader->message_flags = flags;
+	reader->flat_size = flat_size;
+	return BM_OK;
+}
+
+/* Reads a count or size word: one byte with MINI, else an int32. */
+static uint32_t
+read_word(const uint8_t **p, bool mini, bool swapped)
+{
+	uint32_t value;
+	if (mini) {
+		value = **p;
+		*p += 1;
+	} else {
+		value = bm__load32_order(*p, swapped);
+		*p += 4;
+	}
+	return value;
+}
+
+/* Checks that `data_size` bytes hold exactly `count` chunks of non-empty
+ * items, each [int32 size][bytes][padding to 8]. Each chunk takes at least
+ * 8 bytes, so the walk ends within data_size / 8 steps. */
+static int
+check_chunks(const uint8_t *data, size_t data_size, uint32_t count,
+             bool swapped)
+{
+	size_t left = data_size;
+	for (uint32_t i = 0; i < count; i++) {
+		if (left < 4)
+			return BM_BAD_VALUE;
+		uint32_t item_size = bm__load32_order(data, swapped);
+		if (item_size == 0 || item_size > BM_ITEM_MAX)
+			return BM_BAD_VALUE;
+		size_t step = bm__r5_var_item_size(item_size);
+		if (step > left)
+			return BM_BAD_VALUE;
+		data += step;
+		left -= step;
+	}
+	return left == 0 ? BM_OK : BM_BAD_VALUE;
+}
+
+int
+bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
+{
+	const uint8_t *p = reader->cursor;
+	/* The terminator's place: every record must end before it. */
+	const uint8_t *terminator = reader->end - 1;
+	if (p > terminator)
+		return BM_NOT_A_MESSAGE;
+	uint8_t flags = *p;
+	if (!(flags & BM_R5_FIELD_VALID))
+		return p == terminator ? 0 : BM_NOT_A_MESSAGE;
+
+	bool mini = (flags & BM_R5_FIELD_MINI) != 0;
+	bool single = (flags & BM_R5_FIELD_SINGLE) != 0;
+	size_t word = mini ? 1 : 4;
+	/* flags, type, [count], size, name_length */
+	size_t fixed_part = 1 + 4 + (single ? 0 : word) + word + 1;
+	size_t left = (size_t)(terminator - p);
+	if (left < fixed_part)
+		return BM_NOT_A_MESSAGE;
+	left -= fixed_part;
+	p++;
+	bm_type_code type = bm__load32_order(p, reader->swapped);
+	p += 4;
+	uint32_t count = single ? 1 : read_word(&p, mini, reader->swapped);
+	uint32_t data_size = read_word(&p, mini, reader->swapped);
+	size_t name_len = *p++;
+	if (count == 0 || count > (uint32_t)BM_COUNT_MAX)
+		return BM_BAD_VALUE;
+	if (data_size == 0 || data_size > (uint32_t)INT32_MAX)
+		return BM_BAD_VALUE;
+	if (name_len == 0)
+		return BM_BAD_VALUE;
+	if (left < name_len)
+		return BM_NOT_A_MESSAGE;
+	const char *name = (const char *)p;
+	if (memchr(name, '\0', name_len) != NULL)
+		return BM_BAD_VALUE;
+	p += name_len;
+	left -= name_len;
+	if (left < data_size)
+		return BM_NOT_A_MESSAGE;
+
+	if (flags & BM_R5_FIELD_FIXED) {
+		/* count items of equal size; data_size >= count follows. */
+		if (data_size % count != 0)
+			return BM_BAD_VALUE;
+	} else {
+		int rc = check_chunks(p, data_size, count, reader->swapped);
+		if (rc != BM_OK)
+			return rc;
+	}
+
+	record->flags = flags;
+	record->type = type;
+	record->count = count;
+	record->data_size = data_size;
+	record->name = name;
+	record->name_len = name_len;
+	record->data = p;
+	reader->cursor = p + data_size;
+	return 1;
+}
+
+const uint8_t *
+bm__r5_next_chunk(const uint8_t *chunk, bool swapped, const uint8_t **item,
+                  size_t *item_size)
+{
+	size_t size = bm__load32_order(chunk, swapped);
+	*item = chunk + 4;
+	*item_size = size;
+	return chunk + bm__r5_var_item_size(size);
 }

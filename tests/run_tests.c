@@ -16,6 +16,15 @@ static const struct {
 } suites[] = {
 	/* One line per suite; the name is the ctest name. */
 	{"api", make_api_suite},
+	{"conformance", make_conformance_suite},
+	{"failures", make_failures_suite},
+	{"mutation", make_mutation_suite},
+	{"regressions", make_regressions_suite},
+	{"codecs", make_codecs_suite},
+	{"message4", make_message4_suite},
+	{"r5", make_r5_suite},
+	{"message2", make_message2_suite},
+	{"message3", make_message3_suite},
 	{"harness_stats", make_harness_stats_suite},
 	{"harness_options", make_harness_options_suite},
 	{"harness_matrix", make_harness_matrix_suite},

@@ -8,6 +8,15 @@
 #include <check.h>
 
 Suite *make_api_suite(void);
+Suite *make_conformance_suite(void);
+Suite *make_failures_suite(void);
+Suite *make_mutation_suite(void);
+Suite *make_regressions_suite(void);
+Suite *make_codecs_suite(void);
+Suite *make_message4_suite(void);
+Suite *make_r5_suite(void);
+Suite *make_message2_suite(void);
+Suite *make_message3_suite(void);
 Suite *make_harness_stats_suite(void);
 Suite *make_harness_options_suite(void);
 Suite *make_harness_matrix_suite(void);

@@ -89,3 +89,283 @@ tu_free_names(char **names, size_t count)
 		free(names[i]);
 	free(names);
 }
+
+/* --- Message content ------------------------------------------------------- */
+
+static struct tu_field *
+content_add_field(struct tu_content *content, const char *name,
+                  size_t name_len, bm_type_code type, bool fixed_size)
+{
+	struct tu_field *grown =
+		realloc(content->fields, (content->count + 1) * sizeof *grown);
+	if (grown == NULL)
+		return NULL;
+	content->fields = grown;
+	struct tu_field *field = &grown[content->count++];
+	memset(field, 0, sizeof *field);
+	memcpy(field->name, name, name_len);
+	field->name_len = name_len;
+	field->type = type;
+	field->fixed_size = fixed_size;
+	return field;
+}
+
+static int
+field_add_item(struct tu_field *field, const void *data, size_t size)
+{
+	uint8_t **items = realloc(field->items, (field->count + 1) * sizeof *items);
+	if (items == NULL)
+		return BM_NO_MEMORY;
+	field->items = items;
+	size_t *sizes = realloc(field->sizes, (field->count + 1) * sizeof *sizes);
+	if (sizes == NULL)
+		return BM_NO_MEMORY;
+	field->sizes = sizes;
+	uint8_t *copy = malloc(size ? size : 1);
+	if (copy == NULL)
+		return BM_NO_MEMORY;
+	memcpy(copy, data, size);
+	items[field->count] = copy;
+	sizes[field->count] = size;
+	field->count++;
+	return BM_OK;
+}
+
+void
+tu_content_free(struct tu_content *content)
+{
+	for (size_t i = 0; i < content->count; i++) {
+		struct tu_field *field = &content->fields[i];
+		for (size_t j = 0; j < field->count; j++)
+			free(field->items[j]);
+		free(field->items);
+		free(field->sizes);
+	}
+	free(content->fields);
+	memset(content, 0, sizeof *content);
+}
+
+int
+tu_content_from_message(const bm_message *msg, struct tu_content *content)
+{
+	int rc = BM_OK;
+	memset(content, 0, sizeof *content);
+	content->what = msg->what;
+	int32_t fields = bm_count_fields(msg);
+	for (int32_t i = 0; i < fields && rc == BM_OK; i++) {
+		struct bm_field_info info;
+		rc = bm_field_at(msg, i, &info);
+		if (rc != BM_OK)
+			break;
+		struct tu_field *field = content_add_field(
+			content, info.name, info.name_len, info.type, info.fixed_size);
+		if (field == NULL) {
+			rc = BM_NO_MEMORY;
+			break;
+		}
+		for (int32_t j = 0; j < info.count && rc == BM_OK; j++) {
+			const void *data;
+			size_t size;
+			rc = bm_find_data(msg, field->name, info.type, j, &data, &size);
+			if (rc == BM_OK)
+				rc = field_add_item(field, data, size);
+		}
+	}
+	if (rc != BM_OK)
+		tu_content_free(content);
+	return rc;
+}
+
+static int
+sink_begin(void *ctx, enum bm_format format, uint32_t what)
+{
+	struct tu_content *content = ctx;
+	(void)format;
+	content->what = what;
+	return BM_OK;
+}
+
+static int
+sink_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
+           bool fixed_size, int32_t count)
+{
+	(void)count;
+	return content_add_field(ctx, name, name_len, type, fixed_size) != NULL
+	               ? BM_OK
+	               : BM_NO_MEMORY;
+}
+
+static int
+sink_item(void *ctx, const void *data, size_t size)
+{
+	struct tu_content *content = ctx;
+	return field_add_item(&content->fields[content->count - 1], data, size);
+}
+
+int
+tu_content_from_bytes(const void *data, size_t size, struct tu_content *content)
+{
+	memset(content, 0, sizeof *content);
+	const struct bm_decode_sink sink = {
+		.begin = sink_begin,
+		.field = sink_field,
+		.item = sink_item,
+		.ctx = content,
+	};
+	int rc = bm_decode(data, size, &sink);
+	if (rc != BM_OK)
+		tu_content_free(content);
+	return rc;
+}
+
+static int
+compare_fields_by_name(const void *a, const void *b)
+{
+	const struct tu_field *x = a, *y = b;
+	return strcmp(x->name, y->name);
+}
+
+void
+tu_content_sort(struct tu_content *content)
+{
+	if (content->count > 1)
+		qsort(content->fields, content->count, sizeof *content->fields,
+		      compare_fields_by_name);
+}
+
+bool
+tu_content_equal(const struct tu_content *a, const struct tu_content *b,
+                 bool compare_fixed, char *why, size_t why_size)
+{
+	if (a->what != b->what) {
+		snprintf(why, why_size, "what 0x%08x != 0x%08x", (unsigned)a->what,
+		         (unsigned)b->what);
+		return false;
+	}
+	if (a->count != b->count) {
+		snprintf(why, why_size, "%zu fields != %zu fields", a->count,
+		         b->count);
+		return false;
+	}
+	for (size_t i = 0; i < a->count; i++) {
+		const struct tu_field *x = &a->fields[i], *y = &b->fields[i];
+		if (x->name_len != y->name_len ||
+		    memcmp(x->name, y->name, x->name_len) != 0) {
+			snprintf(why, why_size, "field %zu: name '%s' != '%s'", i,
+			         x->name, y->name);
+			return false;
+		}
+		if (x->type != y->type || x->count != y->count ||
+		    (compare_fixed && x->fixed_size != y->fixed_size)) {
+			snprintf(why, why_size,
+			         "field '%s': type 0x%08x/0x%08x count %zu/%zu fixed %d/%d",
+			         x->name, (unsigned)x->type, (unsigned)y->type, x->count,
+			         y->count, x->fixed_size, y->fixed_size);
+			return false;
+		}
+		for (size_t j = 0; j < x->count; j++) {
+			if (x->sizes[j] != y->sizes[j] ||
+			    memcmp(x->items[j], y->items[j], x->sizes[j]) != 0) {
+				snprintf(why, why_size,
+				         "field '%s' item %zu differs (%zu/%zu bytes)",
+				         x->name, j, x->sizes[j], y->sizes[j]);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* --- Hostile input -------------------------------------------------------------- */
+
+static bool
+check_accepted(bm_message *msg, char *why, size_t why_size)
+{
+	struct tu_content content = {0}, decoded = {0}, again = {0};
+	uint8_t *flat = NULL;
+	bm_message *second = NULL;
+	bool ok = false;
+	size_t flat_size;
+	int rc;
+	if ((rc = tu_content_from_message(msg, &content)) != BM_OK) {
+		snprintf(why, why_size, "accepted message does not read back: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if ((rc = bm_flattened_size(msg, &flat_size)) != BM_OK ||
+	    (flat = malloc(flat_size)) == NULL ||
+	    (rc = bm_flatten(msg, flat, flat_size)) != BM_OK) {
+		snprintf(why, why_size, "accepted message does not flatten: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if ((rc = tu_content_from_bytes(flat, flat_size, &decoded)) != BM_OK) {
+		snprintf(why, why_size, "its flattened bytes do not decode: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	char detail[256] = "";
+	if (!tu_content_equal(&content, &decoded, true, detail, sizeof detail)) {
+		snprintf(why, why_size, "decoded re-flattened content differs: %s",
+		         detail);
+		goto done;
+	}
+	if ((rc = bm_create(msg->ops, 0, &second)) != BM_OK ||
+	    (rc = bm_unflatten(second, flat, flat_size)) != BM_OK ||
+	    (rc = tu_content_from_message(second, &again)) != BM_OK) {
+		snprintf(why, why_size, "re-flattened bytes do not unflatten: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	if (!tu_content_equal(&content, &again, true, detail, sizeof detail)) {
+		snprintf(why, why_size, "unflattened re-flattened content differs: %s",
+		         detail);
+		goto done;
+	}
+	ok = true;
+done:
+	bm_destroy(second);
+	tu_content_free(&again);
+	tu_content_free(&decoded);
+	tu_content_free(&content);
+	free(flat);
+	return ok;
+}
+
+bool
+tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
+               bool *accepted, char *why, size_t why_size)
+{
+	int rc = bm_unflatten(msg, bytes, size);
+	*accepted = rc == BM_OK;
+	if (rc == BM_OK)
+		return check_accepted(msg, why, why_size);
+	if (rc != BM_NOT_A_MESSAGE && rc != BM_BAD_VALUE && rc != BM_UNSUPPORTED &&
+	    rc != BM_TOO_LARGE) {
+		snprintf(why, why_size, "refused with %s", bm_status_name(rc));
+		return false;
+	}
+	if (bm_count_fields(msg) != 0) {
+		snprintf(why, why_size, "refused (%s) but left fields behind",
+		         bm_status_name(rc));
+		return false;
+	}
+	return true;
+}
+
+uint8_t *
+tu_read_fixture(const char *name, const char *extension, size_t *size)
+{
+	char relative[1024], path[4096];
+	snprintf(relative, sizeof relative, "haiku/%s%s", name, extension);
+	return tu_read_file(tu_data_path(path, sizeof path, relative), size);
+}
+
+bool
+tu_host_is_little_endian(void)
+{
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	return first == 1;
+}

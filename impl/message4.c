@@ -1,0 +1,777 @@
+/*
+ * message4.c - today's Haiku BMessage: a 68-byte header holding a 5-bucket
+ * hash of field indices, an array of 24-byte field headers and one data
+ * buffer, kept in memory exactly as they are on the wire (HMF1).
+ *
+ * Sources: bmessage-formats.md §1 (HMF1 layout, constants, name hash and the
+ * algorithms of haiku/haiku:src/kits/app/Message.cpp and
+ * headers/private/app/MessagePrivate.h at HEAD 47136e7183, layout unchanged
+ * since d7a16b238f, 2009) and §5.4 (the 2005 Message4, cf10934e5f, from
+ * which it descends: same hash, chains, growth policy and linear walk of
+ * variable-size items; 10 buckets and a '4GSM' header then, 5 buckets and
+ * HMF1 now). We reproduce today's layout; backends.md says why.
+ *
+ * What is reproduced as Haiku does it (§1.6):
+ * - _FindField: bucket = hash % hash_table_size, walk next_field, stop at a
+ *   field without FIELD_FLAG_VALID, compare with strncmp over name_length
+ *   (which counts the NUL, so the match is exact); same name with another
+ *   type is BM_BAD_TYPE.
+ * - _AddField: when no field slot is free the array is realloc'd to
+ *   min(field_count*2+1, field_count+50) entries; the new index is appended
+ *   at the TAIL of its bucket's chain; the name (with its NUL) goes at the
+ *   end of the data.
+ * - AddData: fixed-size items are stored back to back, variable-size ones as
+ *   [uint32 size][bytes], unpadded; a fixed field's item size is set by its
+ *   first item (another size is BM_BAD_VALUE); a field whose first item
+ *   cannot be stored is removed again (_RemoveField).
+ * - _ResizeData: with too little room the buffer is realloc'd to
+ *   max(min(data_size*2, data_size+MAX_DATA_PREALLOCATION), data_size+change),
+ *   the tail is memmove'd and later fields' offsets are shifted
+ *   (_UpdateOffsets, only when inserting before the end). Shrinking gives
+ *   memory back when more than MAX_DATA_PREALLOCATION is spare.
+ *   MAX_DATA_PREALLOCATION is B_PAGE_SIZE*10 = 40960 (4 KiB pages).
+ * - fFieldsAvailable / fDataAvailable: spare slots and bytes, kept beside
+ *   the buffers as today's Haiku keeps them in the BMessage object.
+ * - FindData: fixed items are found by arithmetic; variable items by walking
+ *   the size prefixes from the field's first item, so item `index` costs
+ *   O(index) and reading all N strings O(N^2). That walk is the design's
+ *   cost in tRead5000String and is kept.
+ * - Flatten is three memcpys (header, field array, data) after syncing the
+ *   header's `what` from the public one; FlattenedSize is
+ *   68 + 24*field_count + data_size.
+ * - A fresh header (_InitHeader): format HMF1, flags VALID, target,
+ *   current_specifier, message_area, reply_port, reply_target and reply_team
+ *   -1, hash_table_size 5, hash table all -1, everything else 0.
+ * - Unflatten of HMF1 in host order copies the header, the field array and
+ *   the data into separate buffers and rebuilds nothing: the hash table and
+ *   the chains travel in the header. Like Haiku's Unflatten(BDataIO*), the
+ *   buffers are allocated at exactly field_count*24 and data_size bytes and
+ *   both "available" counts are 0, so the first add after an Unflatten
+ *   grows them. message_area is reset to -1 (there are no areas here).
+ *
+ * Choices and deliberate deviations:
+ * - Representation: C structs whose members are packed by construction
+ *   (every uint16/uint32 sits at a multiple of its own size, so no ABI adds
+ *   padding; _Static_asserts below pin sizeof and every offset to the wire
+ *   offsets of wire.h). The hot paths (chain walks, offset arithmetic) then
+ *   read members directly, as Haiku's _PACKED structs do, and Flatten and
+ *   Unflatten stay plain memcpys. The buffers come from malloc and are
+ *   aligned; only the data area is unaligned, and its uint32 size prefixes
+ *   are read and written with memcpy (bm__load32/bm__store32).
+ * - The header is its own heap block, as Haiku's fHeader is, so creating a
+ *   message is two allocations (Haiku: the BMessage object from a
+ *   BBlockCache plus the malloc'd header), and a native Unflatten is three,
+ *   as in Haiku (_Clear frees the header, then header, field array and
+ *   data are malloc'd); we allocate the new blocks before freeing the old
+ *   ones so that a failure changes nothing. MakeEmpty in Haiku also frees
+ *   and re-mallocs the header; ours re-initialises it in place, because
+ *   make_empty cannot fail (bm_unflatten calls it before every Unflatten,
+ *   which Haiku's Unflatten does not, so this keeps that path's count).
+ * - Validation: Haiku's _ValidateMessage only checks next_field <=
+ *   field_count and that each field's name and data end inside the data
+ *   area. FindData trusts far more than that (variable item sizes, chains
+ *   that end, names that are NUL-terminated), so we validate with the
+ *   shared, stricter checker bm__hmf1_check (wire.h), which also walks every
+ *   variable item's size and every hash chain. This costs Unflatten a pass
+ *   over the item sizes that Haiku does not make (it matters most for
+ *   tUnflatten5000String). The checker reads the contiguous input, so we
+ *   check before copying rather than after; the result is the same, and a
+ *   malformed input allocates nothing.
+ * - Failure leaves the message unchanged (the vtable contract): Haiku links
+ *   a new field into its chain before _ResizeData and shifts offsets before
+ *   its realloc, so an allocation failure there corrupts the message; we
+ *   do both after the allocation succeeded. A buffer that a failed add
+ *   grew is kept (capacity, not content), but one that it created from
+ *   nothing is freed again, so that the message holds exactly the blocks
+ *   it held before (Haiku keeps it).
+ * - Limits: an add that would make the flattened message exceed
+ *   BM_FLAT_MAX, or a field or message exceed BM_COUNT_MAX items or fields,
+ *   is refused with BM_TOO_LARGE before anything changes, so the uint32
+ *   sizes of the header can never wrap.
+ * - Flatten into a buffer that is too small writes nothing and returns
+ *   BM_BUFFER_TOO_SMALL (Haiku copies a prefix and returns
+ *   B_BUFFER_OVERFLOW).
+ * - The API has no RemoveData/Rename, so _RemoveField is reached only from
+ *   the failed first add; it is still Haiku's general removal.
+ */
+#include "alloc.h"
+#include "bmsg.h"
+#include "wire.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* §1.1 */
+#define MESSAGE4_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE  /* 5 */
+#define MESSAGE4_MAX_DATA_PREALLOCATION ((uint32_t)4096 * 10)
+#define MESSAGE4_MAX_FIELD_PREALLOCATION 50u
+#define MESSAGE4_NULL_TOKEN (-1)
+
+/* §1.2: the message header, in memory as on the wire. */
+struct message4_header {
+	uint32_t format;
+	uint32_t what;
+	uint32_t flags;
+	int32_t target;
+	int32_t current_specifier;
+	int32_t message_area;
+	int32_t reply_port;
+	int32_t reply_target;
+	int32_t reply_team;
+	uint32_t data_size;
+	uint32_t field_count;
+	uint32_t hash_table_size;
+	int32_t hash_table[MESSAGE4_HASH_TABLE_SIZE];
+};
+
+/* §1.3: one field header. */
+struct message4_field {
+	uint16_t flags;
+	uint16_t name_length;   /* includes the NUL */
+	uint32_t type;
+	uint32_t count;
+	uint32_t data_size;     /* item bytes with size prefixes, no name */
+	uint32_t offset;        /* of the name, in the data area */
+	int32_t next_field;     /* next index in the same bucket, or -1 */
+};
+
+_Static_assert(sizeof(struct message4_header) == BM_HMF1_HEADER_SIZE,
+               "message header must be 68 bytes, unpadded");
+_Static_assert(offsetof(struct message4_header, format) == BM_HMF1_OFF_FORMAT,
+               "format offset");
+_Static_assert(offsetof(struct message4_header, what) == BM_HMF1_OFF_WHAT,
+               "what offset");
+_Static_assert(offsetof(struct message4_header, flags) == BM_HMF1_OFF_FLAGS,
+               "flags offset");
+_Static_assert(offsetof(struct message4_header, data_size) ==
+                   BM_HMF1_OFF_DATA_SIZE,
+               "data_size offset");
+_Static_assert(offsetof(struct message4_header, field_count) ==
+                   BM_HMF1_OFF_FIELD_COUNT,
+               "field_count offset");
+_Static_assert(offsetof(struct message4_header, hash_table_size) ==
+                   BM_HMF1_OFF_HASH_SIZE,
+               "hash_table_size offset");
+_Static_assert(offsetof(struct message4_header, hash_table) ==
+                   BM_HMF1_OFF_HASH_TABLE,
+               "hash_table offset");
+
+_Static_assert(sizeof(struct message4_field) == BM_HMF1_FIELD_HEADER_SIZE,
+               "field header must be 24 bytes, unpadded");
+_Static_assert(offsetof(struct message4_field, flags) == BM_HMF1_FOFF_FLAGS,
+               "field flags offset");
+_Static_assert(offsetof(struct message4_field, name_length) ==
+                   BM_HMF1_FOFF_NAME_LENGTH,
+               "name_length offset");
+_Static_assert(offsetof(struct message4_field, type) == BM_HMF1_FOFF_TYPE,
+               "type offset");
+_Static_assert(offsetof(struct message4_field, count) == BM_HMF1_FOFF_COUNT,
+               "count offset");
+_Static_assert(offsetof(struct message4_field, data_size) ==
+                   BM_HMF1_FOFF_DATA_SIZE,
+               "field data_size offset");
+_Static_assert(offsetof(struct message4_field, offset) == BM_HMF1_FOFF_OFFSET,
+               "offset offset");
+_Static_assert(offsetof(struct message4_field, next_field) ==
+                   BM_HMF1_FOFF_NEXT,
+               "next_field offset");
+
+/* The BMessage object: fHeader, fFields, fData and the spare counts. */
+struct message4 {
+	bm_message base;
+	struct message4_header *header;
+	struct message4_field *fields;  /* field_count + fields_available */
+	uint8_t *data;                   /* data_size used + data_available */
+	uint32_t fields_available;
+	uint32_t data_available;
+};
+
+static struct message4 *
+message4_cast(bm_message *msg)
+{
+	return (struct message4 *)msg;
+}
+
+static const struct message4 *
+message4_cast_const(const bm_message *msg)
+{
+	return (const struct message4 *)msg;
+}
+
+/* --- Header -------------------------------------------------------- */
+
+/* _InitHeader: the values of a fresh message (§1.2). */
+static void
+message4_init_header(struct message4_header *header, uint32_t what)
+{
+	memset(header, 0, offsetof(struct message4_header, hash_table));
+	header->format = BM_HMF1_MAGIC;
+	header->flags = BM_HMF1_MESSAGE_VALID;
+	header->what = what;
+	header->current_specifier = -1;
+	header->message_area = -1;
+	header->target = MESSAGE4_NULL_TOKEN;
+	header->reply_target = MESSAGE4_NULL_TOKEN;
+	header->reply_port = -1;
+	header->reply_team = -1;
+	header->hash_table_size = MESSAGE4_HASH_TABLE_SIZE;
+	/* -1 everywhere, because 0 is a valid index. */
+	memset(header->hash_table, 0xff, sizeof header->hash_table);
+}
+
+static uint32_t
+message4_bucket(const struct message4_header *header, const char *name,
+                size_t name_len)
+{
+	return bm__hash_name(name, name_len) % header->hash_table_size;
+}
+
+/* --- Data buffer --------------------------------------------------- */
+
+/* _UpdateOffsets: fields stored at or after `from` move up by `change`. */
+static void
+message4_offsets_up(struct message4 *m, uint32_t from, uint32_t change)
+{
+	struct message4_field *field = m->fields;
+	for (uint32_t i = 0; i < m->header->field_count; i++, field++) {
+		if (field->offset >= from)
+			field->offset += change;
+	}
+}
+
+/* The same, downwards, for the fields after a removed range. */
+static void
+message4_offsets_down(struct message4 *m, uint32_t from, uint32_t change)
+{
+	struct message4_field *field = m->fields;
+	for (uint32_t i = 0; i < m->header->field_count; i++, field++) {
+		if (field->offset >= from)
+			field->offset -= change;
+	}
+}
+
+/*
+ * _ResizeData, growing: makes room for `change` bytes at `offset` (at most
+ * data_size), moving the tail up. The caller has checked that the result
+ * stays within BM_FLAT_MAX. Returns BM_OK or BM_NO_MEMORY (nothing changed).
+ */
+static int
+message4_grow_data(struct message4 *m, uint32_t offset, uint32_t change)
+{
+	uint32_t data_size = m->header->data_size;
+	if (m->data_available < change) {
+		/* min(data_size*2, data_size+40960), then at least the change;
+		 * written so that nothing can overflow a 32-bit size_t. */
+		size_t size = (size_t)data_size +
+		              (data_size < MESSAGE4_MAX_DATA_PREALLOCATION
+		                       ? data_size
+		                       : MESSAGE4_MAX_DATA_PREALLOCATION);
+		if (size < (size_t)data_size + change)
+			size = (size_t)data_size + change;
+		uint8_t *grown = bm_realloc(m->data, size);
+		if (grown == NULL)
+			return BM_NO_MEMORY;
+		m->data = grown;
+		m->data_available = (uint32_t)(size - data_size);
+	}
+	if (offset < data_size) {
+		memmove(m->data + offset + change, m->data + offset,
+		        data_size - offset);
+		message4_offsets_up(m, offset, change);
+	}
+	m->data_available -= change;
+	m->header->data_size = data_size + change;
+	return BM_OK;
+}
+
+/*
+ * _ResizeData, shrinking: removes `change` bytes at `offset`, moving the
+ * tail down, and gives memory back when more than MAX_DATA_PREALLOCATION
+ * bytes are spare (keeping half of it). Never fails: a failed shrinking
+ * realloc keeps the bigger block, as in Haiku.
+ */
+static void
+message4_shrink_data(struct message4 *m, uint32_t offset, uint32_t change)
+{
+	uint32_t data_size = m->header->data_size;
+	uint32_t tail = data_size - offset - change;
+	if (tail > 0) {
+		memmove(m->data + offset, m->data + offset + change, tail);
+		/* Haiku shifts every field at or after `offset`, the removed
+		 * one included; only those after the removed range matter. */
+		message4_offsets_down(m, offset + change, change);
+	}
+	m->header->data_size = data_size - change;
+	m->data_available += change;
+	if (m->data_available > MESSAGE4_MAX_DATA_PREALLOCATION) {
+		uint32_t available = MESSAGE4_MAX_DATA_PREALLOCATION / 2;
+		size_t size = (size_t)m->header->data_size + available;
+		uint8_t *shrunk = bm_realloc(m->data, size);
+		if (shrunk != NULL) {
+			m->data = shrunk;
+			m->data_available = available;
+		}
+	}
+}
+
+/* --- Fields -------------------------------------------------------- */
+
+/*
+ * _FindField: BM_OK with *result set, BM_BAD_TYPE when the name exists with
+ * another type (and `type` is not BM_ANY_TYPE), or BM_NAME_NOT_FOUND.
+ */
+static int
+message4_find_field(const struct message4 *m, const char *name, size_t name_len,
+                    bm_type_code type, struct message4_field **result)
+{
+	const struct message4_header *header = m->header;
+	if (header->field_count == 0 || m->fields == NULL || m->data == NULL)
+		return BM_NAME_NOT_FOUND;
+	uint32_t bucket = message4_bucket(header, name, name_len);
+	int32_t next = header->hash_table[bucket];
+	while (next >= 0) {
+		struct message4_field *field = &m->fields[next];
+		if ((field->flags & BM_HMF1_FIELD_VALID) == 0)
+			break;
+		if (strncmp((const char *)m->data + field->offset, name,
+		            field->name_length) == 0) {
+			if (type != BM_ANY_TYPE && field->type != type)
+				return BM_BAD_TYPE;
+			*result = field;
+			return BM_OK;
+		}
+		next = field->next_field;
+	}
+	return BM_NAME_NOT_FOUND;
+}
+
+/*
+ * _AddField: appends an empty field `name` (count 0) with its name stored at
+ * the end of the data, and links it at the tail of its bucket's chain.
+ * Returns BM_OK with *result set, or BM_NO_MEMORY with the message's
+ * content unchanged.
+ */
+static int
+message4_add_field(struct message4 *m, const char *name, size_t name_len,
+                   bm_type_code type, bool fixed_size,
+                   struct message4_field **result)
+{
+	struct message4_header *header = m->header;
+	uint32_t field_count = header->field_count;
+	if (m->fields_available == 0) {
+		uint32_t count = field_count * 2 + 1;
+		if (count > field_count + MESSAGE4_MAX_FIELD_PREALLOCATION)
+			count = field_count + MESSAGE4_MAX_FIELD_PREALLOCATION;
+		struct message4_field *grown =
+			bm_realloc(m->fields, (size_t)count * sizeof *grown);
+		if (grown == NULL)
+			return BM_NO_MEMORY;
+		m->fields = grown;
+		m->fields_available = count - field_count;
+	}
+
+	/* The name, with its NUL, at the end of the data. */
+	uint32_t offset = header->data_size;
+	uint16_t name_length = (uint16_t)(name_len + 1);
+	int rc = message4_grow_data(m, offset, name_length);
+	if (rc != BM_OK)
+		return rc;
+	memcpy(m->data + offset, name, name_length);
+
+	/* Only now link the new index at the tail of its chain. */
+	uint32_t bucket = message4_bucket(header, name, name_len);
+	int32_t *link = &header->hash_table[bucket];
+	while (*link >= 0)
+		link = &m->fields[*link].next_field;
+	*link = (int32_t)field_count;
+
+	struct message4_field *field = &m->fields[field_count];
+	field->flags = (uint16_t)(BM_HMF1_FIELD_VALID |
+	                          (fixed_size ? BM_HMF1_FIELD_FIXED : 0));
+	field->name_length = name_length;
+	field->type = type;
+	field->count = 0;
+	field->data_size = 0;
+	field->offset = offset;
+	field->next_field = -1;
+
+	m->fields_available--;
+	header->field_count = field_count + 1;
+	*result = field;
+	return BM_OK;
+}
+
+/*
+ * _RemoveField: removes the field's name and data, closes the gap in the
+ * field array and renumbers every hash entry and next_field after it.
+ */
+static void
+message4_remove_field(struct message4 *m, struct message4_field *field)
+{
+	struct message4_header *header = m->header;
+	message4_shrink_data(m, field->offset,
+	                     field->data_size + field->name_length);
+
+	int32_t index = (int32_t)(field - m->fields);
+	int32_t next = field->next_field;
+	if (next > index)
+		next--;
+	for (uint32_t i = 0; i < header->hash_table_size; i++) {
+		if (header->hash_table[i] > index)
+			header->hash_table[i]--;
+		else if (header->hash_table[i] == index)
+			header->hash_table[i] = next;
+	}
+	struct message4_field *other = m->fields;
+	for (uint32_t i = 0; i < header->field_count; i++, other++) {
+		if (other->next_field > index)
+			other->next_field--;
+		else if (other->next_field == index)
+			other->next_field = next;
+	}
+
+	memmove(m->fields + index, m->fields + index + 1,
+	        (header->field_count - (uint32_t)index - 1) * sizeof *field);
+	header->field_count--;
+	m->fields_available++;
+
+	if (m->fields_available > MESSAGE4_MAX_FIELD_PREALLOCATION) {
+		uint32_t available = MESSAGE4_MAX_FIELD_PREALLOCATION / 2;
+		size_t size = ((size_t)header->field_count + available) *
+		              sizeof *field;
+		struct message4_field *shrunk = bm_realloc(m->fields, size);
+		if (shrunk != NULL) {
+			m->fields = shrunk;
+			m->fields_available = available;
+		}
+	}
+}
+
+/*
+ * After a failed add: frees the field array and the data buffer if the add
+ * created them from nothing and they hold nothing now.
+ */
+static void
+message4_release_new_buffers(struct message4 *m, bool had_fields,
+                             bool had_data)
+{
+	if (!had_fields && m->header->field_count == 0) {
+		bm_free(m->fields);
+		m->fields = NULL;
+		m->fields_available = 0;
+	}
+	if (!had_data && m->header->data_size == 0) {
+		bm_free(m->data);
+		m->data = NULL;
+		m->data_available = 0;
+	}
+}
+
+/* FlattenedSize, in 64 bits so that it can be compared with the limit. */
+static uint64_t
+message4_flat_size(const struct message4_header *header)
+{
+	return (uint64_t)BM_HMF1_HEADER_SIZE +
+	       (uint64_t)header->field_count * BM_HMF1_FIELD_HEADER_SIZE +
+	       header->data_size;
+}
+
+/* --- The slots ----------------------------------------------------- */
+
+static int
+message4_create(bm_message **out)
+{
+	struct message4 *m = bm_malloc(sizeof *m);
+	if (m == NULL)
+		return BM_NO_MEMORY;
+	m->header = bm_malloc(sizeof *m->header);
+	if (m->header == NULL) {
+		bm_free(m);
+		return BM_NO_MEMORY;
+	}
+	m->base.what = 0;
+	message4_init_header(m->header, 0);
+	m->fields = NULL;
+	m->data = NULL;
+	m->fields_available = 0;
+	m->data_available = 0;
+	*out = &m->base;
+	return BM_OK;
+}
+
+static void
+message4_destroy(bm_message *msg)
+{
+	struct message4 *m = message4_cast(msg);
+	bm_free(m->data);
+	bm_free(m->fields);
+	bm_free(m->header);
+	bm_free(m);
+}
+
+/* MakeEmpty: _Clear (free the buffers) then _InitHeader; `what` stays. */
+static void
+message4_make_empty(bm_message *msg)
+{
+	struct message4 *m = message4_cast(msg);
+	bm_free(m->fields);
+	bm_free(m->data);
+	m->fields = NULL;
+	m->data = NULL;
+	m->fields_available = 0;
+	m->data_available = 0;
+	message4_init_header(m->header, m->base.what);
+}
+
+static int
+message4_add_data(bm_message *msg, const char *name, size_t name_len,
+                  bm_type_code type, const void *data, size_t size,
+                  bool fixed_size)
+{
+	struct message4 *m = message4_cast(msg);
+	struct message4_header *header = m->header;
+	struct message4_field *field = NULL;
+	int rc = message4_find_field(m, name, name_len, type, &field);
+	if (rc != BM_OK && rc != BM_NAME_NOT_FOUND)
+		return rc;
+	bool is_new = rc == BM_NAME_NOT_FOUND;
+
+	/* The fixed-size property and item size come from the first item. */
+	bool fixed = is_new ? fixed_size
+	                    : (field->flags & BM_HMF1_FIELD_FIXED) != 0;
+	if (!is_new && fixed && field->count > 0 &&
+	    field->data_size / field->count != size)
+		return BM_BAD_VALUE;
+
+	/* Refuse what would not fit the format's 32-bit sizes, before any
+	 * change. size <= BM_ITEM_MAX (checked by the wrapper). */
+	uint64_t change = (uint64_t)size + (fixed ? 0 : sizeof(uint32_t));
+	uint64_t flat = message4_flat_size(header) + change;
+	if (is_new)
+		flat += BM_HMF1_FIELD_HEADER_SIZE + (uint64_t)name_len + 1;
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	if (is_new ? header->field_count >= (uint32_t)BM_COUNT_MAX
+	           : field->count >= (uint32_t)BM_COUNT_MAX)
+		return BM_TOO_LARGE;
+
+	bool had_fields = m->fields != NULL, had_data = m->data != NULL;
+	if (is_new) {
+		rc = message4_add_field(m, name, name_len, type, fixed_size,
+		                        &field);
+		if (rc != BM_OK) {
+			message4_release_new_buffers(m, had_fields, had_data);
+			return rc;
+		}
+	}
+
+	/* The new item goes at the end of this field's data. */
+	uint32_t offset = field->offset + field->name_length + field->data_size;
+	rc = message4_grow_data(m, offset, (uint32_t)change);
+	if (rc != BM_OK) {
+		if (field->count == 0) {
+			message4_remove_field(m, field);
+			message4_release_new_buffers(m, had_fields, had_data);
+		}
+		return rc;
+	}
+	if (fixed) {
+		memcpy(m->data + offset, data, size);
+	} else {
+		bm__store32(m->data + offset, (uint32_t)size);
+		memcpy(m->data + offset + sizeof(uint32_t), data, size);
+	}
+	field->data_size += (uint32_t)change;
+	field->count++;
+	return BM_OK;
+}
+
+static int
+message4_find_data(const bm_message *msg, const char *name, size_t name_len,
+                   bm_type_code type, int32_t index, const void **data,
+                   size_t *size)
+{
+	const struct message4 *m = message4_cast_const(msg);
+	struct message4_field *field = NULL;
+	int rc = message4_find_field(m, name, name_len, type, &field);
+	if (rc != BM_OK)
+		return rc;
+	if (index < 0 || (uint32_t)index >= field->count)
+		return BM_BAD_INDEX;
+
+	const uint8_t *item = m->data + field->offset + field->name_length;
+	if ((field->flags & BM_HMF1_FIELD_FIXED) != 0) {
+		size_t bytes = field->data_size / field->count;
+		*data = item + (size_t)index * bytes;
+		*size = bytes;
+	} else {
+		/* The design's linear walk over [uint32 size][bytes]. */
+		for (int32_t i = 0; i < index; i++)
+			item += bm__load32(item) + sizeof(uint32_t);
+		*data = item + sizeof(uint32_t);
+		*size = bm__load32(item);
+	}
+	return BM_OK;
+}
+
+static void
+message4_fill_info(const struct message4 *m,
+                   const struct message4_field *field,
+                   struct bm_field_info *info)
+{
+	info->name = (const char *)m->data + field->offset;
+	info->name_len = (size_t)field->name_length - 1;
+	info->type = field->type;
+	info->count = (int32_t)field->count;
+	info->fixed_size = (field->flags & BM_HMF1_FIELD_FIXED) != 0;
+}
+
+static int
+message4_get_info(const bm_message *msg, const char *name, size_t name_len,
+                  struct bm_field_info *info)
+{
+	const struct message4 *m = message4_cast_const(msg);
+	struct message4_field *field = NULL;
+	int rc = message4_find_field(m, name, name_len, BM_ANY_TYPE, &field);
+	if (rc != BM_OK)
+		return rc;
+	message4_fill_info(m, field, info);
+	return BM_OK;
+}
+
+/* GetInfo(B_ANY_TYPE, index, ...): the field array's order. */
+static int
+message4_field_at(const bm_message *msg, int32_t index,
+                  struct bm_field_info *info)
+{
+	const struct message4 *m = message4_cast_const(msg);
+	if (index < 0 || (uint32_t)index >= m->header->field_count)
+		return BM_BAD_INDEX;
+	message4_fill_info(m, &m->fields[index], info);
+	return BM_OK;
+}
+
+static int32_t
+message4_count_fields(const bm_message *msg)
+{
+	return (int32_t)message4_cast_const(msg)->header->field_count;
+}
+
+static int
+message4_flattened_size(bm_message *msg, size_t *size)
+{
+	uint64_t flat = message4_flat_size(message4_cast(msg)->header);
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	*size = (size_t)flat;
+	return BM_OK;
+}
+
+/* Flatten(char*): header, field array, data; three memcpys. */
+static int
+message4_flatten(bm_message *msg, void *buffer, size_t capacity)
+{
+	struct message4 *m = message4_cast(msg);
+	struct message4_header *header = m->header;
+	uint64_t flat = message4_flat_size(header);
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	if (capacity < flat)
+		return BM_BUFFER_TOO_SMALL;
+
+	/* `what` is a public member: sync it into the header. */
+	header->what = m->base.what;
+
+	uint8_t *out = buffer;
+	memcpy(out, header, sizeof *header);
+	out += sizeof *header;
+	size_t fields_size = (size_t)header->field_count * sizeof *m->fields;
+	if (fields_size > 0)
+		memcpy(out, m->fields, fields_size);
+	out += fields_size;
+	if (header->data_size > 0)
+		memcpy(out, m->data, header->data_size);
+	return BM_OK;
+}
+
+/*
+ * Unflatten of native HMF1: validate (stricter than Haiku, see the top of
+ * this file), then copy the header, the field array and the data into new
+ * blocks of exactly their size, as Unflatten(BDataIO*) does. Called on an
+ * empty message; on failure it stays empty and nothing is allocated.
+ */
+static int
+message4_unflatten(bm_message *msg, const void *data, size_t size)
+{
+	struct message4 *m = message4_cast(msg);
+	size_t flat_size;
+	int rc = bm__hmf1_check(data, size, false, &flat_size);
+	if (rc != BM_OK)
+		return rc;
+
+	const uint8_t *in = data;
+	uint32_t field_count = bm__load32(in + BM_HMF1_OFF_FIELD_COUNT);
+	uint32_t data_size = bm__load32(in + BM_HMF1_OFF_DATA_SIZE);
+	size_t fields_size = (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
+
+	struct message4_header *header = bm_malloc(sizeof *header);
+	struct message4_field *fields = NULL;
+	uint8_t *bytes = NULL;
+	if (header == NULL)
+		goto fail;
+	if (fields_size > 0 && (fields = bm_malloc(fields_size)) == NULL)
+		goto fail;
+	if (data_size > 0 && (bytes = bm_malloc(data_size)) == NULL)
+		goto fail;
+
+	memcpy(header, in, sizeof *header);
+	header->message_area = -1;
+	if (fields_size > 0)
+		memcpy(fields, in + BM_HMF1_HEADER_SIZE, fields_size);
+	if (data_size > 0)
+		memcpy(bytes, in + BM_HMF1_HEADER_SIZE + fields_size,
+		       data_size);
+
+	bm_free(m->header);
+	bm_free(m->fields);
+	bm_free(m->data);
+	m->header = header;
+	m->fields = fields;
+	m->data = bytes;
+	m->fields_available = 0;
+	m->data_available = 0;
+	m->base.what = header->what;
+	return BM_OK;
+
+fail:
+	bm_free(fields);
+	bm_free(header);
+	return BM_NO_MEMORY;
+}
+
+const struct bm_ops bm_message4_ops = {
+	.version = BM_OPS_VERSION,
+	.name = "Message4",
+	.summary = "today's Haiku BMessage: header with a 5-bucket hash, "
+	           "field array and one data buffer, flat as in memory",
+	.flags = BM_BACKEND_HAIKU,
+	.native_format = BM_FORMAT_HMF1,
+
+	/* Life cycle */
+	.create = message4_create,
+	.destroy = message4_destroy,
+	.make_empty = message4_make_empty,
+
+	/* Fields and items */
+	.add_data = message4_add_data,
+	.find_data = message4_find_data,
+	.get_info = message4_get_info,
+	.field_at = message4_field_at,
+	.count_fields = message4_count_fields,
+
+	/* Flat form */
+	.flattened_size = message4_flattened_size,
+	.flatten = message4_flatten,
+	.unflatten = message4_unflatten,
+};

@@ -1,0 +1,1042 @@
+/*
+ * test_codecs.c - the shared codecs: the FOB1 reader, item swapping, the
+ * HMF1 check and bm_decode, on the real fixtures in tests/data/haiku (each
+ * against the .json beside it, parsed with jansson), on big-endian variants
+ * made here by a byte swapper of our own (independent of impl/), and on
+ * malformed input of every kind the format notes suggest.
+ */
+#include "suites.h"
+#include "test_util.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "wire.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Small byte helpers of the tests' own (host order) ------------------- */
+
+static uint32_t
+get32(const uint8_t *p)
+{
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+}
+
+static void
+put32(uint8_t *p, uint32_t v)
+{
+	memcpy(p, &v, 4);
+}
+
+static uint16_t
+get16(const uint8_t *p)
+{
+	uint16_t v;
+	memcpy(&v, p, 2);
+	return v;
+}
+
+static void
+put16(uint8_t *p, uint16_t v)
+{
+	memcpy(p, &v, 2);
+}
+
+static void
+reverse_bytes(uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n / 2; i++) {
+		uint8_t t = p[i];
+		p[i] = p[n - 1 - i];
+		p[n - 1 - i] = t;
+	}
+}
+
+static uint8_t *
+copy_bytes(const uint8_t *bytes, size_t size)
+{
+	uint8_t *copy = malloc(size > 0 ? size : 1);
+	ck_assert_ptr_nonnull(copy);
+	memcpy(copy, bytes, size);
+	return copy;
+}
+
+static uint8_t *
+load_fixture(const char *name, size_t *size)
+{
+	uint8_t *bytes = tu_read_fixture(name, ".msg", size);
+	ck_assert_msg(bytes != NULL, "cannot read fixture %s.msg", name);
+	return bytes;
+}
+
+static json_t *
+load_expected(const char *name)
+{
+	size_t size;
+	char *text = (char *)tu_read_fixture(name, ".json", &size);
+	ck_assert_msg(text != NULL, "cannot read fixture %s.json", name);
+	json_error_t error;
+	json_t *expected = json_loadb(text, size, 0, &error);
+	ck_assert_msg(expected != NULL, "%s.json: %s", name, error.text);
+	free(text);
+	return expected;
+}
+
+/* The R5 header checksum (§2.4), written here again from the notes. */
+static uint32_t
+test_r5_checksum(const uint8_t *p, size_t n)
+{
+	uint32_t sum = 0, rest = 0;
+	for (; n >= 4; p += 4, n -= 4)
+		sum += (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		       (uint32_t)p[2] << 8 | p[3];
+	for (; n > 0; p++, n--)
+		rest = (rest << 8) + *p;
+	return sum + rest;
+}
+
+static size_t
+test_r5_header_size(uint8_t flags)
+{
+	return 17 + ((flags & 0x02) ? 4 : 0) + ((flags & 0x04) ? 16 : 0);
+}
+
+/* Recomputes the checksum of an R5 message in host order. */
+static void
+fix_r5_checksum(uint8_t *msg)
+{
+	put32(msg + 4, test_r5_checksum(msg + 8, test_r5_header_size(msg[16]) - 8));
+}
+
+/* --- The tests' own big-endian maker --------------------------------------- */
+
+/*
+ * Element size of the numeric types that occur in the fixtures or in the
+ * hand-made messages below; other types are bytes and stay as they are.
+ * Written from TypeConstants.h independently of impl/wire_swap.c.
+ */
+static size_t
+test_element_size(uint32_t type)
+{
+	static const struct {
+		char code[5];
+		size_t size;
+	} table[] = {
+		{"SHRT", 2}, {"USHT", 2}, {"LONG", 4}, {"ULNG", 4}, {"FLOT", 4},
+		{"RECT", 4}, {"BPNT", 4}, {"DBLE", 8}, {"LLNG", 8}, {"ULLG", 8},
+	};
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+		const char *c = table[i].code;
+		if (type == BM_TYPE(c[0], c[1], c[2], c[3]))
+			return table[i].size;
+	}
+	return 0;
+}
+
+static void
+swap_elements(uint32_t type, uint8_t *item, size_t size)
+{
+	size_t width = test_element_size(type);
+	if (width == 0)
+		return;
+	ck_assert_msg(size % width == 0, "odd item size in a fixture");
+	for (size_t at = 0; at < size; at += width)
+		reverse_bytes(item + at, width);
+}
+
+/* Turns a host-order R5 message into the same message as a host of the
+ * other order writes it: header words, type codes, counts, sizes and
+ * numeric items swapped; checksum recomputed (stored in the other order). */
+static uint8_t *
+make_swapped_r5(const uint8_t *in, size_t size)
+{
+	uint8_t *out = copy_bytes(in, size);
+	uint8_t header_flags = out[16];
+	size_t header_size = test_r5_header_size(header_flags);
+	ck_assert_uint_le(header_size, size);
+	for (size_t at = 0; at < 16; at += 4)
+		reverse_bytes(out + at, 4);
+	/* target, or reply port/target/team (the four big flags are bytes) */
+	size_t words_end = (header_flags & 0x04) ? header_size - 4 : header_size;
+	for (size_t at = 17; at < words_end; at += 4)
+		reverse_bytes(out + at, 4);
+	uint8_t *p = out + header_size;
+	while (*p & 0x01) {
+		uint8_t flags = *p++;
+		bool mini = flags & 0x02, single = flags & 0x08;
+		uint32_t type = get32(p);
+		reverse_bytes(p, 4);
+		p += 4;
+		uint32_t count = 1, data_size;
+		if (!single) {
+			count = mini ? *p : get32(p);
+			if (!mini)
+				reverse_bytes(p, 4);
+			p += mini ? 1 : 4;
+		}
+		data_size = mini ? *p : get32(p);
+		if (!mini)
+			reverse_bytes(p, 4);
+		p += mini ? 1 : 4;
+		p += 1 + *p; /* name */
+		if (flags & 0x04) {
+			for (uint32_t i = 0; i < count; i++)
+				swap_elements(type, p + i * (data_size / count),
+				              data_size / count);
+			p += data_size;
+		} else {
+			for (uint32_t i = 0; i < count; i++) {
+				uint32_t item_size = get32(p);
+				reverse_bytes(p, 4);
+				swap_elements(type, p + 4, item_size);
+				p += (4 + item_size + 7) & ~(size_t)7;
+			}
+		}
+	}
+	ck_assert_ptr_eq(p, out + size - 1);
+	uint32_t checksum = test_r5_checksum(out + 8, header_size - 8);
+	put32(out + 4, checksum);
+	reverse_bytes(out + 4, 4);
+	return out;
+}
+
+/* The same for HMF1: all 17 header words, the field headers (two uint16
+ * then five uint32), variable items' size prefixes and numeric items. */
+static uint8_t *
+make_swapped_hmf1(const uint8_t *in, size_t size)
+{
+	uint8_t *out = copy_bytes(in, size);
+	uint32_t field_count = get32(in + 40);
+	const uint8_t *area = in + 68 + 24 * (size_t)field_count;
+	uint8_t *out_area = out + (area - in);
+	for (size_t at = 0; at < 68; at += 4)
+		reverse_bytes(out + at, 4);
+	for (uint32_t i = 0; i < field_count; i++) {
+		const uint8_t *field = in + 68 + 24 * (size_t)i;
+		uint8_t *out_field = out + (field - in);
+		uint16_t flags = get16(field), name_length = get16(field + 2);
+		uint32_t type = get32(field + 4), count = get32(field + 8);
+		uint32_t data_size = get32(field + 12), offset = get32(field + 16);
+		reverse_bytes(out_field, 2);
+		reverse_bytes(out_field + 2, 2);
+		for (size_t at = 4; at < 24; at += 4)
+			reverse_bytes(out_field + at, 4);
+		uint8_t *p = out_area + offset + name_length;
+		if (flags & 0x0002) {
+			for (uint32_t k = 0; k < count; k++)
+				swap_elements(type, p + k * (data_size / count),
+				              data_size / count);
+		} else {
+			for (uint32_t k = 0; k < count; k++) {
+				uint32_t item_size = get32(p);
+				reverse_bytes(p, 4);
+				swap_elements(type, p + 4, item_size);
+				p += 4 + item_size;
+			}
+		}
+	}
+	(void)area;
+	return out;
+}
+
+/* --- Expected content as JSON -------------------------------------------------- */
+
+static char *
+hex_of(const uint8_t *bytes, size_t size)
+{
+	static const char digits[] = "0123456789abcdef";
+	char *hex = malloc(2 * size + 1);
+	ck_assert_ptr_nonnull(hex);
+	for (size_t i = 0; i < size; i++) {
+		hex[2 * i] = digits[bytes[i] >> 4];
+		hex[2 * i + 1] = digits[bytes[i] & 15];
+	}
+	hex[2 * size] = '\0';
+	return hex;
+}
+
+/* A name's bytes read as Latin-1, as a jansson (UTF-8) string. */
+static json_t *
+latin1_string(const char *name, size_t len)
+{
+	char utf8[2 * BM_NAME_MAX + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++) {
+		uint8_t c = (uint8_t)name[i];
+		if (c < 0x80) {
+			utf8[n++] = (char)c;
+		} else {
+			utf8[n++] = (char)(0xc0 | (c >> 6));
+			utf8[n++] = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	return json_stringn(utf8, n);
+}
+
+static json_t *
+type_string(uint32_t type)
+{
+	char text[16];
+	bool printable = true;
+	for (int shift = 24; shift >= 0; shift -= 8) {
+		uint8_t c = (uint8_t)(type >> shift);
+		printable = printable && c >= 0x20 && c <= 0x7e;
+	}
+	if (printable)
+		snprintf(text, sizeof text, "%c%c%c%c", (char)(type >> 24),
+		         (char)(type >> 16), (char)(type >> 8), (char)type);
+	else
+		snprintf(text, sizeof text, "0x%08x", (unsigned)type);
+	return json_string(text);
+}
+
+static json_t *
+new_message_json(const char *format, uint32_t what)
+{
+	return json_pack("{s:s,s:I,s:[]}", "format", format, "what",
+	                 (json_int_t)what, "fields");
+}
+
+static json_t *
+append_field_json(json_t *message, const char *name, size_t name_len,
+                  uint32_t type)
+{
+	json_t *field = json_pack("{s:o,s:o,s:[]}", "name",
+	                          latin1_string(name, name_len), "type",
+	                          type_string(type), "items");
+	json_array_append_new(json_object_get(message, "fields"), field);
+	return json_object_get(field, "items");
+}
+
+static void
+append_item_json(json_t *items, const uint8_t *bytes, size_t size)
+{
+	char *hex = hex_of(bytes, size);
+	json_array_append_new(items, json_string(hex));
+	free(hex);
+}
+
+static void
+assert_json_equal(json_t *actual, json_t *expected, const char *what)
+{
+	if (!json_equal(actual, expected)) {
+		char *a = json_dumps(actual, JSON_COMPACT);
+		char *e = json_dumps(expected, JSON_COMPACT);
+		ck_abort_msg("%s: content differs\n  got      %.400s\n  expected %.400s",
+		             what, a ? a : "(null)", e ? e : "(null)");
+	}
+}
+
+/* The expected JSON with another format name (for the swapped variants). */
+static json_t *
+with_format(json_t *expected, const char *format)
+{
+	json_t *copy = json_deep_copy(expected);
+	json_object_set_new(copy, "format", json_string(format));
+	return copy;
+}
+
+static bool
+is_fixture_of(const char *name, const char *prefix)
+{
+	return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+/* --- The FOB1 reader ------------------------------------------------------------- */
+
+/* Reads a whole R5 message with the shared reader into JSON, or returns
+ * NULL with *status set when the reader rejects it. */
+static json_t *
+json_from_r5_reader(const uint8_t *bytes, size_t size, int *status)
+{
+	struct bm__r5_reader reader;
+	int rc = bm__r5_open(&reader, bytes, size);
+	if (rc != BM_OK) {
+		*status = rc;
+		return NULL;
+	}
+	json_t *message = new_message_json(reader.swapped ? "R5-swapped" : "R5",
+	                                   reader.what);
+	struct bm__r5_record record;
+	while ((rc = bm__r5_next(&reader, &record)) == 1) {
+		json_t *items = append_field_json(message, record.name,
+		                                  record.name_len, record.type);
+		const uint8_t *chunk = record.data;
+		for (uint32_t i = 0; i < record.count; i++) {
+			const uint8_t *item;
+			size_t item_size;
+			if (record.flags & BM_R5_FIELD_FIXED) {
+				item_size = record.data_size / record.count;
+				item = record.data + i * item_size;
+			} else {
+				chunk = bm__r5_next_chunk(chunk, reader.swapped, &item,
+				                          &item_size);
+			}
+			uint8_t *host = copy_bytes(item, item_size);
+			if (reader.swapped)
+				bm__swap_item(record.type, item, host, item_size);
+			append_item_json(items, host, item_size);
+			free(host);
+		}
+	}
+	if (rc != 0) {
+		json_decref(message);
+		*status = rc;
+		return NULL;
+	}
+	*status = BM_OK;
+	return message;
+}
+
+/* Expects the reader to reject bytes[0..size) somewhere, without crashing. */
+static int
+r5_reader_status(const uint8_t *bytes, size_t size)
+{
+	int status;
+	json_t *message = json_from_r5_reader(bytes, size, &status);
+	json_decref(message);
+	return status;
+}
+
+START_TEST(r5_reader_reads_every_r5_fixture_in_both_orders)
+{
+	if (!tu_host_is_little_endian())
+		return; /* the fixtures are little-endian files */
+	char **names;
+	size_t count = tu_list_fixtures(&names), seen = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!is_fixture_of(names[i], "r5-"))
+			continue;
+		size_t size;
+		uint8_t *bytes = load_fixture(names[i], &size);
+		json_t *expected = load_expected(names[i]);
+		int status;
+		json_t *actual = json_from_r5_reader(bytes, size, &status);
+		ck_assert_msg(actual != NULL, "%s: %s", names[i],
+		              bm_status_name(status));
+		assert_json_equal(actual, expected, names[i]);
+		json_decref(actual);
+
+		uint8_t *swapped = make_swapped_r5(bytes, size);
+		json_t *expected_swapped = with_format(expected, "R5-swapped");
+		actual = json_from_r5_reader(swapped, size, &status);
+		ck_assert_msg(actual != NULL, "%s swapped: %s", names[i],
+		              bm_status_name(status));
+		assert_json_equal(actual, expected_swapped, names[i]);
+		json_decref(actual);
+		json_decref(expected_swapped);
+		free(swapped);
+		json_decref(expected);
+		free(bytes);
+		seen++;
+	}
+	tu_free_names(names, count);
+	ck_assert_uint_eq(seen, 20);
+}
+END_TEST
+
+START_TEST(r5_reader_matches_the_report_dump)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	/* §2.8: 103 bytes written by Be's code, one MINI variable field. */
+	size_t size;
+	uint8_t *bytes = load_fixture("r5-be-mini-nested-Website_Login", &size);
+	ck_assert_uint_eq(size, 103);
+	struct bm__r5_reader reader;
+	ck_assert_int_eq(bm__r5_open(&reader, bytes, size), BM_OK);
+	ck_assert(!reader.swapped);
+	ck_assert_uint_eq(reader.what, 0);
+	ck_assert_uint_eq(reader.message_flags, 0x01);
+	ck_assert_uint_eq(reader.flat_size, 103);
+	struct bm__r5_record record;
+	ck_assert_int_eq(bm__r5_next(&reader, &record), 1);
+	ck_assert_uint_eq(record.flags, 0x03);
+	ck_assert_uint_eq(record.type, BM_STRING_TYPE);
+	ck_assert_uint_eq(record.count, 3);
+	ck_assert_uint_eq(record.data_size, 0x48);
+	ck_assert_uint_eq(record.name_len, 5);
+	ck_assert_mem_eq(record.name, "class", 5);
+	ck_assert_ptr_eq(record.data, bytes + 0x1e);
+	static const char *const texts[] = {"EraseRenderer", "MaskRenderer",
+	                                    "EraseRenderer"};
+	const uint8_t *chunk = record.data;
+	for (int i = 0; i < 3; i++) {
+		const uint8_t *item;
+		size_t item_size;
+		chunk = bm__r5_next_chunk(chunk, false, &item, &item_size);
+		ck_assert_uint_eq(item_size, strlen(texts[i]) + 1);
+		ck_assert_mem_eq(item, texts[i], item_size);
+	}
+	ck_assert_ptr_eq(chunk, record.data + record.data_size);
+	ck_assert_int_eq(bm__r5_next(&reader, &record), 0);
+	ck_assert_int_eq(bm__r5_next(&reader, &record), 0);
+	free(bytes);
+}
+END_TEST
+
+/* Inserts the optional header parts for `flags` into the 17-byte header of
+ * an R5 message and fixes size and checksum. */
+static uint8_t *
+with_header_parts(const uint8_t *in, size_t size, uint8_t extra_flags,
+                  size_t *out_size)
+{
+	size_t extra = test_r5_header_size(extra_flags) - 17;
+	uint8_t *out = malloc(size + extra);
+	ck_assert_ptr_nonnull(out);
+	memcpy(out, in, 17);
+	uint8_t *p = out + 17;
+	if (extra_flags & 0x02) {
+		put32(p, 0x1234); /* target */
+		p += 4;
+	}
+	if (extra_flags & 0x04) {
+		put32(p, 77);     /* reply port */
+		put32(p + 4, (uint32_t)-2); /* reply target: preferred */
+		put32(p + 8, 12); /* reply team */
+		memcpy(p + 12, "\x01\x01\x00\x00", 4); /* big flags */
+		p += 16;
+	}
+	memcpy(p, in + 17, size - 17);
+	out[16] |= extra_flags;
+	put32(out + 8, (uint32_t)(size + extra));
+	fix_r5_checksum(out);
+	*out_size = size + extra;
+	return out;
+}
+
+START_TEST(r5_reader_skips_target_and_reply_parts)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	static const uint8_t parts[] = {0x02, 0x04, 0x06};
+	static const char *const names[] = {"r5-be-mini-derived-5_string",
+	                                    "r5-haiku-derived-5_int32"};
+	for (size_t n = 0; n < 2; n++) {
+		size_t size;
+		uint8_t *plain = load_fixture(names[n], &size);
+		json_t *expected = load_expected(names[n]);
+		for (size_t i = 0; i < sizeof parts; i++) {
+			size_t big_size;
+			uint8_t *big = with_header_parts(plain, size, parts[i],
+			                                 &big_size);
+			ck_assert_uint_eq(big_size - size,
+			                  test_r5_header_size(parts[i]) - 17);
+			int status;
+			json_t *actual = json_from_r5_reader(big, big_size, &status);
+			ck_assert_msg(actual != NULL, "%s flags %x: %s", names[n],
+			              parts[i], bm_status_name(status));
+			assert_json_equal(actual, expected, names[n]);
+			json_decref(actual);
+
+			uint8_t *swapped = make_swapped_r5(big, big_size);
+			json_t *expected_swapped = with_format(expected, "R5-swapped");
+			actual = json_from_r5_reader(swapped, big_size, &status);
+			ck_assert_msg(actual != NULL, "swapped %s flags %x: %s",
+			              names[n], parts[i], bm_status_name(status));
+			assert_json_equal(actual, expected_swapped, names[n]);
+			json_decref(actual);
+			json_decref(expected_swapped);
+			free(swapped);
+
+			/* The checksum covers the optional parts: change one. */
+			big[20] ^= 0x40;
+			ck_assert_int_eq(r5_reader_status(big, big_size),
+			                 BM_NOT_A_MESSAGE);
+			free(big);
+		}
+		json_decref(expected);
+		free(plain);
+	}
+}
+END_TEST
+
+START_TEST(r5_reader_rejects_bad_headers)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	size_t size;
+	uint8_t *good = load_fixture("r5-haiku-derived-5_int32", &size);
+	ck_assert_int_eq(r5_reader_status(good, size), BM_OK);
+	uint8_t *bad = copy_bytes(good, size);
+
+	ck_assert_int_eq(r5_reader_status(NULL, size), BM_NOT_A_MESSAGE);
+	bad[0] = 'X'; /* magic */
+	ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
+	memcpy(bad, good, size);
+	memcpy(bad, "HMF1", 4);
+	ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
+
+	memcpy(bad, good, size);
+	bad[4] ^= 1; /* checksum */
+	ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
+	memcpy(bad, good, size);
+	bad[12] = 1; /* what changed, checksum not */
+	ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
+
+	/* flattened_size past the end, too small for header + terminator,
+	 * negative; each with a correct checksum. */
+	static const uint32_t flat_sizes[] = {57, 1000, 17, 0, 0x80000000u,
+	                                      0xffffffffu};
+	for (size_t i = 0; i < sizeof flat_sizes / sizeof flat_sizes[0]; i++) {
+		memcpy(bad, good, size);
+		put32(bad + 8, flat_sizes[i]);
+		fix_r5_checksum(bad);
+		ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
+	}
+	/* Header parts announced by the flags but cut off. */
+	memcpy(bad, good, size);
+	bad[16] |= 0x04;
+	put32(bad + 8, 34); /* header 33 + a terminator */
+	fix_r5_checksum(bad);
+	ck_assert_int_eq(r5_reader_status(bad, 33), BM_NOT_A_MESSAGE);
+
+	/* Every truncation of the input. */
+	for (size_t cut = 0; cut < size; cut++) {
+		uint8_t *prefix = copy_bytes(good, cut);
+		ck_assert_int_eq(r5_reader_status(prefix, cut), BM_NOT_A_MESSAGE);
+		free(prefix);
+	}
+	/* Bytes after flattened_size are not part of the message. */
+	uint8_t *longer = malloc(size + 5);
+	memcpy(longer, good, size);
+	memset(longer + size, 0xaa, 5);
+	ck_assert_int_eq(r5_reader_status(longer, size + 5), BM_OK);
+	free(longer);
+	free(bad);
+	free(good);
+}
+END_TEST
+
+/* Every shorter flattened_size, with a correct checksum, in a buffer of
+ * exactly that size: the records no longer fit and the reader must say so
+ * without reading past the buffer (the sanitizer build checks that). */
+START_TEST(r5_reader_rejects_every_shortened_message)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	char **names;
+	size_t count = tu_list_fixtures(&names), checked = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!is_fixture_of(names[i], "r5-"))
+			continue;
+		size_t size;
+		uint8_t *bytes = load_fixture(names[i], &size);
+		if (size <= 16384) {
+			for (size_t cut = 18; cut < size; cut++) {
+				uint8_t *shorter = copy_bytes(bytes, cut);
+				put32(shorter + 8, (uint32_t)cut);
+				fix_r5_checksum(shorter);
+				int status = r5_reader_status(shorter, cut);
+				ck_assert_msg(status < 0, "%s cut at %zu accepted",
+				              names[i], cut);
+				free(shorter);
+			}
+			checked++;
+		}
+		free(bytes);
+	}
+	tu_free_names(names, count);
+	ck_assert_uint_ge(checked, 15);
+}
+END_TEST
+
+START_TEST(r5_reader_rejects_bad_records)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	/* §7 vectors. Haiku rules, 56 bytes: record at 17 =
+	 * 05 'LONG' count 5 size 20 nlen 4 "data" items terminator. */
+	size_t isize, ssize;
+	uint8_t *ints = load_fixture("r5-haiku-derived-5_int32", &isize);
+	/* Be rules, 110 bytes: 03 'CSTR' cnt 5 size 0x50 nlen 4 "data" chunks. */
+	uint8_t *strs = load_fixture("r5-be-mini-derived-5_string", &ssize);
+	ck_assert_uint_eq(isize, 56);
+	ck_assert_uint_eq(ssize, 110);
+	ck_assert_uint_eq(ints[17], 0x05);
+	ck_assert_uint_eq(strs[17], 0x03);
+	uint8_t *bad = malloc(ssize + 8);
+
+	static const struct {
+		size_t offset;
+		uint32_t value;
+		int width;
+		int status;
+	} int_cases[] = {
+		{22, 0, 4, BM_BAD_VALUE},           /* count 0 */
+		{22, 0xffffffffu, 4, BM_BAD_VALUE}, /* count -1 */
+		{22, 0x7fffffffu, 4, BM_BAD_VALUE}, /* count past BM_COUNT_MAX */
+		{22, 3, 4, BM_BAD_VALUE},           /* 20 bytes in 3 items */
+		{22, 40, 4, BM_BAD_VALUE},          /* more items than bytes */
+		{26, 0, 4, BM_BAD_VALUE},           /* size 0 */
+		{26, 0x80000000u, 4, BM_BAD_VALUE}, /* size negative */
+		{26, 24, 4, BM_NOT_A_MESSAGE},      /* data past the end */
+		{26, 1000000, 4, BM_NOT_A_MESSAGE}, /* far past the end */
+		{30, 0, 1, BM_BAD_VALUE},           /* name length 0 */
+		{30, 200, 1, BM_NOT_A_MESSAGE},     /* name past the end */
+		{32, 0, 1, BM_BAD_VALUE},           /* NUL inside the name */
+		{34, 0, 1, BM_BAD_VALUE},           /* NUL at the name's end */
+		{55, 1, 1, BM_NOT_A_MESSAGE},       /* terminator made a record */
+	};
+	for (size_t i = 0; i < sizeof int_cases / sizeof int_cases[0]; i++) {
+		memcpy(bad, ints, isize);
+		if (int_cases[i].width == 4)
+			put32(bad + int_cases[i].offset, int_cases[i].value);
+		else
+			bad[int_cases[i].offset] = (uint8_t)int_cases[i].value;
+		ck_assert_msg(r5_reader_status(bad, isize) == int_cases[i].status,
+		              "int32 case %zu: %s", i,
+		              bm_status_name(r5_reader_status(bad, isize)));
+	}
+	/* The first data byte made a terminator: the record is not at the end. */
+	memcpy(bad, ints, isize);
+	bad[17] = 0x00;
+	ck_assert_int_eq(r5_reader_status(bad, isize), BM_NOT_A_MESSAGE);
+	/* A byte after the terminator, inside flattened_size. */
+	memcpy(bad, ints, isize);
+	bad[isize] = 0;
+	put32(bad + 8, (uint32_t)isize + 1);
+	fix_r5_checksum(bad);
+	ck_assert_int_eq(r5_reader_status(bad, isize + 1), BM_NOT_A_MESSAGE);
+
+	static const struct {
+		size_t offset;
+		uint8_t value;
+		int status;
+	} string_cases[] = {
+		{22, 0, BM_BAD_VALUE},       /* count 0 (MINI byte) */
+		{22, 6, BM_BAD_VALUE},       /* 6 chunks announced, 5 there */
+		{22, 4, BM_BAD_VALUE},       /* 4 chunks: bytes left over */
+		{23, 0x48, BM_BAD_VALUE},    /* size one chunk short */
+		{23, 0, BM_BAD_VALUE},       /* size 0 */
+		{23, 0xff, BM_NOT_A_MESSAGE}, /* size past the end */
+		{29, 0, BM_BAD_VALUE},       /* first chunk's item size 0 */
+		{29, 13, BM_BAD_VALUE},      /* 4+13 pads to 24: sum off */
+		{29, 0xf0, BM_BAD_VALUE},    /* chunk past the record */
+		{32, 0x80, BM_BAD_VALUE},    /* item size negative */
+	};
+	for (size_t i = 0; i < sizeof string_cases / sizeof string_cases[0];
+	     i++) {
+		memcpy(bad, strs, ssize);
+		bad[string_cases[i].offset] = string_cases[i].value;
+		int status = r5_reader_status(bad, ssize);
+		ck_assert_msg(status == string_cases[i].status,
+		              "string case %zu: %s", i, bm_status_name(status));
+	}
+	/* 4 + 7 pads to 16 as 4 + 6 does: the same layout, so a valid message
+	 * whose first item is 7 bytes long. */
+	memcpy(bad, strs, ssize);
+	bad[29] = 7;
+	ck_assert_int_eq(r5_reader_status(bad, ssize), BM_OK);
+	free(bad);
+	free(strs);
+	free(ints);
+}
+END_TEST
+
+/* --- Item swapping ------------------------------------------------------------------ */
+
+START_TEST(swap_item_follows_haiku_swap_data)
+{
+	const uint8_t in[16] = {1, 2, 3, 4, 5, 6, 7, 8,
+	                        9, 10, 11, 12, 13, 14, 15, 16};
+	uint8_t out[16];
+	static const struct {
+		char code[5];
+		size_t size;
+		uint8_t expected[16];
+	} cases[] = {
+		{"SHRT", 4, {2, 1, 4, 3}},
+		{"USHT", 2, {2, 1}},
+		{"LONG", 4, {4, 3, 2, 1}},
+		{"ULNG", 8, {4, 3, 2, 1, 8, 7, 6, 5}},
+		{"FLOT", 4, {4, 3, 2, 1}},
+		{"BPNT", 8, {4, 3, 2, 1, 8, 7, 6, 5}},
+		{"RECT", 16, {4, 3, 2, 1, 8, 7, 6, 5, 12, 11, 10, 9, 16, 15, 14, 13}},
+		{"MSNG", 12, {4, 3, 2, 1, 8, 7, 6, 5, 12, 11, 10, 9}},
+		{"PNTR", 4, {4, 3, 2, 1}},
+		{"SIZT", 8, {8, 7, 6, 5, 4, 3, 2, 1}},
+		{"TIME", 12, {4, 3, 2, 1, 8, 7, 6, 5, 12, 11, 10, 9}},
+		{"DBLE", 8, {8, 7, 6, 5, 4, 3, 2, 1}},
+		{"LLNG", 16, {8, 7, 6, 5, 4, 3, 2, 1, 16, 15, 14, 13, 12, 11, 10, 9}},
+		{"ULLG", 8, {8, 7, 6, 5, 4, 3, 2, 1}},
+		{"OFFT", 8, {8, 7, 6, 5, 4, 3, 2, 1}},
+		/* A size that is not a whole number of elements: the rest is
+		 * copied. */
+		{"LONG", 6, {4, 3, 2, 1, 5, 6}},
+		{"DBLE", 3, {1, 2, 3}},
+		/* Bytes and everything else: copied. */
+		{"CSTR", 5, {1, 2, 3, 4, 5}},
+		{"MSGG", 8, {1, 2, 3, 4, 5, 6, 7, 8}},
+		{"RAWT", 4, {1, 2, 3, 4}},
+		{"BOOL", 1, {1}},
+		{"RGBC", 4, {1, 2, 3, 4}},
+		{"UBYT", 2, {1, 2}},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *c = cases[i].code;
+		bm_type_code type = BM_TYPE(c[0], c[1], c[2], c[3]);
+		memset(out, 0xee, sizeof out);
+		bm__swap_item(type, in, out, cases[i].size);
+		ck_assert_msg(memcmp(out, cases[i].expected, cases[i].size) == 0,
+		              "%s size %zu", c, cases[i].size);
+		for (size_t k = cases[i].size; k < sizeof out; k++)
+			ck_assert_uint_eq(out[k], 0xee);
+		/* In place gives the same result. */
+		uint8_t same[16];
+		memcpy(same, in, sizeof same);
+		bm__swap_item(type, same, same, cases[i].size);
+		ck_assert_mem_eq(same, cases[i].expected, cases[i].size);
+	}
+}
+END_TEST
+
+/* --- The HMF1 check ------------------------------------------------------------------ */
+
+START_TEST(hmf1_check_accepts_every_fixture_in_both_orders)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	char **names;
+	size_t count = tu_list_fixtures(&names), seen = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (!is_fixture_of(names[i], "hmf1-"))
+			continue;
+		size_t size, flat_size = 0;
+		uint8_t *bytes = load_fixture(names[i], &size);
+		ck_assert_msg(bm__hmf1_check(bytes, size, false, &flat_size) == BM_OK,
+		              "%s", names[i]);
+		ck_assert_uint_eq(flat_size, size);
+		ck_assert_int_eq(bm__hmf1_check(bytes, size, true, &flat_size),
+		                 BM_NOT_A_MESSAGE);
+		uint8_t *swapped = make_swapped_hmf1(bytes, size);
+		flat_size = 0;
+		ck_assert_msg(bm__hmf1_check(swapped, size, true, &flat_size) ==
+		                  BM_OK, "%s swapped", names[i]);
+		ck_assert_uint_eq(flat_size, size);
+		ck_assert_int_eq(bm__hmf1_check(swapped, size, false, &flat_size),
+		                 BM_NOT_A_MESSAGE);
+		/* Bytes after the message are not part of it. */
+		uint8_t *longer = malloc(size + 3);
+		memcpy(longer, bytes, size);
+		memset(longer + size, 0xff, 3);
+		ck_assert_int_eq(bm__hmf1_check(longer, size + 3, false, &flat_size),
+		                 BM_OK);
+		ck_assert_uint_eq(flat_size, size);
+		/* Every truncation is refused. */
+		for (size_t cut = 0; cut < size; cut++) {
+			uint8_t *prefix = copy_bytes(bytes, cut);
+			ck_assert_msg(bm__hmf1_check(prefix, cut, false, NULL) < 0,
+			              "%s cut at %zu", names[i], cut);
+			free(prefix);
+		}
+		free(longer);
+		free(swapped);
+		free(bytes);
+		seen++;
+	}
+	tu_free_names(names, count);
+	ck_assert_uint_eq(seen, 12);
+}
+END_TEST
+
+/*
+ * hmf1-HAIKU_Leaf: 7 top-level fields, hash table [0, 1, 2, 3, -1]. The
+ * chains (checked below) are bucket 0: 0 -> 4 -> 6 ("layer", "zoom level",
+ * "show guides"), bucket 1: 1 -> 5 ("bounds", "zoom center"), bucket 2: 2,
+ * bucket 3: 3.
+ */
+#define LEAF_FIELD(i) (68 + 24 * (i))
+#define LEAF_AREA LEAF_FIELD(7)
+
+static int
+leaf_status(const uint8_t *bytes, size_t size)
+{
+	return bm__hmf1_check(bytes, size, false, NULL);
+}
+
+START_TEST(hmf1_check_rejects_bad_chains)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	size_t size;
+	uint8_t *good = load_fixture("hmf1-HAIKU_Leaf", &size);
+	ck_assert_int_eq(leaf_status(good, size), BM_OK);
+	ck_assert_uint_eq(get32(good + 40), 7);
+	static const int32_t heads[5] = {0, 1, 2, 3, -1};
+	static const int32_t nexts[7] = {4, 5, -1, -1, 6, -1, -1};
+	for (int b = 0; b < 5; b++)
+		ck_assert_int_eq((int32_t)get32(good + 48 + 4 * b), heads[b]);
+	for (int i = 0; i < 7; i++)
+		ck_assert_int_eq((int32_t)get32(good + LEAF_FIELD(i) + 20), nexts[i]);
+	uint8_t *bad = copy_bytes(good, size);
+
+	static const struct {
+		size_t offset; /* an int32 to overwrite */
+		int32_t value;
+		const char *what;
+	} cases[] = {
+		{LEAF_FIELD(6) + 20, 0, "cycle back to the head"},
+		{LEAF_FIELD(4) + 20, 4, "field pointing at itself"},
+		{LEAF_FIELD(4) + 20, 7, "next past field_count"},
+		{LEAF_FIELD(4) + 20, -2, "next negative"},
+		{LEAF_FIELD(4) + 20, -1, "chain cut: field 6 unreached"},
+		{LEAF_FIELD(0) + 20, 6, "field 4 skipped"},
+		{LEAF_FIELD(4) + 20, 5, "field of bucket 1 in chain 0"},
+		{48 + 4 * 0, 4, "head not the first: field 0 unreached"},
+		{48 + 4 * 0, -1, "bucket 0 empty: three fields unreached"},
+		{48 + 4 * 4, 2, "two heads for one field"},
+		{48 + 4 * 4, 7, "head past field_count"},
+		{48 + 4 * 3, -5, "head negative"},
+		{48 + 4 * 2, 3, "field 3 in bucket 2"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memcpy(bad, good, size);
+		put32(bad + cases[i].offset, (uint32_t)cases[i].value);
+		ck_assert_msg(leaf_status(bad, size) == BM_BAD_VALUE, "%s: %s",
+		              cases[i].what, bm_status_name(leaf_status(bad, size)));
+	}
+	/* Swapping two heads puts every field of both in the wrong bucket. */
+	memcpy(bad, good, size);
+	put32(bad + 48, 1);
+	put32(bad + 52, 0);
+	ck_assert_int_eq(leaf_status(bad, size), BM_BAD_VALUE);
+	free(bad);
+	free(good);
+}
+END_TEST
+
+START_TEST(hmf1_check_rejects_bad_headers_and_fields)
+{
+	if (!tu_host_is_little_endian())
+		return;
+	size_t size, var_size;
+	uint8_t *good = load_fixture("hmf1-HAIKU_Leaf", &size);
+	/* shortcuts_settings: one variable MSGG field "spec" with 3 items. */
+	uint8_t *var = load_fixture("hmf1-shortcuts_settings", &var_size);
+	ck_assert_int_eq(leaf_status(var, var_size), BM_OK);
+	uint8_t *bad = malloc(size > var_size ? size : var_size);
+
+	const size_t area = LEAF_AREA;
+	/* Field 0 is "layer": offset 0, name_length 6, variable MSGG. */
+	ck_assert_uint_eq(get32(good + LEAF_FIELD(0) + 16), 0);
+	ck_assert_uint_eq(get16(good + LEAF_FIELD(0) + 2), 6);
+	ck_assert_mem_eq(good + area, "layer", 6);
+	/* Field 2 is fixed ('RECT', one 16-byte item). */
+	ck_assert_uint_eq(get16(good + LEAF_FIELD(2)), 3);
+
+	static const struct {
+		size_t offset;
+		uint32_t value;
+		int width;
+		int status;
+		const char *what;
+	} cases[] = {
+		{0, 0x31464d49u, 4, BM_NOT_A_MESSAGE, "magic"},
+		{8, 0, 4, BM_NOT_A_MESSAGE, "message flags without VALID"},
+		{8, 0x81, 4, BM_OK, "PASS_BY_AREA without an area"},
+		{44, 10, 4, BM_NOT_A_MESSAGE, "hash_table_size 10"},
+		{44, 0, 4, BM_NOT_A_MESSAGE, "hash_table_size 0"},
+		{40, 8, 4, BM_NOT_A_MESSAGE, "one field header more than stored"},
+		{40, 0xffffffffu, 4, BM_NOT_A_MESSAGE, "field_count -1"},
+		{40, 0x0aaaaaabu, 4, BM_NOT_A_MESSAGE, "24 * field_count wraps"},
+		{40, 6, 4, BM_BAD_VALUE, "one field header fewer"},
+		{36, 0xffffffffu, 4, BM_NOT_A_MESSAGE, "data_size huge"},
+		{36, 0, 4, BM_BAD_VALUE, "data_size 0"},
+		{LEAF_FIELD(0), 0, 2, BM_BAD_VALUE, "field flags without VALID"},
+		{LEAF_FIELD(0) + 2, 1, 2, BM_BAD_VALUE, "name_length 1 (empty)"},
+		{LEAF_FIELD(0) + 2, 0, 2, BM_BAD_VALUE, "name_length 0"},
+		{LEAF_FIELD(0) + 2, 5, 2, BM_BAD_VALUE, "name without its NUL"},
+		{LEAF_FIELD(0) + 2, 300, 2, BM_BAD_VALUE, "name_length past 256"},
+		{LEAF_FIELD(0) + 8, 0, 4, BM_BAD_VALUE, "count 0"},
+		{LEAF_FIELD(0) + 8, 0xffffffffu, 4, BM_BAD_VALUE, "count -1"},
+		{LEAF_FIELD(0) + 8, 2, 4, BM_BAD_VALUE, "count one item more"},
+		{LEAF_FIELD(0) + 12, 0, 4, BM_BAD_VALUE, "variable data_size 0"},
+		{LEAF_FIELD(0) + 16, 1, 4, BM_BAD_VALUE, "offset not contiguous"},
+		{LEAF_FIELD(0) + 16, 0xfffffff0u, 4, BM_BAD_VALUE, "offset huge"},
+		{LEAF_FIELD(2) + 8, 3, 4, BM_BAD_VALUE, "16 bytes in 3 fixed items"},
+		{LEAF_FIELD(2) + 8, 32, 4, BM_BAD_VALUE, "more items than bytes"},
+		{LEAF_FIELD(2) + 12, 0, 4, BM_BAD_VALUE, "fixed data_size 0"},
+		{LEAF_FIELD(2) + 12, 0xffffffffu, 4, BM_BAD_VALUE,
+		 "fixed data_size huge"},
+		{LEAF_FIELD(6) + 12, 2, 4, BM_BAD_VALUE,
+		 "last field does not reach the end of the data"},
+		{LEAF_AREA + 2, 0, 1, BM_BAD_VALUE, "NUL inside a name"},
+		{LEAF_AREA + 5, 'x', 1, BM_BAD_VALUE, "no NUL at a name's end"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		memcpy(bad, good, size);
+		if (cases[i].width == 4)
+			put32(bad + cases[i].offset, cases[i].value);
+		else if (cases[i].width == 2)
+			put16(bad + cases[i].offset, (uint16_t)cases[i].value);
+		else
+			bad[cases[i].offset] = (uint8_t)cases[i].value;
+		int status = leaf_status(bad, size);
+		ck_assert_msg(status == cases[i].status, "%s: %s", cases[i].what,
+		              bm_status_name(status));
+	}
+	/* A message that was passed in an area has no data here. */
+	memcpy(bad, good, size);
+	put32(bad + 8, 0x81);
+	put32(bad + 20, 5);
+	ck_assert_int_eq(leaf_status(bad, size), BM_NOT_A_MESSAGE);
+	/* A gap between two fields, or two fields sharing bytes. */
+	for (int delta = -1; delta <= 1; delta += 2) {
+		memcpy(bad, good, size);
+		put32(bad + LEAF_FIELD(5) + 16,
+		      get32(good + LEAF_FIELD(5) + 16) + (uint32_t)delta);
+		ck_assert_int_eq(leaf_status(bad, size), BM_BAD_VALUE);
+	}
+
+	/* Variable items: shortcuts_settings's "spec" holds 3 nested messages;
+	 * the first item's size prefix is at area + 5 (after "spec\0"). */
+	size_t var_area = 68 + 24;
+	ck_assert_mem_eq(var + var_area, "spec", 5);
+	uint32_t first = get32(var + var_area + 5);
+	ck_assert_mem_eq(var + var_area + 9, "HMF1", 4);
+	const uint32_t item_sizes[] = {0, first - 1, first + 1, 0x7fffffffu,
+	                               0xffffffffu};
+	for (size_t i = 0; i < sizeof item_sizes / sizeof item_sizes[0]; i++) {
+		memcpy(bad, var, var_size);
+		put32(bad + var_area + 5, item_sizes[i]);
+		ck_assert_msg(bm__hmf1_check(bad, var_size, false, NULL) ==
+		                  BM_BAD_VALUE, "item size %u", item_sizes[i]);
+	}
+	free(bad);
+	free(var);
+	free(good);
+}
+END_TEST
+
+Suite *
+make_codecs_suite(void)
+{
+	Suite *suite = suite_create("codecs");
+	TCase *reader = tcase_create("r5_reader");
+	tcase_set_timeout(reader, 120);
+	tcase_add_test(reader, r5_reader_reads_every_r5_fixture_in_both_orders);
+	tcase_add_test(reader, r5_reader_matches_the_report_dump);
+	tcase_add_test(reader, r5_reader_skips_target_and_reply_parts);
+	tcase_add_test(reader, r5_reader_rejects_bad_headers);
+	tcase_add_test(reader, r5_reader_rejects_every_shortened_message);
+	tcase_add_test(reader, r5_reader_rejects_bad_records);
+	suite_add_tcase(suite, reader);
+
+	TCase *swap = tcase_create("swap_item");
+	tcase_add_test(swap, swap_item_follows_haiku_swap_data);
+	suite_add_tcase(suite, swap);
+
+	TCase *hmf1 = tcase_create("hmf1_check");
+	tcase_set_timeout(hmf1, 120);
+	tcase_add_test(hmf1, hmf1_check_accepts_every_fixture_in_both_orders);
+	tcase_add_test(hmf1, hmf1_check_rejects_bad_chains);
+	tcase_add_test(hmf1, hmf1_check_rejects_bad_headers_and_fields);
+	suite_add_tcase(suite, hmf1);
+	return suite;
+}

@@ -1,0 +1,324 @@
+/*
+ * test_failures.c - allocation-failure injection on every backend.
+ *
+ * For each operation (create, add to a new field, add to an existing
+ * field, the first add that makes an existing field grow, flatten,
+ * unflatten) and for k = 1, 2, ... until the operation succeeds, the k-th
+ * allocation it makes is made to fail. The call must return BM_NO_MEMORY,
+ * and the message must stay valid and hold exactly what it held before
+ * (read back through the wrappers), with nothing leaked.
+ */
+#include "suites.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Far more allocations than any single operation here makes. */
+#define MAX_ATTEMPTS 10000
+
+static size_t
+backend_count(void)
+{
+	size_t count;
+	bm_backends(&count);
+	return count;
+}
+
+static const struct bm_ops *
+backend(int index)
+{
+	return bm_backends(NULL)[index];
+}
+
+/* A message with a few fields of both kinds, built with counting on but no
+ * failure planned. */
+static bm_message *
+build_message(const struct bm_ops *ops, int items)
+{
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(ops, 'w', &msg), BM_OK);
+	char text[32];
+	for (int i = 0; i < items; i++) {
+		snprintf(text, sizeof text, "item%d", i);
+		ck_assert_int_eq(bm_add_int32(msg, "ints", i), BM_OK);
+		ck_assert_int_eq(bm_add_string(msg, "strings", text), BM_OK);
+	}
+	ck_assert_int_eq(bm_add_data(msg, "raw", BM_TYPE('R', 'A', 'W', 'T'),
+	                             "0123456789", 10, false),
+	                 BM_OK);
+	return msg;
+}
+
+static void
+assert_content_is(const bm_message *msg, const struct tu_content *expected,
+                  const char *context, uint64_t k)
+{
+	struct tu_content now;
+	char why[512] = "";
+	ck_assert_msg(tu_content_from_message(msg, &now) == BM_OK,
+	              "%s, k=%llu: message unreadable", context,
+	              (unsigned long long)k);
+	ck_assert_msg(tu_content_equal(expected, &now, true, why, sizeof why),
+	              "%s, k=%llu: content changed: %s", context,
+	              (unsigned long long)k, why);
+	tu_content_free(&now);
+}
+
+/* The operation under test; returns its status. */
+typedef int (*operation_fn)(bm_message *msg, void *arg);
+
+/*
+ * Runs `operation` on `msg` with the k-th allocation failing, for k = 1..
+ * until it succeeds. After each failure: BM_NO_MEMORY, content unchanged
+ * (or empty, for unflatten), no block leaked. Returns the k that passed.
+ */
+static uint64_t
+fail_each_allocation(bm_message *msg, operation_fn operation, void *arg,
+                     bool empties_on_failure, const char *context)
+{
+	struct tu_content before, empty = {.what = msg->what};
+	ck_assert_int_eq(tu_content_from_message(msg, &before), BM_OK);
+	for (uint64_t k = 1; k <= MAX_ATTEMPTS; k++) {
+		int64_t live_before = bm_alloc_counts()->live;
+		uint64_t failures_before = bm_alloc_counts()->failures;
+		bm_alloc_fail_at(k);
+		int rc = operation(msg, arg);
+		bool failed_allocation = bm_alloc_counts()->failures > failures_before;
+		bm_alloc_fail_at(0);
+		if (!failed_allocation) {
+			ck_assert_msg(rc == BM_OK, "%s: %s with no failure injected",
+			              context, bm_status_name(rc));
+			tu_content_free(&before);
+			return k;
+		}
+		ck_assert_msg(rc == BM_NO_MEMORY, "%s, k=%llu: %s", context,
+		              (unsigned long long)k, bm_status_name(rc));
+		empty.what = msg->what;
+		assert_content_is(msg, empties_on_failure ? &empty : &before,
+		                  context, k);
+		if (!empties_on_failure)
+			ck_assert_msg(bm_alloc_counts()->live == live_before,
+			              "%s, k=%llu: %lld blocks leaked", context,
+			              (unsigned long long)k,
+			              (long long)(bm_alloc_counts()->live - live_before));
+	}
+	ck_abort_msg("%s: still failing after %d allocations", context,
+	             MAX_ATTEMPTS);
+	return 0;
+}
+
+struct add_arg {
+	const char *name;
+	int32_t value;
+};
+
+static int
+add_int32_op(bm_message *msg, void *arg)
+{
+	const struct add_arg *add = arg;
+	return bm_add_int32(msg, add->name, add->value);
+}
+
+static int
+add_string_op(bm_message *msg, void *arg)
+{
+	const struct add_arg *add = arg;
+	char text[32];
+	snprintf(text, sizeof text, "added%d", add->value);
+	return bm_add_string(msg, add->name, text);
+}
+
+struct flat_arg {
+	uint8_t *buffer;
+	size_t size;
+};
+
+static int
+flatten_op(bm_message *msg, void *arg)
+{
+	struct flat_arg *flat = arg;
+	return bm_flatten(msg, flat->buffer, flat->size);
+}
+
+static int
+unflatten_op(bm_message *msg, void *arg)
+{
+	struct flat_arg *flat = arg;
+	return bm_unflatten(msg, flat->buffer, flat->size);
+}
+
+START_TEST(create_fails_cleanly)
+{
+	const struct bm_ops *ops = backend(_i);
+	bm_alloc_counting(true);
+	for (uint64_t k = 1; k <= MAX_ATTEMPTS; k++) {
+		bm_message *msg = NULL;
+		bm_alloc_fail_at(k);
+		int rc = bm_create(ops, 1, &msg);
+		bool failed_allocation = bm_alloc_counts()->failures > 0;
+		bm_alloc_fail_at(0);
+		if (!failed_allocation) {
+			ck_assert_int_eq(rc, BM_OK);
+			bm_destroy(msg);
+			break;
+		}
+		ck_assert_msg(rc == BM_NO_MEMORY, "%s: create k=%llu gave %s",
+		              ops->name, (unsigned long long)k, bm_status_name(rc));
+		ck_assert_ptr_null(msg);
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
+		bm_alloc_reset_counts();
+	}
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+START_TEST(adds_fail_cleanly)
+{
+	const struct bm_ops *ops = backend(_i);
+	char context[128];
+	bm_alloc_counting(true);
+	bm_message *msg = build_message(ops, 3);
+
+	snprintf(context, sizeof context, "%s: add to a new field", ops->name);
+	struct add_arg fresh = {"fresh", 42};
+	fail_each_allocation(msg, add_int32_op, &fresh, false, context);
+
+	snprintf(context, sizeof context, "%s: add to an existing field",
+	         ops->name);
+	struct add_arg existing = {"ints", 43};
+	fail_each_allocation(msg, add_int32_op, &existing, false, context);
+
+	snprintf(context, sizeof context, "%s: new string field", ops->name);
+	struct add_arg text = {"text", 1};
+	fail_each_allocation(msg, add_string_op, &text, false, context);
+
+	/* The first item of an empty message. */
+	bm_message *empty = NULL;
+	ck_assert_int_eq(bm_create(ops, 2, &empty), BM_OK);
+	snprintf(context, sizeof context, "%s: first add", ops->name);
+	fail_each_allocation(empty, add_string_op, &text, false, context);
+
+	bm_destroy(empty);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* Finds the first add to an existing field that allocates (the field or
+ * the message has to grow), then makes each of its allocations fail. */
+START_TEST(growth_fails_cleanly)
+{
+	const struct bm_ops *ops = backend(_i);
+	char context[128];
+	bm_alloc_counting(true);
+	static const operation_fn kinds[] = {add_int32_op, add_string_op};
+	static const char *const names[] = {"ints", "strings"};
+	for (size_t kind = 0; kind < 2; kind++) {
+		bm_message *msg = NULL;
+		ck_assert_int_eq(bm_create(ops, 3, &msg), BM_OK);
+		struct add_arg add = {names[kind], 0};
+		ck_assert_int_eq(kinds[kind](msg, &add), BM_OK);
+		bool found = false;
+		for (int32_t i = 1; i < 100000 && !found; i++) {
+			add.value = i;
+			uint64_t calls = bm_alloc_calls();
+			ck_assert_int_eq(kinds[kind](msg, &add), BM_OK);
+			if (bm_alloc_calls() == calls)
+				continue;
+			/* Rebuild up to just before that add, then fail it. */
+			found = true;
+			bm_message *again = NULL;
+			ck_assert_int_eq(bm_create(ops, 3, &again), BM_OK);
+			for (int32_t j = 0; j < i; j++) {
+				struct add_arg before = {names[kind], j};
+				ck_assert_int_eq(kinds[kind](again, &before), BM_OK);
+			}
+			snprintf(context, sizeof context, "%s: growing add #%d to %s",
+			         ops->name, (int)i, names[kind]);
+			fail_each_allocation(again, kinds[kind], &add, false, context);
+			bm_destroy(again);
+		}
+		ck_assert_msg(found, "%s: no add ever allocated", ops->name);
+		bm_destroy(msg);
+	}
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+START_TEST(flatten_and_unflatten_fail_cleanly)
+{
+	const struct bm_ops *ops = backend(_i);
+	char context[128];
+	bm_alloc_counting(true);
+	bm_message *msg = build_message(ops, 20);
+	struct flat_arg flat;
+	ck_assert_int_eq(bm_flattened_size(msg, &flat.size), BM_OK);
+	flat.buffer = malloc(flat.size);
+	ck_assert_ptr_nonnull(flat.buffer);
+
+	snprintf(context, sizeof context, "%s: flatten", ops->name);
+	fail_each_allocation(msg, flatten_op, &flat, false, context);
+
+	/* Unflatten into an empty message, and over existing content: a
+	 * failure leaves the message empty. */
+	for (int existing = 0; existing < 2; existing++) {
+		bm_message *target = existing ? build_message(ops, 2) : NULL;
+		if (target == NULL)
+			ck_assert_int_eq(bm_create(ops, 4, &target), BM_OK);
+		snprintf(context, sizeof context, "%s: unflatten%s", ops->name,
+		         existing ? " over content" : "");
+		fail_each_allocation(target, unflatten_op, &flat, true, context);
+		struct tu_content expected, got;
+		char why[512] = "";
+		ck_assert_int_eq(tu_content_from_message(msg, &expected), BM_OK);
+		ck_assert_int_eq(tu_content_from_message(target, &got), BM_OK);
+		ck_assert_msg(tu_content_equal(&expected, &got, true, why, sizeof why),
+		              "%s: %s", context, why);
+		tu_content_free(&expected);
+		tu_content_free(&got);
+		bm_destroy(target);
+	}
+
+	/* Every other backend's bytes, through the shared decoders. */
+	size_t count = backend_count();
+	for (size_t other = 0; other < count; other++) {
+		const struct bm_ops *reader = backend((int)other);
+		if (reader == ops)
+			continue;
+		bm_message *target = NULL;
+		ck_assert_int_eq(bm_create(reader, 5, &target), BM_OK);
+		snprintf(context, sizeof context, "%s reading %s", reader->name,
+		         ops->name);
+		fail_each_allocation(target, unflatten_op, &flat, true, context);
+		bm_destroy(target);
+	}
+
+	free(flat.buffer);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+Suite *
+make_failures_suite(void)
+{
+	Suite *suite = suite_create("failures");
+	TCase *tc = tcase_create("failures");
+	int count = (int)backend_count();
+	tcase_add_loop_test(tc, create_fails_cleanly, 0, count);
+	tcase_add_loop_test(tc, adds_fail_cleanly, 0, count);
+	tcase_add_loop_test(tc, growth_fails_cleanly, 0, count);
+	tcase_add_loop_test(tc, flatten_and_unflatten_fail_cleanly, 0, count);
+	tcase_set_timeout(tc, 120);
+	suite_add_tcase(suite, tc);
+	return suite;
+}

@@ -1,0 +1,883 @@
+/*
+ * test_message2.c - what is specific to the Message2 backend: its FOB1
+ * bytes (4-byte count and size, no MINI, no SINGLE, header flag 0x00), its
+ * allocation pattern (a BList in blocks of 20 slots, a 100-bucket table,
+ * field buffers in 256-byte blocks), its flattened-size cache, and its own
+ * reader on records written by R5 rules. The byte vectors are written out
+ * by hand from bmessage-formats.md §2.2-2.4 and §7; they are little-endian,
+ * so those tests pass trivially on a big-endian host.
+ */
+#include "suites.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "test_util.h"
+#include "wire.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RAW_TYPE BM_TYPE('R', 'A', 'W', 'T')
+#define TRACE_MAX 4096
+
+/* The design's constants, as the tests expect them. */
+#define LIST_BLOCK_BYTES (20 * sizeof(void *))
+#define HASH_TABLE_BYTES (100 * sizeof(void *))
+#define BUFFER_BLOCK 256
+
+static size_t trace[TRACE_MAX];
+
+static bool
+little_endian(void)
+{
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	return first == 1;
+}
+
+static bm_message *
+new_message(void)
+{
+	const struct bm_ops *ops = bm_find_backend("Message2");
+	ck_assert_ptr_nonnull(ops);
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+	return msg;
+}
+
+/* Flattens into a malloc'd buffer and returns it with its size. */
+static uint8_t *
+flatten(bm_message *msg, size_t *size)
+{
+	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
+	uint8_t *bytes = malloc(*size);
+	ck_assert_ptr_nonnull(bytes);
+	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
+	return bytes;
+}
+
+static void
+assert_bytes(const uint8_t *got, size_t got_size, const uint8_t *want,
+             size_t want_size)
+{
+	ck_assert_uint_eq(got_size, want_size);
+	for (size_t i = 0; i < want_size; i++)
+		ck_assert_msg(got[i] == want[i], "byte %zu: got %02x, want %02x", i,
+		              got[i], want[i]);
+}
+
+static void
+add_five_int32(bm_message *msg)
+{
+	for (int32_t i = 0; i < 5; i++)
+		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+}
+
+static void
+add_five_strings(bm_message *msg)
+{
+	char text[16];
+	for (int i = 0; i < 5; i++) {
+		snprintf(text, sizeof text, "item%d", i);
+		ck_assert_int_eq(bm_add_string(msg, "data", text), BM_OK);
+	}
+}
+
+/* 5 Int32 in "data": §7's "R5 (Haiku)" vector with header flag 0x00.
+ * Checksum over 38 00 00 00 | 00 00 00 00 | 00 = 0x38000000. */
+static const uint8_t five_int32[56] = {
+	0x31, 0x42, 0x4f, 0x46,                   /* magic 'FOB1' */
+	0x00, 0x00, 0x00, 0x38,                   /* checksum 0x38000000 */
+	0x38, 0x00, 0x00, 0x00,                   /* flattened size 56 */
+	0x00, 0x00, 0x00, 0x00,                   /* what */
+	0x00,                                     /* header flags */
+	0x05,                                     /* VALID | FIXED_SIZE */
+	0x47, 0x4e, 0x4f, 0x4c,                   /* 'LONG' */
+	0x05, 0x00, 0x00, 0x00,                   /* count 5 */
+	0x14, 0x00, 0x00, 0x00,                   /* size 20 */
+	0x04, 'd', 'a', 't', 'a',                 /* name */
+	0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00,
+	0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
+	0x00,                                     /* terminator */
+};
+
+/* 5 String "item<i>" in "data": each item 4 + 6 bytes padded to 16. */
+static const uint8_t five_strings[116] = {
+	0x31, 0x42, 0x4f, 0x46,
+	0x00, 0x00, 0x00, 0x74,                   /* checksum 0x74000000 */
+	0x74, 0x00, 0x00, 0x00,                   /* flattened size 116 */
+	0x00, 0x00, 0x00, 0x00,
+	0x00,
+	0x01,                                     /* VALID only */
+	0x52, 0x54, 0x53, 0x43,                   /* 'CSTR' */
+	0x05, 0x00, 0x00, 0x00,                   /* count 5 */
+	0x50, 0x00, 0x00, 0x00,                   /* size 80 */
+	0x04, 'd', 'a', 't', 'a',
+	0x06, 0x00, 0x00, 0x00, 'i', 't', 'e', 'm', '0', 0x00, 0, 0, 0, 0, 0, 0,
+	0x06, 0x00, 0x00, 0x00, 'i', 't', 'e', 'm', '1', 0x00, 0, 0, 0, 0, 0, 0,
+	0x06, 0x00, 0x00, 0x00, 'i', 't', 'e', 'm', '2', 0x00, 0, 0, 0, 0, 0, 0,
+	0x06, 0x00, 0x00, 0x00, 'i', 't', 'e', 'm', '3', 0x00, 0, 0, 0, 0, 0, 0,
+	0x06, 0x00, 0x00, 0x00, 'i', 't', 'e', 'm', '4', 0x00, 0, 0, 0, 0, 0, 0,
+	0x00,
+};
+
+/* --- Flat bytes --------------------------------------------------------------- */
+
+START_TEST(five_int32_flatten_byte_exact)
+{
+	if (!little_endian())
+		return;
+	bm_message *msg = new_message();
+	add_five_int32(msg);
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	assert_bytes(bytes, size, five_int32, sizeof five_int32);
+	free(bytes);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(one_item_still_has_a_4_byte_count)
+{
+	if (!little_endian())
+		return;
+	static const uint8_t want[37] = {
+		0x31, 0x42, 0x4f, 0x46,
+		0x00, 0x00, 0x00, 0x25,               /* checksum 0x25000000 */
+		0x25, 0x00, 0x00, 0x00,               /* 37 bytes */
+		0x00, 0x00, 0x00, 0x00,
+		0x00,
+		0x05,                                 /* no SINGLE (0x08), no MINI */
+		0x47, 0x4e, 0x4f, 0x4c,
+		0x01, 0x00, 0x00, 0x00,               /* count 1, still written */
+		0x04, 0x00, 0x00, 0x00,
+		0x01, 'x',
+		0x07, 0x00, 0x00, 0x00,
+		0x00,
+	};
+	bm_message *msg = new_message();
+	ck_assert_int_eq(bm_add_int32(msg, "x", 7), BM_OK);
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	assert_bytes(bytes, size, want, sizeof want);
+	free(bytes);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(five_strings_flatten_byte_exact)
+{
+	if (!little_endian())
+		return;
+	bm_message *msg = new_message();
+	add_five_strings(msg);
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	assert_bytes(bytes, size, five_strings, sizeof five_strings);
+	free(bytes);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Fields come out in insertion order, each with its own record; what and
+ * the checksum follow the header rules. */
+START_TEST(fields_flatten_in_insertion_order)
+{
+	if (!little_endian())
+		return;
+	bm_message *msg = new_message();
+	msg->what = 0x01020304;
+	ck_assert_int_eq(bm_add_int32(msg, "b", 2), BM_OK);
+	ck_assert_int_eq(bm_add_data(msg, "a", RAW_TYPE, "xyz", 3, false), BM_OK);
+	static const uint8_t want[60] = {
+		0x31, 0x42, 0x4f, 0x46,
+		0x01, 0x02, 0x03, 0x40, /* 0x3c000000 + 0x04030201 + 0x00 */
+		0x3c, 0x00, 0x00, 0x00, /* 60 bytes */
+		0x04, 0x03, 0x02, 0x01, /* what */
+		0x00,
+		0x05, 0x47, 0x4e, 0x4f, 0x4c, 0x01, 0x00, 0x00, 0x00,
+		0x04, 0x00, 0x00, 0x00, 0x01, 'b', 0x02, 0x00, 0x00, 0x00,
+		0x01, 0x54, 0x57, 0x41, 0x52, 0x01, 0x00, 0x00, 0x00,
+		0x08, 0x00, 0x00, 0x00, 0x01, 'a',
+		0x03, 0x00, 0x00, 0x00, 'x', 'y', 'z', 0x00,
+		0x00,
+	};
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	assert_bytes(bytes, size, want, sizeof want);
+	free(bytes);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* --- The flattened-size cache -------------------------------------------------- */
+
+START_TEST(every_change_resets_the_flattened_size)
+{
+	bm_message *msg = new_message();
+	size_t size;
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	ck_assert_uint_eq(size, 18); /* header and terminator */
+	add_five_int32(msg);
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	ck_assert_uint_eq(size, 56);
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK); /* cached */
+	ck_assert_uint_eq(size, 56);
+
+	/* An add to the same field, then a flatten: the new size, in the
+	 * header too. */
+	ck_assert_int_eq(bm_add_int32(msg, "data", 5), BM_OK);
+	uint8_t *bytes = flatten(msg, &size);
+	ck_assert_uint_eq(size, 60);
+	ck_assert_uint_eq(bm__load32(bytes + 8), 60);
+	free(bytes);
+
+	/* A new field. */
+	ck_assert_int_eq(bm_add_string(msg, "s", "abc"), BM_OK);
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	ck_assert_uint_eq(size, 60 + 14 + 1 + 8);
+
+	/* A flatten into a buffer one byte short is refused, using the cache. */
+	uint8_t small[82];
+	ck_assert_int_eq(bm_flatten(msg, small, sizeof small),
+	                 BM_BUFFER_TOO_SMALL);
+
+	bm_make_empty(msg);
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	ck_assert_uint_eq(size, 18);
+
+	ck_assert_int_eq(bm_unflatten(msg, five_int32, sizeof five_int32),
+	                 little_endian() ? BM_OK : BM_NOT_A_MESSAGE);
+	if (little_endian()) {
+		ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+		ck_assert_uint_eq(size, 56);
+	}
+	bm_destroy(msg);
+}
+END_TEST
+
+/* --- Allocations ------------------------------------------------------------------- */
+
+/* Create: the message, the field list's first block, the hash table. */
+START_TEST(create_allocates_list_block_and_hash_table)
+{
+	bm_alloc_counting(true);
+	bm_alloc_trace(trace, TRACE_MAX);
+	bm_message *msg = new_message();
+	ck_assert_uint_eq(bm_alloc_trace_length(), 3);
+	ck_assert_uint_eq(trace[1], LIST_BLOCK_BYTES);
+	ck_assert_uint_eq(trace[2], HASH_TABLE_BYTES);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 0);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* 5000 Int32 in one field: one field block, then the buffer at 256, 512,
+ * ... bytes: one realloc every 64 items, 79 buffer sizes for 20000 bytes. */
+START_TEST(int32_field_buffer_grows_in_256_byte_steps)
+{
+	bm_message *msg = new_message();
+	bm_alloc_counting(true);
+	bm_alloc_trace(trace, TRACE_MAX);
+	for (int32_t i = 0; i < 5000; i++) {
+		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+		if (i == 0) {
+			ck_assert_uint_eq(bm_alloc_trace_length(), 2);
+			ck_assert_uint_eq(trace[1], 256);
+		}
+		if (i == 63)
+			ck_assert_uint_eq(bm_alloc_trace_length(), 2);
+		if (i == 64) {
+			ck_assert_uint_eq(bm_alloc_trace_length(), 3);
+			ck_assert_uint_eq(trace[2], 512);
+		}
+	}
+	ck_assert_uint_eq(bm_alloc_trace_length(), 1 + 79);
+	for (size_t k = 1; k <= 79; k++)
+		ck_assert_uint_eq(trace[k], k * BUFFER_BLOCK);
+	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 2);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 78);
+	bm_alloc_counting(false);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "data", 4999, &value), BM_OK);
+	ck_assert_int_eq(value, 4999);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* 5000 strings of 16 flat bytes each in one field: the field, fOffsets (the
+ * list object and its first block of 20 slots), the buffer; then the
+ * offsets grow by 20 slots every 20 items and the buffer by 256 bytes every
+ * 16 items, the offsets first when both grow in the same add. */
+START_TEST(string_field_grows_offsets_by_20_and_buffer_by_256)
+{
+	bm_message *msg = new_message();
+	bm_alloc_counting(true);
+	bm_alloc_trace(trace, TRACE_MAX);
+	char text[16];
+	for (int i = 0; i < 5000; i++) {
+		snprintf(text, sizeof text, "item%d", i);
+		ck_assert_int_eq(bm_add_string(msg, "data", text), BM_OK);
+	}
+	/* The first add, by hand. */
+	ck_assert_uint_eq(trace[2], LIST_BLOCK_BYTES);
+	ck_assert_uint_eq(trace[3], BUFFER_BLOCK);
+	/* Then the rule, item by item. */
+	size_t expected[TRACE_MAX];
+	size_t length = 4, slots = 20, capacity = 256;
+	for (size_t i = 1; i < 5000; i++) {
+		if (i == slots) {
+			slots += 20;
+			expected[length++] = slots * sizeof(void *);
+		}
+		if ((i + 1) * 16 > capacity) {
+			capacity += BUFFER_BLOCK;
+			expected[length++] = capacity;
+		}
+	}
+	ck_assert_uint_eq(bm_alloc_trace_length(), length);
+	for (size_t k = 4; k < length; k++)
+		ck_assert_msg(trace[k] == expected[k], "allocation %zu: %zu, not %zu",
+		              k, trace[k], expected[k]);
+	ck_assert_uint_eq(length, 4 + 249 + 312); /* 250 and 313 blocks */
+	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 4);
+	bm_alloc_counting(false);
+	const char *found;
+	ck_assert_int_eq(bm_find_string(msg, "data", 4321, &found, NULL), BM_OK);
+	ck_assert_str_eq(found, "item4321");
+	bm_destroy(msg);
+}
+END_TEST
+
+/* 50 one-item fields: each is a field block and a 256-byte buffer; the
+ * field list grows by 20 slots at the 21st and 41st field; the hash table
+ * never grows. make_empty frees them all and shrinks the list to one
+ * block. */
+START_TEST(individual_fields_grow_the_list_in_blocks_of_20)
+{
+	bm_message *msg = new_message();
+	bm_alloc_counting(true);
+	bm_alloc_trace(trace, TRACE_MAX);
+	char name[16];
+	for (int i = 0; i < 50; i++) {
+		snprintf(name, sizeof name, "data%d", i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
+	}
+	ck_assert_uint_eq(bm_alloc_trace_length(), 50 * 2 + 2);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 2);
+	/* Field 20 (0-based): the field block, then the list's realloc. */
+	ck_assert_uint_eq(trace[40 + 1], 2 * LIST_BLOCK_BYTES);
+	ck_assert_uint_eq(trace[40 + 2], BUFFER_BLOCK);
+	ck_assert_uint_eq(trace[2 * 40 + 1 + 1], 3 * LIST_BLOCK_BYTES);
+	for (size_t k = 1; k < 3; k++)
+		ck_assert_uint_eq(trace[2 * k - 1], BUFFER_BLOCK);
+
+	bm_alloc_reset_counts();
+	bm_alloc_trace(trace, TRACE_MAX);
+	bm_make_empty(msg);
+	ck_assert_uint_eq(bm_alloc_counts()->frees, 100);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 1);
+	ck_assert_uint_eq(trace[0], LIST_BLOCK_BYTES);
+	ck_assert_int_eq(bm_count_fields(msg), 0);
+	bm_alloc_counting(false);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Unflatten: per field one field block, one buffer sized for its data (in
+ * 256-byte blocks) and, for a variable field, fOffsets as BList(count): the
+ * list object and one block of exactly `count` slots. */
+START_TEST(unflatten_copies_each_field_once)
+{
+	if (!little_endian())
+		return;
+	bm_message *msg = new_message();
+	bm_alloc_counting(true);
+	bm_alloc_trace(trace, TRACE_MAX);
+	ck_assert_int_eq(bm_unflatten(msg, five_int32, sizeof five_int32), BM_OK);
+	ck_assert_uint_eq(bm_alloc_trace_length(), 2);
+	ck_assert_uint_eq(trace[1], BUFFER_BLOCK);
+
+	bm_alloc_trace(trace, TRACE_MAX);
+	ck_assert_int_eq(bm_unflatten(msg, five_strings, sizeof five_strings),
+	                 BM_OK);
+	ck_assert_uint_eq(bm_alloc_trace_length(), 4);
+	ck_assert_uint_eq(trace[2], 5 * sizeof(void *));
+	ck_assert_uint_eq(trace[3], BUFFER_BLOCK);
+
+	/* The next string grows fOffsets by its block, `count` = 5 slots. */
+	bm_alloc_trace(trace, TRACE_MAX);
+	ck_assert_int_eq(bm_add_string(msg, "data", "item5"), BM_OK);
+	ck_assert_uint_eq(bm_alloc_trace_length(), 1);
+	ck_assert_uint_eq(trace[0], 10 * sizeof(void *));
+	bm_alloc_counting(false);
+	for (int i = 0; i < 6; i++) {
+		char want[16];
+		const char *found;
+		snprintf(want, sizeof want, "item%d", i);
+		ck_assert_int_eq(bm_find_string(msg, "data", i, &found, NULL), BM_OK);
+		ck_assert_str_eq(found, want);
+	}
+	bm_destroy(msg);
+}
+END_TEST
+
+/* --- Content rules ------------------------------------------------------------------ */
+
+START_TEST(fixed_and_variable_fields_keep_their_kind)
+{
+	bm_message *msg = new_message();
+	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, "abcd", 4, true), BM_OK);
+	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, "abc", 3, true),
+	                 BM_BAD_VALUE);
+	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, "abc", 3, false),
+	                 BM_BAD_VALUE);
+	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, "efgh", 4, false),
+	                 BM_OK); /* the right size, so a fixed item */
+	ck_assert_int_eq(bm_add_data(msg, "v", RAW_TYPE, "ab", 2, false), BM_OK);
+	ck_assert_int_eq(bm_add_data(msg, "v", RAW_TYPE, "abcde", 5, true),
+	                 BM_OK); /* a variable field takes any size */
+	struct bm_field_info info;
+	ck_assert_int_eq(bm_get_info(msg, "f", &info), BM_OK);
+	ck_assert(info.fixed_size);
+	ck_assert_int_eq(info.count, 2);
+	ck_assert_int_eq(bm_get_info(msg, "v", &info), BM_OK);
+	ck_assert(!info.fixed_size);
+	ck_assert_int_eq(info.count, 2);
+	const void *data;
+	size_t size;
+	ck_assert_int_eq(bm_find_data(msg, "f", RAW_TYPE, 1, &data, &size), BM_OK);
+	ck_assert_uint_eq(size, 4);
+	ck_assert_mem_eq(data, "efgh", 4);
+	ck_assert_int_eq(bm_find_data(msg, "v", RAW_TYPE, 1, &data, &size), BM_OK);
+	ck_assert_uint_eq(size, 5);
+	ck_assert_mem_eq(data, "abcde", 5);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Names that share a bucket of the 100-bucket table are kept apart, and
+ * iteration stays in insertion order. */
+START_TEST(names_in_one_bucket_are_found)
+{
+	char names[4][16];
+	size_t found = 0;
+	uint32_t bucket = bm__hash_name("data", 4) % 100;
+	for (int i = 0; found < 4 && i < 100000; i++) {
+		char name[16];
+		int len = snprintf(name, sizeof name, "n%d", i);
+		if (bm__hash_name(name, (size_t)len) % 100 == bucket)
+			memcpy(names[found++], name, sizeof name);
+	}
+	ck_assert_uint_eq(found, 4);
+	bm_message *msg = new_message();
+	ck_assert_int_eq(bm_add_int32(msg, "data", -1), BM_OK);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(bm_add_int32(msg, names[i], i), BM_OK);
+	for (int i = 0; i < 4; i++) {
+		int32_t value = -2;
+		ck_assert_int_eq(bm_find_int32(msg, names[i], 0, &value), BM_OK);
+		ck_assert_int_eq(value, i);
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_field_at(msg, i + 1, &info), BM_OK);
+		ck_assert_uint_eq(info.name_len, strlen(names[i]));
+		ck_assert_mem_eq(info.name, names[i], info.name_len);
+	}
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "data", 0, &value), BM_OK);
+	ck_assert_int_eq(value, -1);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* --- Unflatten ------------------------------------------------------------------- */
+
+START_TEST(own_output_round_trips_byte_for_byte)
+{
+	bm_message *msg = new_message();
+	msg->what = 0xcafe;
+	add_five_strings(msg);
+	for (int32_t i = 0; i < 5; i++)
+		ck_assert_int_eq(bm_add_int32(msg, "ints", i * 1000), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_BAD_TYPE);
+	uint8_t raw[300];
+	for (size_t i = 0; i < sizeof raw; i++)
+		raw[i] = (uint8_t)(i * 13);
+	for (size_t size = 1; size <= sizeof raw; size += 37)
+		ck_assert_int_eq(bm_add_data(msg, "raw", RAW_TYPE, raw, size, false),
+		                 BM_OK);
+	char long_name[BM_NAME_MAX + 1];
+	memset(long_name, 'L', BM_NAME_MAX);
+	long_name[BM_NAME_MAX] = '\0';
+	ck_assert_int_eq(bm_add_string(msg, long_name, "255-byte name"), BM_OK);
+
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	bm_message *copy = new_message();
+	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
+	ck_assert_uint_eq(copy->what, 0xcafe);
+	ck_assert_int_eq(bm_count_fields(copy), 4);
+	size_t again_size;
+	uint8_t *again = flatten(copy, &again_size);
+	assert_bytes(again, again_size, bytes, size);
+	const char *text;
+	ck_assert_int_eq(bm_find_string(copy, long_name, 0, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "255-byte name");
+	free(again);
+	free(bytes);
+	bm_destroy(copy);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Builds a FOB1 message by hand, in host order. */
+struct flat_builder {
+	uint8_t bytes[512];
+	size_t size;
+};
+
+static void
+put_bytes(struct flat_builder *b, const void *data, size_t size)
+{
+	ck_assert_uint_le(b->size + size, sizeof b->bytes);
+	memcpy(b->bytes + b->size, data, size);
+	b->size += size;
+}
+
+static void
+put8(struct flat_builder *b, uint8_t value)
+{
+	put_bytes(b, &value, 1);
+}
+
+static void
+put32(struct flat_builder *b, uint32_t value)
+{
+	put_bytes(b, &value, 4);
+}
+
+/* A record header: count is skipped with SINGLE, count and size are one
+ * byte each with MINI. */
+static void
+put_record(struct flat_builder *b, uint8_t flags, bm_type_code type,
+           uint32_t count, uint32_t size, const char *name)
+{
+	put8(b, flags);
+	put32(b, type);
+	if (!(flags & BM_R5_FIELD_SINGLE)) {
+		if (flags & BM_R5_FIELD_MINI)
+			put8(b, (uint8_t)count);
+		else
+			put32(b, count);
+	}
+	if (flags & BM_R5_FIELD_MINI)
+		put8(b, (uint8_t)size);
+	else
+		put32(b, size);
+	put8(b, (uint8_t)strlen(name));
+	put_bytes(b, name, strlen(name));
+}
+
+/* A variable item with its padding filled with `pad` (Be's code left
+ * garbage there, §2.5a). */
+static void
+put_var_item(struct flat_builder *b, const void *data, uint32_t size,
+             uint8_t pad)
+{
+	put32(b, size);
+	put_bytes(b, data, size);
+	for (size_t i = 4 + size; i < bm__pad8(4 + size); i++)
+		put8(b, pad);
+}
+
+static void
+finish(struct flat_builder *b, uint32_t what, uint8_t flags)
+{
+	put8(b, 0);
+	bm__r5_write_header(b->bytes, (uint32_t)b->size, what, flags);
+}
+
+/* MINI, SINGLE and MINI+SINGLE records as R5 wrote them, with garbage in
+ * the padding, read by Message2's own reader: the same content, and
+ * re-flattened exactly as if built by adds (padding zeroed). */
+static void
+build_r5_rules_message(struct flat_builder *b)
+{
+	const int32_t n = 0x11223344, m[3] = {1, 2, 3};
+	b->size = BM_R5_HEADER_SIZE;
+	put_record(b, BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_SINGLE,
+	           BM_STRING_TYPE, 1, 16, "s");
+	put_var_item(b, "item0", 6, 0xaa);
+	put_record(b, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED | BM_R5_FIELD_SINGLE,
+	           BM_INT32_TYPE, 1, 4, "n");
+	put_bytes(b, &n, 4);
+	put_record(b, BM_R5_FIELD_VALID | BM_R5_FIELD_MINI, RAW_TYPE, 2, 24, "r");
+	put_var_item(b, "A", 1, 0xbb);
+	put_var_item(b, "hello world", 11, 0xcc);
+	put_record(b, BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_FIXED,
+	           BM_INT32_TYPE, 3, 12, "m");
+	put_bytes(b, m, sizeof m);
+	finish(b, 0x7777, BM_R5_MESSAGE_VALID);
+}
+
+START_TEST(r5_rules_records_are_read)
+{
+	struct flat_builder b;
+	build_r5_rules_message(&b);
+	ck_assert_uint_eq(b.size, 111);
+
+	bm_message *built = new_message();
+	built->what = 0x7777;
+	ck_assert_int_eq(bm_add_string(built, "s", "item0"), BM_OK);
+	ck_assert_int_eq(bm_add_int32(built, "n", 0x11223344), BM_OK);
+	ck_assert_int_eq(bm_add_data(built, "r", RAW_TYPE, "A", 1, false), BM_OK);
+	ck_assert_int_eq(bm_add_data(built, "r", RAW_TYPE, "hello world", 11,
+	                             false),
+	                 BM_OK);
+	for (int32_t i = 1; i <= 3; i++)
+		ck_assert_int_eq(bm_add_int32(built, "m", i), BM_OK);
+
+	bm_message *read = new_message();
+	ck_assert_int_eq(bm_unflatten(read, b.bytes, b.size), BM_OK);
+	ck_assert_uint_eq(read->what, 0x7777);
+	struct tu_content want, got;
+	ck_assert_int_eq(tu_content_from_message(built, &want), BM_OK);
+	ck_assert_int_eq(tu_content_from_message(read, &got), BM_OK);
+	char why[256] = "";
+	ck_assert_msg(tu_content_equal(&want, &got, true, why, sizeof why), "%s",
+	              why);
+	size_t want_size, got_size;
+	uint8_t *want_bytes = flatten(built, &want_size);
+	uint8_t *got_bytes = flatten(read, &got_size);
+	assert_bytes(got_bytes, got_size, want_bytes, want_size);
+	/* Every record now has the 15-byte header (with a one-byte name):
+	 * 7 bytes more than MINI+SINGLE, 4 more than SINGLE, 6 more than
+	 * MINI; and the padding is zero. */
+	ck_assert_uint_eq(got_size, 111 + 7 + 4 + 6 + 6);
+	ck_assert_uint_eq(got_bytes[16], 0x00);
+	tu_content_free(&got);
+	tu_content_free(&want);
+	free(got_bytes);
+	free(want_bytes);
+	bm_destroy(read);
+	bm_destroy(built);
+}
+END_TEST
+
+/* The Be-rules fixtures of §7 (MINI, header flag 0x01) re-flatten to
+ * Message2's own vectors. */
+START_TEST(be_rules_fixtures_reflatten_to_message2_vectors)
+{
+	if (!little_endian())
+		return;
+	static const struct {
+		const char *fixture;
+		const uint8_t *want;
+		size_t want_size;
+	} cases[] = {
+		{"haiku/r5-be-mini-derived-5_int32.msg", five_int32,
+		 sizeof five_int32},
+		{"haiku/r5-be-mini-derived-5_string.msg", five_strings,
+		 sizeof five_strings},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char path[4096];
+		size_t size;
+		uint8_t *bytes = tu_read_file(
+			tu_data_path(path, sizeof path, cases[i].fixture), &size);
+		ck_assert_ptr_nonnull(bytes);
+		ck_assert_uint_eq(bytes[BM_R5_HEADER_SIZE] & BM_R5_FIELD_MINI,
+		                  BM_R5_FIELD_MINI);
+		bm_message *msg = new_message();
+		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		size_t again_size;
+		uint8_t *again = flatten(msg, &again_size);
+		assert_bytes(again, again_size, cases[i].want, cases[i].want_size);
+		free(again);
+		free(bytes);
+		bm_destroy(msg);
+	}
+}
+END_TEST
+
+/* Two records with one name (never written by our backends) are merged as
+ * the add path would; ones that cannot be merged make the input bad. */
+START_TEST(records_with_one_name_are_merged)
+{
+	const int32_t one = 1, two_three[2] = {2, 3};
+	struct flat_builder b = {.size = BM_R5_HEADER_SIZE};
+	put_record(&b, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, BM_INT32_TYPE, 1, 4,
+	           "a");
+	put_bytes(&b, &one, 4);
+	put_record(&b, BM_R5_FIELD_VALID, BM_STRING_TYPE, 1, 8, "b");
+	put_var_item(&b, "bee", 4, 0);
+	put_record(&b, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, BM_INT32_TYPE, 2, 8,
+	           "a");
+	put_bytes(&b, two_three, 8);
+	put_record(&b, BM_R5_FIELD_VALID, BM_STRING_TYPE, 1, 8, "b");
+	put_var_item(&b, "bea", 4, 0);
+	finish(&b, 0, 0);
+	bm_alloc_counting(true);
+	bm_message *msg = new_message();
+	ck_assert_int_eq(bm_unflatten(msg, b.bytes, b.size), BM_OK);
+	ck_assert_int_eq(bm_count_fields(msg), 2);
+	for (int32_t i = 0; i < 3; i++) {
+		int32_t value;
+		ck_assert_int_eq(bm_find_int32(msg, "a", i, &value), BM_OK);
+		ck_assert_int_eq(value, i + 1);
+	}
+	const char *text;
+	ck_assert_int_eq(bm_find_string(msg, "b", 1, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "bea");
+
+	/* Same name, another type. */
+	struct flat_builder bad = {.size = BM_R5_HEADER_SIZE};
+	put_record(&bad, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, BM_INT32_TYPE, 1,
+	           4, "a");
+	put_bytes(&bad, &one, 4);
+	put_record(&bad, BM_R5_FIELD_VALID, BM_STRING_TYPE, 1, 8, "a");
+	put_var_item(&bad, "bee", 4, 0);
+	finish(&bad, 0, 0);
+	ck_assert_int_eq(bm_unflatten(msg, bad.bytes, bad.size), BM_BAD_VALUE);
+	ck_assert_int_eq(bm_count_fields(msg), 0);
+	/* Same name, same type, another fixed item size. */
+	bad.size = BM_R5_HEADER_SIZE;
+	put_record(&bad, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, RAW_TYPE, 1, 4,
+	           "a");
+	put_bytes(&bad, &one, 4);
+	put_record(&bad, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, RAW_TYPE, 1, 2,
+	           "a");
+	put_bytes(&bad, &one, 2);
+	finish(&bad, 0, 0);
+	ck_assert_int_eq(bm_unflatten(msg, bad.bytes, bad.size), BM_BAD_VALUE);
+	ck_assert_int_eq(bm_count_fields(msg), 0);
+	/* Left: the empty message's three blocks. */
+	ck_assert_int_eq(bm_alloc_counts()->live, 3);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* A repeated name among thousands of fields is still found (the reader's
+ * filter over name hashes lets many distinct names through to a chain
+ * walk, and must not miss a real repeat). */
+START_TEST(a_repeat_among_many_fields_is_merged)
+{
+	enum { FIELDS = 3000 };
+	bm_message *msg = new_message();
+	char name[16];
+	for (int32_t i = 0; i < FIELDS; i++) {
+		snprintf(name, sizeof name, "f%d", i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
+	}
+	size_t size;
+	uint8_t *bytes = flatten(msg, &size);
+	/* The same bytes with one more record, "f1234" = 99, before the
+	 * terminator. */
+	const int32_t extra = 99;
+	size_t record = bm__r5_record_header_size(BM_R5_FIELD_VALID, 5) + 4;
+	size_t longer = size + record;
+	uint8_t *more = malloc(longer);
+	ck_assert_ptr_nonnull(more);
+	memcpy(more, bytes, size - 1);
+	uint8_t *at = bm__r5_write_record_header(
+		more + size - 1, BM_R5_FIELD_VALID | BM_R5_FIELD_FIXED, BM_INT32_TYPE,
+		1, 4, "f1234", 5);
+	memcpy(at, &extra, 4);
+	more[longer - 1] = 0;
+	bm__r5_write_header(more, (uint32_t)longer, 0, 0);
+
+	bm_message *read = new_message();
+	ck_assert_int_eq(bm_unflatten(read, more, longer), BM_OK);
+	ck_assert_int_eq(bm_count_fields(read), FIELDS);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(read, "f1234", 1, &value), BM_OK);
+	ck_assert_int_eq(value, 99);
+	ck_assert_int_eq(bm_find_int32(read, "f1234", 0, &value), BM_OK);
+	ck_assert_int_eq(value, 1234);
+	for (int32_t i = 0; i < FIELDS; i += 7) {
+		snprintf(name, sizeof name, "f%d", i);
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_get_info(read, name, &info), BM_OK);
+		ck_assert_int_eq(info.count, i == 1234 ? 2 : 1);
+	}
+	free(more);
+	free(bytes);
+	bm_destroy(read);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Unflatten with the k-th allocation failing, for every k: BM_NO_MEMORY,
+ * an empty message, nothing leaked. */
+START_TEST(unflatten_failures_leave_nothing)
+{
+	struct flat_builder b;
+	build_r5_rules_message(&b);
+	bm_message *msg = new_message();
+	bm_alloc_counting(true);
+	uint64_t k;
+	for (k = 1; k < 100; k++) {
+		bm_alloc_reset_counts();
+		bm_alloc_fail_at(k);
+		int rc = bm_unflatten(msg, b.bytes, b.size);
+		bool failed = bm_alloc_counts()->failures > 0;
+		bm_alloc_fail_at(0);
+		if (!failed) {
+			ck_assert_int_eq(rc, BM_OK);
+			break;
+		}
+		ck_assert_int_eq(rc, BM_NO_MEMORY);
+		ck_assert_int_eq(bm_count_fields(msg), 0);
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	}
+	/* s: field, offsets, offsets block, buffer; n: field, buffer; r: four;
+	 * m: two. */
+	ck_assert_uint_eq(k, 4 + 2 + 4 + 2 + 1);
+	ck_assert_int_eq(bm_count_fields(msg), 4);
+	bm_alloc_counting(false);
+	bm_destroy(msg);
+}
+END_TEST
+
+Suite *
+make_message2_suite(void)
+{
+	Suite *suite = suite_create("message2");
+
+	TCase *flat = tcase_create("flat");
+	tcase_add_test(flat, five_int32_flatten_byte_exact);
+	tcase_add_test(flat, one_item_still_has_a_4_byte_count);
+	tcase_add_test(flat, five_strings_flatten_byte_exact);
+	tcase_add_test(flat, fields_flatten_in_insertion_order);
+	tcase_add_test(flat, every_change_resets_the_flattened_size);
+	suite_add_tcase(suite, flat);
+
+	TCase *alloc = tcase_create("allocations");
+	tcase_add_test(alloc, create_allocates_list_block_and_hash_table);
+	tcase_add_test(alloc, int32_field_buffer_grows_in_256_byte_steps);
+	tcase_add_test(alloc, string_field_grows_offsets_by_20_and_buffer_by_256);
+	tcase_add_test(alloc, individual_fields_grow_the_list_in_blocks_of_20);
+	tcase_add_test(alloc, unflatten_copies_each_field_once);
+	suite_add_tcase(suite, alloc);
+
+	TCase *content = tcase_create("content");
+	tcase_add_test(content, fixed_and_variable_fields_keep_their_kind);
+	tcase_add_test(content, names_in_one_bucket_are_found);
+	suite_add_tcase(suite, content);
+
+	TCase *unflatten = tcase_create("unflatten");
+	tcase_add_test(unflatten, own_output_round_trips_byte_for_byte);
+	tcase_add_test(unflatten, r5_rules_records_are_read);
+	tcase_add_test(unflatten, be_rules_fixtures_reflatten_to_message2_vectors);
+	tcase_add_test(unflatten, records_with_one_name_are_merged);
+	tcase_add_test(unflatten, a_repeat_among_many_fields_is_merged);
+	tcase_add_test(unflatten, unflatten_failures_leave_nothing);
+	suite_add_tcase(suite, unflatten);
+	return suite;
+}

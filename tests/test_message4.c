@@ -1,0 +1,1298 @@
+/*
+ * test_message4.c - what is specific to the Message4 backend (today's Haiku
+ * BMessage, bmessage-formats.md §1): byte-exact HMF1 output against the §7
+ * vectors and sizes, the hash table and tail-appended chains, the growth
+ * policies of §1.6 seen through the allocator interface, the native
+ * Unflatten (copy + validate, exact-size buffers) on the real Haiku files,
+ * and the error and allocation-failure paths. The registry-wide
+ * conformance suite covers the rest of the contract.
+ */
+#include "suites.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "test_util.h"
+#include "wire.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Helpers ------------------------------------------------------------- */
+
+static const struct bm_ops *
+m4_ops(void)
+{
+	const struct bm_ops *ops = bm_find_backend("Message4");
+	ck_assert_ptr_nonnull(ops);
+	return ops;
+}
+
+static bm_message *
+m4_new(uint32_t what)
+{
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(m4_ops(), what, &msg), BM_OK);
+	ck_assert_ptr_nonnull(msg);
+	return msg;
+}
+
+/* Flattens into a malloc'd buffer (plain malloc: not counted by the
+ * allocator interface); checks flattened_size against what is written. */
+static uint8_t *
+m4_flatten(bm_message *msg, size_t *size)
+{
+	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
+	/* Poison beyond the end to catch a writer that overruns. */
+	uint8_t *buffer = malloc(*size + 8);
+	ck_assert_ptr_nonnull(buffer);
+	memset(buffer, 0xa5, *size + 8);
+	ck_assert_int_eq(bm_flatten(msg, buffer, *size), BM_OK);
+	for (size_t i = 0; i < 8; i++)
+		ck_assert_uint_eq(buffer[*size + i], 0xa5);
+	return buffer;
+}
+
+static uint32_t
+header32(const uint8_t *flat, size_t offset)
+{
+	return bm__load32(flat + offset);
+}
+
+static int32_t
+hash_entry(const uint8_t *flat, size_t bucket)
+{
+	return (int32_t)bm__load32(flat + BM_HMF1_OFF_HASH_TABLE + 4 * bucket);
+}
+
+/* Field header word of field `index` in a flattened message. */
+static uint32_t
+field32(const uint8_t *flat, size_t index, size_t offset)
+{
+	return bm__load32(flat + BM_HMF1_HEADER_SIZE +
+	                  index * BM_HMF1_FIELD_HEADER_SIZE + offset);
+}
+
+static uint16_t
+field16(const uint8_t *flat, size_t index, size_t offset)
+{
+	return bm__load16(flat + BM_HMF1_HEADER_SIZE +
+	                  index * BM_HMF1_FIELD_HEADER_SIZE + offset);
+}
+
+/* The four benchmark shapes of §4/§7. */
+enum shape { INT32_ONE_FIELD, STRING_ONE_FIELD, INT32_INDIVIDUAL,
+             STRING_INDIVIDUAL };
+
+static void
+build_benchmark_message(bm_message *msg, enum shape shape, int32_t n)
+{
+	char name[32], value[32];
+	for (int32_t i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "data%d", (int)i);
+		snprintf(value, sizeof value, "item%d", (int)i);
+		const char *field = shape == INT32_ONE_FIELD ||
+		                            shape == STRING_ONE_FIELD
+		                            ? "data"
+		                            : name;
+		if (shape == INT32_ONE_FIELD || shape == INT32_INDIVIDUAL)
+			ck_assert_int_eq(bm_add_int32(msg, field, i), BM_OK);
+		else
+			ck_assert_int_eq(bm_add_string(msg, field, value), BM_OK);
+	}
+}
+
+/* A fresh message's 68 header bytes (§1.2) with `what`. */
+static void
+expect_fresh_header(const uint8_t *flat, uint32_t what)
+{
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_FORMAT), BM_HMF1_MAGIC);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_WHAT), what);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_FLAGS), 1);
+	for (size_t offset = 12; offset <= 32; offset += 4)
+		ck_assert_int_eq((int32_t)header32(flat, offset), -1);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_DATA_SIZE), 0);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_FIELD_COUNT), 0);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_HASH_SIZE), 5);
+	for (size_t bucket = 0; bucket < 5; bucket++)
+		ck_assert_int_eq(hash_entry(flat, bucket), -1);
+}
+
+static uint8_t *
+read_fixture(const char *name, size_t *size)
+{
+	char path[4096];
+	tu_data_path(path, sizeof path, name);
+	uint8_t *bytes = tu_read_file(path, size);
+	ck_assert_msg(bytes != NULL, "cannot read %s", path);
+	return bytes;
+}
+
+/* --- Descriptor and fresh message ------------------------------------------- */
+
+START_TEST(descriptor_is_registered_last_as_haiku_hmf1)
+{
+	size_t count;
+	const struct bm_ops *const *table = bm_backends(&count);
+	ck_assert_uint_ge(count, 1);
+	ck_assert_ptr_eq(table[count - 1], m4_ops());
+	const struct bm_ops *ops = m4_ops();
+	char why[128];
+	ck_assert_msg(bm_ops_valid(ops, why, sizeof why), "%s", why);
+	ck_assert_str_eq(ops->name, "Message4");
+	ck_assert_uint_eq(ops->flags & BM_BACKEND_HAIKU, BM_BACKEND_HAIKU);
+	ck_assert_int_eq(ops->native_format, BM_FORMAT_HMF1);
+	ck_assert_ptr_null(strchr(ops->summary, '\n'));
+}
+END_TEST
+
+START_TEST(fresh_message_flattens_to_init_header)
+{
+	bm_message *msg = m4_new(0x61626364);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, BM_HMF1_HEADER_SIZE);
+	expect_fresh_header(flat, 0x61626364);
+	free(flat);
+
+	/* `what` is public and synced into the header on Flatten. */
+	msg->what = 0x7a7a7a7a;
+	flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_WHAT), 0x7a7a7a7a);
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(create_is_object_plus_header)
+{
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	/* The BMessage object and its malloc'd header (Haiku's fHeader). */
+	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 2);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 0);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+
+	for (uint64_t k = 1; k <= 2; k++) {
+		bm_alloc_reset_counts();
+		bm_alloc_fail_at(k);
+		msg = NULL;
+		ck_assert_int_eq(bm_create(m4_ops(), 0, &msg), BM_NO_MEMORY);
+		ck_assert_ptr_null(msg);
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	}
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* --- Byte-exact output ------------------------------------------------------------- */
+
+/* §7: 5 Int32 in "data", HMF1, what = 0, from a little-endian host. */
+static const uint8_t five_int32_hmf1[117] = {
+	0x48, 0x4d, 0x46, 0x31, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0x19, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x05, 0x00,
+	0x47, 0x4e, 0x4f, 0x4c, 0x05, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x64, 0x61, 0x74, 0x61,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+	0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
+};
+
+static bool
+host_is_little_endian(void)
+{
+	const uint16_t probe = 1;
+	uint8_t first;
+	memcpy(&first, &probe, 1);
+	return first == 1;
+}
+
+START_TEST(five_int32_matches_section7_vector_and_fixture)
+{
+	if (!host_is_little_endian())
+		return; /* the vector is little-endian bytes */
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, INT32_ONE_FIELD, 5);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, sizeof five_int32_hmf1);
+	ck_assert_mem_eq(flat, five_int32_hmf1, size);
+
+	size_t fixture_size;
+	uint8_t *fixture = read_fixture("haiku/hmf1-derived-5_int32.msg",
+	                                &fixture_size);
+	ck_assert_uint_eq(fixture_size, size);
+	ck_assert_mem_eq(flat, fixture, size);
+	free(fixture);
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* §7 table, HMF1 column: 5 / 50 / 500 / 5000 of each shape. */
+START_TEST(benchmark_messages_have_section7_sizes)
+{
+	static const struct {
+		enum shape shape;
+		int32_t n;
+		size_t size;
+	} cases[] = {
+		{INT32_ONE_FIELD, 5, 117},       {INT32_ONE_FIELD, 50, 297},
+		{INT32_ONE_FIELD, 500, 2097},    {INT32_ONE_FIELD, 5000, 20097},
+		{STRING_ONE_FIELD, 5, 147},      {STRING_ONE_FIELD, 50, 637},
+		{STRING_ONE_FIELD, 500, 5987},   {STRING_ONE_FIELD, 5000, 63987},
+		{INT32_INDIVIDUAL, 5, 238},      {INT32_INDIVIDUAL, 50, 1808},
+		{INT32_INDIVIDUAL, 500, 17958},  {INT32_INDIVIDUAL, 5000, 183958},
+		{STRING_INDIVIDUAL, 5, 268},     {STRING_INDIVIDUAL, 50, 2148},
+		{STRING_INDIVIDUAL, 500, 21848}, {STRING_INDIVIDUAL, 5000, 227848},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		bm_message *msg = m4_new(0);
+		build_benchmark_message(msg, cases[c].shape, cases[c].n);
+		size_t size;
+		uint8_t *flat = m4_flatten(msg, &size);
+		ck_assert_msg(size == cases[c].size,
+		              "shape %d, n %d: %zu bytes, expected %zu",
+		              (int)cases[c].shape, (int)cases[c].n, size,
+		              cases[c].size);
+		/* Header totals agree with the size, and one byte less is
+		 * refused without writing. */
+		bool one_field = cases[c].shape <= STRING_ONE_FIELD;
+		uint32_t fields = one_field ? 1 : (uint32_t)cases[c].n;
+		ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_FIELD_COUNT),
+		                  fields);
+		ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_DATA_SIZE),
+		                  size - 68 - 24 * (size_t)fields);
+		ck_assert_uint_eq(bm_count_fields(msg), fields);
+		uint8_t guard = 0x5a;
+		ck_assert_int_eq(bm_flatten(msg, &guard, 0),
+		                 BM_BUFFER_TOO_SMALL);
+		ck_assert_int_eq(bm_flatten(msg, flat, size - 1),
+		                 BM_BUFFER_TOO_SMALL);
+		ck_assert_uint_eq(guard, 0x5a);
+		free(flat);
+		bm_destroy(msg);
+	}
+}
+END_TEST
+
+START_TEST(five_strings_are_size_prefixed_and_unpadded)
+{
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, STRING_ONE_FIELD, 5);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, 147);
+	/* One variable-size field: flags VALID only, "data" + NUL, 5 items
+	 * of [uint32 6]["itemN\0"]. */
+	ck_assert_uint_eq(field16(flat, 0, BM_HMF1_FOFF_FLAGS),
+	                  BM_HMF1_FIELD_VALID);
+	ck_assert_uint_eq(field16(flat, 0, BM_HMF1_FOFF_NAME_LENGTH), 5);
+	ck_assert_uint_eq(field32(flat, 0, BM_HMF1_FOFF_TYPE), BM_STRING_TYPE);
+	ck_assert_uint_eq(field32(flat, 0, BM_HMF1_FOFF_COUNT), 5);
+	ck_assert_uint_eq(field32(flat, 0, BM_HMF1_FOFF_DATA_SIZE), 50);
+	ck_assert_uint_eq(field32(flat, 0, BM_HMF1_FOFF_OFFSET), 0);
+	const uint8_t *data = flat + 68 + 24;
+	ck_assert_mem_eq(data, "data", 5);
+	for (int i = 0; i < 5; i++) {
+		const uint8_t *item = data + 5 + 10 * i;
+		char expected[8];
+		snprintf(expected, sizeof expected, "item%d", i);
+		ck_assert_uint_eq(bm__load32(item), 6);
+		ck_assert_mem_eq(item + 4, expected, 6);
+	}
+	ck_assert_int_eq(hash_entry(flat, 4), 0);
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(individual_int32_hash_table_and_tail_chain)
+{
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, INT32_INDIVIDUAL, 5);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, 238);
+	/* §7: "data0".."data3" hash to bucket 1, "data4" to bucket 3. */
+	static const int32_t table[5] = {-1, 0, -1, 4, -1};
+	for (size_t bucket = 0; bucket < 5; bucket++)
+		ck_assert_int_eq(hash_entry(flat, bucket), table[bucket]);
+	/* New fields join the TAIL of their chain: 0 -> 1 -> 2 -> 3. */
+	static const int32_t next[5] = {1, 2, 3, -1, -1};
+	for (size_t i = 0; i < 5; i++) {
+		ck_assert_int_eq((int32_t)field32(flat, i, BM_HMF1_FOFF_NEXT),
+		                 next[i]);
+		/* Fixed-size int32, name "dataN\0", packed one after another. */
+		ck_assert_uint_eq(field16(flat, i, BM_HMF1_FOFF_FLAGS),
+		                  BM_HMF1_FIELD_VALID | BM_HMF1_FIELD_FIXED);
+		ck_assert_uint_eq(field16(flat, i, BM_HMF1_FOFF_NAME_LENGTH), 6);
+		ck_assert_uint_eq(field32(flat, i, BM_HMF1_FOFF_COUNT), 1);
+		ck_assert_uint_eq(field32(flat, i, BM_HMF1_FOFF_DATA_SIZE), 4);
+		ck_assert_uint_eq(field32(flat, i, BM_HMF1_FOFF_OFFSET), 10 * i);
+	}
+	/* Every field is still found through its chain. */
+	for (int32_t i = 0; i < 5; i++) {
+		char name[8];
+		int32_t value = -1;
+		snprintf(name, sizeof name, "data%d", (int)i);
+		ck_assert_int_eq(bm_find_int32(msg, name, 0, &value), BM_OK);
+		ck_assert_int_eq(value, i);
+	}
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Bucket heads for the names §1.5 checked against real files, and a
+ * non-ASCII name hashed with x86's sign-extended char. */
+START_TEST(names_land_in_haiku_buckets)
+{
+	static const struct {
+		const char *name;
+		int bucket;
+	} cases[] = {
+		{"spec", 1}, {"timezone", 3}, {"name", 2}, {"UInt16", 0},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		bm_message *msg = m4_new(0);
+		ck_assert_int_eq(bm_add_int32(msg, cases[c].name, 1), BM_OK);
+		size_t size;
+		uint8_t *flat = m4_flatten(msg, &size);
+		for (int bucket = 0; bucket < 5; bucket++)
+			ck_assert_int_eq(hash_entry(flat, (size_t)bucket),
+			                 bucket == cases[c].bucket ? 0 : -1);
+		free(flat);
+		bm_destroy(msg);
+	}
+
+	/* "\x80": signed char gives 0x0007ff80 -> bucket 0; reading the byte
+	 * as unsigned would give 0x00080080 -> bucket 1. */
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_int32(msg, "\x80", 1), BM_OK);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_int_eq(hash_entry(flat, 0), 0);
+	ck_assert_int_eq(hash_entry(flat, 1), -1);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "\x80", 0, &value), BM_OK);
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Adding to an earlier field inserts in the middle: the tail moves up and
+ * later fields' offsets follow (_UpdateOffsets). */
+START_TEST(insert_into_earlier_field_shifts_later_offsets)
+{
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_string(msg, "a", "x"), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "b", 7), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "c", "yz"), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "a", "second"), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "b", 8), BM_OK);
+
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	/* a: 2 + (4+2) + (4+7) = 19; b: 2 + 8 = 10; c: 2 + 4+3 = 9. */
+	ck_assert_uint_eq(size, 68 + 3 * 24 + 19 + 10 + 9);
+	ck_assert_uint_eq(field32(flat, 0, BM_HMF1_FOFF_OFFSET), 0);
+	ck_assert_uint_eq(field32(flat, 1, BM_HMF1_FOFF_OFFSET), 19);
+	ck_assert_uint_eq(field32(flat, 2, BM_HMF1_FOFF_OFFSET), 29);
+	const uint8_t *data = flat + 68 + 3 * 24;
+	uint8_t want[38];
+	memcpy(want, "a", 2);
+	bm__store32(want + 2, 2);
+	memcpy(want + 6, "x", 2);
+	bm__store32(want + 8, 7);
+	memcpy(want + 12, "second", 7);
+	memcpy(want + 19, "b", 2);
+	int32_t seven = 7, eight = 8;
+	memcpy(want + 21, &seven, 4);
+	memcpy(want + 25, &eight, 4);
+	memcpy(want + 29, "c", 2);
+	bm__store32(want + 31, 3);
+	memcpy(want + 35, "yz", 3);
+	ck_assert_mem_eq(data, want, sizeof want);
+
+	const char *text;
+	ck_assert_int_eq(bm_find_string(msg, "a", 1, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "second");
+	ck_assert_int_eq(bm_find_string(msg, "c", 0, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "yz");
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "b", 1, &value), BM_OK);
+	ck_assert_int_eq(value, 8);
+	free(flat);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* FindData walks variable-size items from the first: every index of a big
+ * string field is found, with its own size. */
+START_TEST(variable_items_found_by_walking)
+{
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, STRING_ONE_FIELD, 500);
+	for (int32_t i = 0; i < 500; i++) {
+		char expected[16];
+		snprintf(expected, sizeof expected, "item%d", (int)i);
+		const void *data;
+		size_t size;
+		ck_assert_int_eq(bm_find_data(msg, "data", BM_ANY_TYPE, i,
+		                              &data, &size),
+		                 BM_OK);
+		ck_assert_uint_eq(size, strlen(expected) + 1);
+		ck_assert_mem_eq(data, expected, size);
+	}
+	struct bm_field_info info;
+	ck_assert_int_eq(bm_get_info(msg, "data", &info), BM_OK);
+	ck_assert_int_eq(info.count, 500);
+	ck_assert(!info.fixed_size);
+	ck_assert_uint_eq(info.type, BM_STRING_TYPE);
+	ck_assert_uint_eq(info.name_len, 4);
+	ck_assert_mem_eq(info.name, "data", 4);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(field_at_follows_field_array_order)
+{
+	bm_message *msg = m4_new(0);
+	/* Names chosen in different buckets: iteration is array order, not
+	 * hash order. */
+	static const char *const names[] = {"zeta", "data", "spec", "a", "name"};
+	for (int32_t i = 0; i < 5; i++)
+		ck_assert_int_eq(bm_add_int32(msg, names[i], i), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "a", "late"), BM_BAD_TYPE);
+	ck_assert_int_eq(bm_count_fields(msg), 5);
+	for (int32_t i = 0; i < 5; i++) {
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_field_at(msg, i, &info), BM_OK);
+		ck_assert_uint_eq(info.name_len, strlen(names[i]));
+		ck_assert_mem_eq(info.name, names[i], info.name_len);
+		ck_assert_uint_eq(info.type, BM_INT32_TYPE);
+		ck_assert_int_eq(info.count, 1);
+		ck_assert(info.fixed_size);
+	}
+	struct bm_field_info info;
+	ck_assert_int_eq(bm_field_at(msg, 5, &info), BM_BAD_INDEX);
+	ck_assert_int_eq(bm_field_at(msg, -1, &info), BM_BAD_INDEX);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(make_empty_frees_buffers_and_keeps_what)
+{
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0x11223344);
+	build_benchmark_message(msg, STRING_INDIVIDUAL, 50);
+	ck_assert_int_eq(bm_alloc_counts()->live, 4);
+	bm_make_empty(msg);
+	/* Object and header stay; field array and data are freed. */
+	ck_assert_int_eq(bm_alloc_counts()->live, 2);
+	ck_assert_int_eq(bm_count_fields(msg), 0);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, 68);
+	expect_fresh_header(flat, 0x11223344);
+	free(flat);
+	/* And it is usable again, growing from nothing. */
+	bm_alloc_reset_counts();
+	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_OK);
+	ck_assert_uint_eq(bm_alloc_calls(), 3);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* --- Growth policies (§1.6) seen through the allocator interface -------------- */
+
+/* _ResizeData's new size for `data_size` bytes used and `change` more. */
+static size_t
+expected_data_growth(size_t data_size, size_t change)
+{
+	size_t size = data_size * 2;
+	if (size > data_size + 40960)
+		size = data_size + 40960;
+	if (size < data_size + change)
+		size = data_size + change;
+	return size;
+}
+
+START_TEST(first_adds_allocate_as_haiku)
+{
+	/* Individual 5 Int32, worked by hand from §1.6: per add, the field
+	 * array (24 * 1, 3, 7 entries), then the name, then the item. */
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	size_t sizes[32];
+	bm_alloc_reset_counts();
+	bm_alloc_trace(sizes, 32);
+	build_benchmark_message(msg, INT32_INDIVIDUAL, 5);
+	static const size_t expected[] = {24, 6, 12, 72, 20, 40, 168, 80};
+	size_t count = sizeof expected / sizeof expected[0];
+	ck_assert_uint_eq(bm_alloc_trace_length(), count);
+	for (size_t i = 0; i < count; i++)
+		ck_assert_uint_eq(sizes[i], expected[i]);
+	/* One malloc (realloc of NULL) per buffer, the rest reallocs. */
+	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 2);
+	ck_assert_uint_eq(bm_alloc_counts()->reallocs, count - 2);
+	bm_alloc_trace(NULL, 0);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+START_TEST(data_buffer_doubles_capped_at_40960)
+{
+	/* One fixed-size field "data": before item i the data holds
+	 * 5 + 4*i bytes. Each add reallocs exactly when the spare bytes are
+	 * fewer than 4, and then to max(min(2d, d + 40960), d + 4). */
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_int32(msg, "data", 0), BM_OK);
+	size_t capacity = 10; /* 5 for the name, then max(10, 9) */
+	size_t capped = 0, grown = 0;
+	for (int32_t i = 1; i < 30000; i++) {
+		size_t used = 5 + 4 * (size_t)i;
+		bm_alloc_reset_counts();
+		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+		if (capacity - used >= 4) {
+			ck_assert_uint_eq(bm_alloc_calls(), 0);
+			continue;
+		}
+		size_t expect = expected_data_growth(used, 4);
+		ck_assert_uint_eq(bm_alloc_calls(), 1);
+		ck_assert_uint_eq(bm_alloc_counts()->reallocs, 1);
+		ck_assert_uint_eq(bm_alloc_counts()->last_size, expect);
+		if (expect == used + 40960)
+			capped++;
+		grown++;
+		capacity = expect;
+	}
+	/* Doubling from 10 (18, 34, 66, ...) passes 40960 after 13
+	 * steps; 120005 bytes then need two capped steps of +40960. */
+	ck_assert_uint_eq(capped, 2);
+	ck_assert_uint_eq(grown, 15);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+START_TEST(big_item_grows_by_at_least_the_change)
+{
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	static uint8_t blob[100000];
+	/* Name "data": 5 bytes; then 4 + 100000 > 2 * 5. */
+	ck_assert_int_eq(bm_add_data(msg, "data", BM_TYPE('R', 'A', 'W', 'T'),
+	                             blob, sizeof blob, false),
+	                 BM_OK);
+	ck_assert_uint_eq(bm_alloc_counts()->last_size, 5 + 4 + sizeof blob);
+	/* Next item: 2 * 100009 is capped at + 40960. */
+	ck_assert_int_eq(bm_add_data(msg, "data", BM_TYPE('R', 'A', 'W', 'T'),
+	                             blob, 10, false),
+	                 BM_OK);
+	ck_assert_uint_eq(bm_alloc_counts()->last_size, 100009 + 40960);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+START_TEST(field_array_grows_1_3_7_15_then_by_50)
+{
+	/* 400 individual fields "f<i>", each with a 1-byte fixed item. The
+	 * test keeps its own account of both buffers and predicts every
+	 * allocation: the field array when no slot is free (first in the
+	 * add), then the data for the name and for the item. */
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	size_t field_count = 0, field_capacity = 0;
+	size_t used = 0, capacity = 0;
+	size_t seen_capacities[32], seen = 0;
+	for (int i = 0; i < 400; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "f%d", i);
+		size_t name_length = strlen(name) + 1;
+		size_t expect[3], expected = 0;
+		if (field_count == field_capacity) {
+			size_t count = field_count * 2 + 1;
+			if (count > field_count + 50)
+				count = field_count + 50;
+			expect[expected++] = count * 24;
+			field_capacity = count;
+			ck_assert_uint_lt(seen, 32);
+			seen_capacities[seen++] = count;
+		}
+		for (int part = 0; part < 2; part++) {
+			size_t change = part == 0 ? name_length : 1;
+			if (capacity - used < change) {
+				capacity = expected_data_growth(used, change);
+				expect[expected++] = capacity;
+			}
+			used += change;
+		}
+		size_t sizes[8];
+		bm_alloc_reset_counts();
+		bm_alloc_trace(sizes, 8);
+		uint8_t byte = (uint8_t)i;
+		ck_assert_int_eq(bm_add_data(msg, name,
+		                             BM_TYPE('B', 'Y', 'T', 'E'), &byte,
+		                             1, true),
+		                 BM_OK);
+		ck_assert_uint_eq(bm_alloc_trace_length(), expected);
+		for (size_t k = 0; k < expected; k++)
+			ck_assert_uint_eq(sizes[k], expect[k]);
+		field_count++;
+	}
+	bm_alloc_trace(NULL, 0);
+	static const size_t capacities[] = {1,   3,   7,   15,  31, 63,
+	                                    113, 163, 213, 263, 313, 363,
+	                                    413};
+	ck_assert_uint_eq(seen, sizeof capacities / sizeof capacities[0]);
+	for (size_t k = 0; k < seen; k++)
+		ck_assert_uint_eq(seen_capacities[k], capacities[k]);
+	size_t size;
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	ck_assert_uint_eq(size, 68 + 400 * 24 + used);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* --- Error paths ------------------------------------------------------------------- */
+
+/* Flattens into a static-size snapshot for "unchanged" comparisons. */
+struct snapshot {
+	uint8_t *bytes;
+	size_t size;
+};
+
+static struct snapshot
+take_snapshot(bm_message *msg)
+{
+	struct snapshot shot;
+	shot.bytes = m4_flatten(msg, &shot.size);
+	return shot;
+}
+
+static void
+expect_snapshot(bm_message *msg, struct snapshot shot)
+{
+	size_t size;
+	uint8_t *bytes = m4_flatten(msg, &size);
+	ck_assert_uint_eq(size, shot.size);
+	ck_assert_mem_eq(bytes, shot.bytes, size);
+	free(bytes);
+}
+
+START_TEST(type_and_size_mismatches_change_nothing)
+{
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "text", "abc"), BM_OK);
+	struct snapshot shot = take_snapshot(msg);
+
+	/* Same name, other type: BM_BAD_TYPE, on add and on find. */
+	ck_assert_int_eq(bm_add_string(msg, "data", "x"), BM_BAD_TYPE);
+	ck_assert_int_eq(bm_add_int32(msg, "text", 2), BM_BAD_TYPE);
+	const void *data;
+	size_t size;
+	ck_assert_int_eq(bm_find_data(msg, "data", BM_STRING_TYPE, 0, &data,
+	                              &size),
+	                 BM_BAD_TYPE);
+	/* Fixed-size field, item of another size: BM_BAD_VALUE. */
+	int64_t wide = 5;
+	ck_assert_int_eq(bm_add_data(msg, "data", BM_INT32_TYPE, &wide,
+	                             sizeof wide, true),
+	                 BM_BAD_VALUE);
+	ck_assert_int_eq(bm_add_data(msg, "data", BM_INT32_TYPE, &wide, 2,
+	                             false),
+	                 BM_BAD_VALUE);
+	/* A variable-size field takes any size, whatever fixed_size says
+	 * later: the property comes from the first item. */
+	ck_assert_int_eq(bm_add_data(msg, "text", BM_STRING_TYPE, "long one",
+	                             9, true),
+	                 BM_OK);
+	struct bm_field_info info;
+	ck_assert_int_eq(bm_get_info(msg, "text", &info), BM_OK);
+	ck_assert(!info.fixed_size);
+	ck_assert_int_eq(info.count, 2);
+
+	bm_make_empty(msg);
+	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "text", "abc"), BM_OK);
+	expect_snapshot(msg, shot);
+	free(shot.bytes);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(missing_names_and_bad_indices)
+{
+	bm_message *msg = m4_new(0);
+	const void *data = NULL;
+	size_t size = 77;
+	struct bm_field_info info;
+	/* Empty message: nothing to walk. */
+	ck_assert_int_eq(bm_find_data(msg, "data", BM_ANY_TYPE, 0, &data,
+	                              &size),
+	                 BM_NAME_NOT_FOUND);
+	ck_assert_int_eq(bm_get_info(msg, "data", &info), BM_NAME_NOT_FOUND);
+
+	build_benchmark_message(msg, INT32_INDIVIDUAL, 50);
+	ck_assert_int_eq(bm_add_string(msg, "strings", "s0"), BM_OK);
+	/* Same bucket as existing names, not present; prefixes and
+	 * extensions of present names do not match. */
+	ck_assert_int_eq(bm_find_data(msg, "data50", BM_ANY_TYPE, 0, &data,
+	                              &size),
+	                 BM_NAME_NOT_FOUND);
+	ck_assert_int_eq(bm_get_info(msg, "data", &info), BM_NAME_NOT_FOUND);
+	ck_assert_int_eq(bm_get_info(msg, "data10x", &info),
+	                 BM_NAME_NOT_FOUND);
+	ck_assert_int_eq(bm_get_info(msg, "Data1", &info), BM_NAME_NOT_FOUND);
+	/* Index past the count, fixed and variable. */
+	ck_assert_int_eq(bm_find_data(msg, "data7", BM_INT32_TYPE, 1, &data,
+	                              &size),
+	                 BM_BAD_INDEX);
+	ck_assert_int_eq(bm_find_data(msg, "strings", BM_STRING_TYPE, 1, &data,
+	                              &size),
+	                 BM_BAD_INDEX);
+	ck_assert_int_eq(bm_find_data(msg, "strings", BM_STRING_TYPE, -1,
+	                              &data, &size),
+	                 BM_BAD_INDEX);
+	/* The outputs are untouched on failure. */
+	ck_assert_ptr_null(data);
+	ck_assert_uint_eq(size, 77);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "data49", 0, &value), BM_OK);
+	ck_assert_int_eq(value, 49);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(longest_name_is_stored_with_its_nul)
+{
+	char name[BM_NAME_MAX + 2];
+	memset(name, 'n', BM_NAME_MAX);
+	name[BM_NAME_MAX] = '\0';
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_int32(msg, name, 3), BM_OK);
+	size_t size;
+	uint8_t *flat = m4_flatten(msg, &size);
+	ck_assert_uint_eq(field16(flat, 0, BM_HMF1_FOFF_NAME_LENGTH),
+	                  BM_NAME_MAX + 1);
+	ck_assert_uint_eq(size, 68 + 24 + BM_NAME_MAX + 1 + 4);
+	ck_assert_uint_eq(flat[68 + 24 + BM_NAME_MAX], 0);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, name, 0, &value), BM_OK);
+	ck_assert_int_eq(value, 3);
+	free(flat);
+	/* One more byte is refused by the wrapper, as for every backend. */
+	memset(name, 'n', BM_NAME_MAX + 1);
+	name[BM_NAME_MAX + 1] = '\0';
+	ck_assert_int_eq(bm_add_int32(msg, name, 3), BM_BAD_VALUE);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(too_large_is_refused_before_anything_changes)
+{
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0);
+	ck_assert_int_eq(bm_add_int32(msg, "small", 1), BM_OK);
+	struct snapshot shot = take_snapshot(msg);
+	/* BM_ITEM_MAX passes the wrapper, but 68 + 2*24 + name + size
+	 * prefix + item exceeds BM_FLAT_MAX: refused before the data is
+	 * read or anything is allocated. */
+	static const uint8_t byte;
+	bm_alloc_reset_counts();
+	ck_assert_int_eq(bm_add_data(msg, "huge", BM_STRING_TYPE, &byte,
+	                             BM_ITEM_MAX, false),
+	                 BM_TOO_LARGE);
+	ck_assert_int_eq(bm_add_data(msg, "huge", BM_STRING_TYPE, &byte,
+	                             BM_ITEM_MAX, true),
+	                 BM_TOO_LARGE);
+	ck_assert_uint_eq(bm_alloc_calls(), 0);
+	expect_snapshot(msg, shot);
+	/* Existing field: also refused. */
+	ck_assert_int_eq(bm_add_data(msg, "small", BM_INT32_TYPE, &byte,
+	                             BM_ITEM_MAX, false),
+	                 BM_BAD_VALUE); /* fixed 4-byte field */
+	ck_assert_int_eq(bm_add_string(msg, "text", "t"), BM_OK);
+	struct snapshot shot2 = take_snapshot(msg);
+	bm_alloc_reset_counts();
+	ck_assert_int_eq(bm_add_data(msg, "text", BM_STRING_TYPE, &byte,
+	                             BM_ITEM_MAX, false),
+	                 BM_TOO_LARGE);
+	ck_assert_uint_eq(bm_alloc_calls(), 0);
+	expect_snapshot(msg, shot2);
+	bm_make_empty(msg);
+	ck_assert_int_eq(bm_add_int32(msg, "small", 1), BM_OK);
+	expect_snapshot(msg, shot);
+	free(shot.bytes);
+	free(shot2.bytes);
+	bm_destroy(msg);
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* The first item of a new field cannot be stored: the field is removed
+ * again (AddData's _RemoveField), leaving a message equal to before. */
+START_TEST(failed_first_add_removes_the_field)
+{
+	bm_alloc_counting(true);
+	/* On an empty message the first add allocates the field array, the
+	 * name's room and the item's room: fail each. */
+	for (uint64_t k = 1; k <= 3; k++) {
+		bm_message *msg = m4_new(0);
+		bm_alloc_reset_counts();
+		bm_alloc_fail_at(k);
+		ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_NO_MEMORY);
+		ck_assert_uint_eq(bm_alloc_counts()->failures, 1);
+		/* The buffers this add created from nothing are gone. */
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
+		ck_assert_int_eq(bm_count_fields(msg), 0);
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_get_info(msg, "data", &info),
+		                 BM_NAME_NOT_FOUND);
+		size_t size;
+		uint8_t *flat = m4_flatten(msg, &size);
+		ck_assert_uint_eq(size, 68);
+		expect_fresh_header(flat, 0);
+		free(flat);
+		/* The message works afterwards and gives the §7 bytes. */
+		build_benchmark_message(msg, INT32_ONE_FIELD, 5);
+		flat = m4_flatten(msg, &size);
+		ck_assert_uint_eq(size, 117);
+		if (host_is_little_endian())
+			ck_assert_mem_eq(flat, five_int32_hmf1, size);
+		free(flat);
+		bm_destroy(msg);
+		ck_assert_int_eq(bm_alloc_counts()->live, -2); /* create was
+		                                                  before reset */
+	}
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* Any allocation that fails in the middle of building the benchmark
+ * messages leaves the message as it was, and the same add then works. */
+START_TEST(every_failed_allocation_leaves_message_unchanged)
+{
+	bm_alloc_counting(true);
+	for (int shape = INT32_ONE_FIELD; shape <= STRING_INDIVIDUAL; shape++) {
+		bm_message *msg = m4_new(0);
+		char name[32], value[32];
+		for (int32_t i = 0; i < 120; i++) {
+			bool one = shape <= STRING_ONE_FIELD;
+			if (one)
+				snprintf(name, sizeof name, "data");
+			else
+				snprintf(name, sizeof name, "data%d", (int)i);
+			snprintf(value, sizeof value, "item%d", (int)i);
+			struct snapshot shot = take_snapshot(msg);
+			bm_alloc_reset_counts();
+			bm_alloc_fail_at(1);
+			int rc = shape == INT32_ONE_FIELD || shape == INT32_INDIVIDUAL
+			                 ? bm_add_int32(msg, name, i)
+			                 : bm_add_string(msg, name, value);
+			if (bm_alloc_counts()->failures == 0) {
+				/* No allocation was needed: spare room. */
+				ck_assert_int_eq(rc, BM_OK);
+				bm_alloc_fail_at(0);
+			} else {
+				ck_assert_int_eq(rc, BM_NO_MEMORY);
+				expect_snapshot(msg, shot);
+				rc = shape == INT32_ONE_FIELD ||
+				                     shape == INT32_INDIVIDUAL
+				             ? bm_add_int32(msg, name, i)
+				             : bm_add_string(msg, name, value);
+				ck_assert_int_eq(rc, BM_OK);
+			}
+			free(shot.bytes);
+		}
+		size_t size;
+		uint8_t *flat = m4_flatten(msg, &size);
+		bm_message *clean = m4_new(0);
+		build_benchmark_message(clean, (enum shape)shape, 120);
+		struct snapshot expected = take_snapshot(clean);
+		ck_assert_uint_eq(size, expected.size);
+		ck_assert_mem_eq(flat, expected.bytes, size);
+		free(expected.bytes);
+		free(flat);
+		bm_destroy(clean);
+		bm_destroy(msg);
+	}
+	bm_alloc_counting(false);
+}
+END_TEST
+
+/* --- Native Unflatten ---------------------------------------------------------------- */
+
+/* Unflattens `bytes` into a new Message4 message. */
+static bm_message *
+m4_unflatten_new(const uint8_t *bytes, size_t size)
+{
+	bm_message *msg = m4_new(0);
+	int rc = bm_unflatten(msg, bytes, size);
+	ck_assert_msg(rc == BM_OK, "unflatten: %s", bm_status_name(rc));
+	return msg;
+}
+
+/* Adds every item of `from` to a new message, field by field in
+ * iteration order, through the add path (what msgdump --reflatten does). */
+static bm_message *
+rebuild(const bm_message *from)
+{
+	bm_message *to = m4_new(from->what);
+	int32_t fields = bm_count_fields(from);
+	for (int32_t f = 0; f < fields; f++) {
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_field_at(from, f, &info), BM_OK);
+		char name[BM_NAME_MAX + 1];
+		ck_assert_uint_le(info.name_len, BM_NAME_MAX);
+		memcpy(name, info.name, info.name_len);
+		name[info.name_len] = '\0';
+		for (int32_t i = 0; i < info.count; i++) {
+			const void *data;
+			size_t size;
+			ck_assert_int_eq(bm_find_data(from, name, info.type, i,
+			                              &data, &size),
+			                 BM_OK);
+			ck_assert_int_eq(bm_add_data(to, name, info.type, data,
+			                             size, info.fixed_size),
+			                 BM_OK);
+		}
+	}
+	return to;
+}
+
+START_TEST(haiku_files_unflatten_and_rebuild_byte_for_byte)
+{
+	char **names;
+	size_t count = tu_list_fixtures(&names);
+	size_t checked = 0;
+	for (size_t n = 0; n < count; n++) {
+		if (strncmp(names[n], "hmf1-", 5) != 0)
+			continue;
+		char relative[512];
+		snprintf(relative, sizeof relative, "haiku/%s.msg", names[n]);
+		size_t size;
+		uint8_t *bytes = read_fixture(relative, &size);
+
+		bm_alloc_counting(true);
+		bm_message *msg = m4_new(0);
+		uint32_t field_count = bm__load32(bytes + BM_HMF1_OFF_FIELD_COUNT);
+		uint32_t data_size = bm__load32(bytes + BM_HMF1_OFF_DATA_SIZE);
+		size_t sizes[8];
+		bm_alloc_reset_counts();
+		bm_alloc_trace(sizes, 8);
+		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		/* Copy, no rebuild: as Haiku, a new header, then the field
+		 * array and the data, each at its exact size. */
+		ck_assert_uint_eq(bm_alloc_trace_length(), 3);
+		ck_assert_uint_eq(sizes[0], 68);
+		ck_assert_uint_eq(sizes[1], (size_t)field_count * 24);
+		ck_assert_uint_eq(sizes[2], data_size);
+		ck_assert_uint_eq(bm_alloc_counts()->frees, 1);
+		bm_alloc_trace(NULL, 0);
+		ck_assert_uint_eq(msg->what,
+		                  bm__load32(bytes + BM_HMF1_OFF_WHAT));
+		ck_assert_uint_eq(bm_count_fields(msg), field_count);
+
+		/* Flatten gives the file back... */
+		size_t flat_size;
+		uint8_t *flat = m4_flatten(msg, &flat_size);
+		ck_assert_uint_eq(flat_size, size);
+		ck_assert_mem_eq(flat, bytes, size);
+		free(flat);
+
+		/* ...and so does a message built through the add path. */
+		bm_message *built = rebuild(msg);
+		flat = m4_flatten(built, &flat_size);
+		ck_assert_msg(flat_size == size && memcmp(flat, bytes, size) == 0,
+		              "%s: rebuilt message differs", names[n]);
+		free(flat);
+		bm_destroy(built);
+
+		/* Buffers are exact: the first add grows them. */
+		bm_alloc_reset_counts();
+		ck_assert_int_eq(bm_add_int32(msg, "one more field", 1), BM_OK);
+		ck_assert_uint_eq(bm_alloc_counts()->reallocs, 2);
+		bm_destroy(msg);
+		ck_assert_int_eq(bm_alloc_counts()->live, -4);
+		bm_alloc_counting(false);
+		free(bytes);
+		checked++;
+	}
+	tu_free_names(names, count);
+	ck_assert_uint_ge(checked, 12);
+}
+END_TEST
+
+START_TEST(flatten_unflatten_round_trip)
+{
+	for (int shape = INT32_ONE_FIELD; shape <= STRING_INDIVIDUAL; shape++) {
+		bm_message *msg = m4_new(0x74657374);
+		build_benchmark_message(msg, (enum shape)shape, 5000);
+		size_t size;
+		uint8_t *flat = m4_flatten(msg, &size);
+		bm_message *copy = m4_unflatten_new(flat, size);
+		ck_assert_uint_eq(copy->what, 0x74657374);
+		ck_assert_int_eq(bm_count_fields(copy), bm_count_fields(msg));
+		size_t copy_size;
+		uint8_t *again = m4_flatten(copy, &copy_size);
+		ck_assert_uint_eq(copy_size, size);
+		ck_assert_mem_eq(again, flat, size);
+		/* Spot-check finds through the copied hash table. */
+		for (int32_t i = 0; i < 5000; i += 499) {
+			char name[16];
+			snprintf(name, sizeof name, "data%d", (int)i);
+			const char *field =
+				shape <= STRING_ONE_FIELD ? "data" : name;
+			int32_t index = shape <= STRING_ONE_FIELD ? i : 0;
+			const void *data;
+			size_t item_size;
+			ck_assert_int_eq(bm_find_data(copy, field, BM_ANY_TYPE,
+			                              index, &data, &item_size),
+			                 BM_OK);
+			if (shape == INT32_ONE_FIELD || shape == INT32_INDIVIDUAL) {
+				int32_t value;
+				ck_assert_uint_eq(item_size, 4);
+				memcpy(&value, data, 4);
+				ck_assert_int_eq(value, i);
+			} else {
+				char expected[16];
+				snprintf(expected, sizeof expected, "item%d",
+				         (int)i);
+				ck_assert_str_eq(data, expected);
+			}
+		}
+		free(again);
+		free(flat);
+		bm_destroy(copy);
+		bm_destroy(msg);
+	}
+}
+END_TEST
+
+START_TEST(unflatten_replaces_content_and_ignores_trailing_bytes)
+{
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, STRING_INDIVIDUAL, 50);
+	bm_message *small = m4_new(0);
+	build_benchmark_message(small, INT32_ONE_FIELD, 5);
+	size_t size;
+	uint8_t *flat = m4_flatten(small, &size);
+	uint8_t *padded = malloc(size + 16);
+	ck_assert_ptr_nonnull(padded);
+	memcpy(padded, flat, size);
+	memset(padded + size, 0xee, 16);
+	ck_assert_int_eq(bm_unflatten(msg, padded, size + 16), BM_OK);
+	size_t again_size;
+	uint8_t *again = m4_flatten(msg, &again_size);
+	ck_assert_uint_eq(again_size, size);
+	ck_assert_mem_eq(again, flat, size);
+	free(again);
+	free(padded);
+	free(flat);
+	bm_destroy(small);
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(unflatten_allocation_failure_leaves_empty)
+{
+	size_t size;
+	uint8_t *bytes = read_fixture("haiku/hmf1-icon-HaikuDepot_StarBlue.msg",
+	                              &size);
+	bm_alloc_counting(true);
+	for (uint64_t k = 1; k <= 3; k++) {
+		bm_message *msg = m4_new(0);
+		build_benchmark_message(msg, INT32_INDIVIDUAL, 5);
+		bm_alloc_reset_counts();
+		bm_alloc_fail_at(k);
+		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_NO_MEMORY);
+		ck_assert_int_eq(bm_count_fields(msg), 0);
+		/* The old buffers were freed by the wrapper's MakeEmpty and
+		 * nothing new is held: object and header only. */
+		ck_assert_int_eq(bm_alloc_counts()->live, -2);
+		size_t flat_size;
+		uint8_t *flat = m4_flatten(msg, &flat_size);
+		ck_assert_uint_eq(flat_size, 68);
+		free(flat);
+		bm_destroy(msg);
+	}
+	bm_alloc_counting(false);
+	free(bytes);
+}
+END_TEST
+
+/* Malformed input is refused, the message is left empty, and the native
+ * reader allocates nothing for it. */
+static void
+expect_rejected(const uint8_t *bytes, size_t size, const char *what)
+{
+	bm_alloc_counting(true);
+	bm_message *msg = m4_new(0x12345678);
+	build_benchmark_message(msg, INT32_ONE_FIELD, 3);
+	bm_alloc_reset_counts();
+	int rc = bm_unflatten(msg, bytes, size);
+	ck_assert_msg(rc == BM_NOT_A_MESSAGE || rc == BM_BAD_VALUE,
+	              "%s: got %s", what, bm_status_name(rc));
+	ck_assert_msg(bm_alloc_counts()->mallocs == 0 &&
+	                      bm_alloc_counts()->reallocs == 0,
+	              "%s: allocated while rejecting", what);
+	ck_assert_int_eq(bm_count_fields(msg), 0);
+	size_t flat_size;
+	uint8_t *flat = m4_flatten(msg, &flat_size);
+	ck_assert_uint_eq(flat_size, 68);
+	free(flat);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, -4);
+	bm_alloc_counting(false);
+}
+
+/* A message to break: "data0".."data4" (int32; chain 0 -> 1 -> 2 -> 3 in
+ * bucket 1, field 4 alone in bucket 3) and field 5 "data0x" (bucket 0)
+ * with the strings "abc" and "defg". The data area starts with five
+ * 10-byte fields; field 5's first size prefix is at 50 + 7. */
+static uint8_t *
+malformed_base(size_t *size)
+{
+	bm_message *msg = m4_new(0);
+	build_benchmark_message(msg, INT32_INDIVIDUAL, 5);
+	ck_assert_int_eq(bm_add_string(msg, "data0x", "abc"), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "data0x", "defg"), BM_OK);
+	uint8_t *flat = m4_flatten(msg, size);
+	bm_destroy(msg);
+	return flat;
+}
+
+START_TEST(malformed_hmf1_is_rejected_without_leaks)
+{
+	size_t size;
+	uint8_t *base = malformed_base(&size);
+	uint8_t *bytes = malloc(size);
+	ck_assert_ptr_nonnull(bytes);
+	/* The unmodified base is fine. */
+	bm_message *ok = m4_unflatten_new(base, size);
+	bm_destroy(ok);
+
+	/* Every truncation. */
+	for (size_t cut = 0; cut < size; cut++) {
+		memcpy(bytes, base, cut);
+		expect_rejected(bytes, cut, "truncated");
+	}
+
+	const size_t fields = 68, data = 68 + 6 * 24;
+#define FIELD(i, off) (fields + 24 * (i) + (off))
+	struct {
+		const char *what;
+		size_t offset;
+		uint32_t value;
+		bool wide;
+	} edits[] = {
+		{"flags without VALID", BM_HMF1_OFF_FLAGS, 0, true},
+		{"hash_table_size 4", BM_HMF1_OFF_HASH_SIZE, 4, true},
+		{"data_size past end", BM_HMF1_OFF_DATA_SIZE, 0x1000, true},
+		{"field_count past end", BM_HMF1_OFF_FIELD_COUNT, 7, true},
+		{"field_count huge", BM_HMF1_OFF_FIELD_COUNT, 0x0fffffff, true},
+		{"chain loops back", FIELD(2, BM_HMF1_FOFF_NEXT), 0, true},
+		{"chain to itself", FIELD(1, BM_HMF1_FOFF_NEXT), 1, true},
+		{"chain past count", FIELD(3, BM_HMF1_FOFF_NEXT), 6, true},
+		{"chain skips a field", FIELD(1, BM_HMF1_FOFF_NEXT), 3, true},
+		{"chain to other bucket", FIELD(3, BM_HMF1_FOFF_NEXT), 4, true},
+		{"hash head wrong bucket", BM_HMF1_OFF_HASH_TABLE, 4, true},
+		{"hash head past count", BM_HMF1_OFF_HASH_TABLE + 4, 9, true},
+		{"offset past end", FIELD(4, BM_HMF1_FOFF_OFFSET), 0x10000, true},
+		{"name past end", FIELD(5, BM_HMF1_FOFF_NAME_LENGTH), 0x7fff,
+		 false},
+		{"field data past end", FIELD(5, BM_HMF1_FOFF_DATA_SIZE), 100,
+		 true},
+		{"count zero", FIELD(0, BM_HMF1_FOFF_COUNT), 0, true},
+		{"count too big (variable)", FIELD(5, BM_HMF1_FOFF_COUNT), 3,
+		 true},
+		{"fixed size not a multiple", FIELD(0, BM_HMF1_FOFF_COUNT), 3,
+		 true},
+		{"field not VALID", FIELD(2, BM_HMF1_FOFF_FLAGS), 0, false},
+		{"item size past field", data + 5 * 10 + 7, 0x100, true},
+		{"item size zero", data + 5 * 10 + 7, 0, true},
+		{"name without NUL", data + 5, 'x', false},
+	};
+#undef FIELD
+	for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+		memcpy(bytes, base, size);
+		if (edits[e].wide)
+			bm__store32(bytes + edits[e].offset, edits[e].value);
+		else if (edits[e].offset >= data)
+			bytes[edits[e].offset] = (uint8_t)edits[e].value;
+		else
+			bm__store16(bytes + edits[e].offset,
+			            (uint16_t)edits[e].value);
+		ck_assert_msg(memcmp(bytes, base, size) != 0, "%s: no change",
+		              edits[e].what);
+		expect_rejected(bytes, size, edits[e].what);
+	}
+	free(bytes);
+	free(base);
+}
+END_TEST
+
+Suite *
+make_message4_suite(void)
+{
+	Suite *suite = suite_create("message4");
+
+	TCase *layout = tcase_create("layout");
+	tcase_add_test(layout, descriptor_is_registered_last_as_haiku_hmf1);
+	tcase_add_test(layout, fresh_message_flattens_to_init_header);
+	tcase_add_test(layout, create_is_object_plus_header);
+	tcase_add_test(layout, five_int32_matches_section7_vector_and_fixture);
+	tcase_add_test(layout, benchmark_messages_have_section7_sizes);
+	tcase_add_test(layout, five_strings_are_size_prefixed_and_unpadded);
+	tcase_add_test(layout, individual_int32_hash_table_and_tail_chain);
+	tcase_add_test(layout, names_land_in_haiku_buckets);
+	tcase_add_test(layout, insert_into_earlier_field_shifts_later_offsets);
+	tcase_add_test(layout, variable_items_found_by_walking);
+	tcase_add_test(layout, field_at_follows_field_array_order);
+	tcase_add_test(layout, make_empty_frees_buffers_and_keeps_what);
+	tcase_set_timeout(layout, 60);
+	suite_add_tcase(suite, layout);
+
+	TCase *growth = tcase_create("growth");
+	tcase_add_test(growth, first_adds_allocate_as_haiku);
+	tcase_add_test(growth, data_buffer_doubles_capped_at_40960);
+	tcase_add_test(growth, big_item_grows_by_at_least_the_change);
+	tcase_add_test(growth, field_array_grows_1_3_7_15_then_by_50);
+	tcase_set_timeout(growth, 60);
+	suite_add_tcase(suite, growth);
+
+	TCase *errors = tcase_create("errors");
+	tcase_add_test(errors, type_and_size_mismatches_change_nothing);
+	tcase_add_test(errors, missing_names_and_bad_indices);
+	tcase_add_test(errors, longest_name_is_stored_with_its_nul);
+	tcase_add_test(errors, too_large_is_refused_before_anything_changes);
+	tcase_add_test(errors, failed_first_add_removes_the_field);
+	tcase_add_test(errors, every_failed_allocation_leaves_message_unchanged);
+	tcase_set_timeout(errors, 60);
+	suite_add_tcase(suite, errors);
+
+	TCase *unflatten = tcase_create("unflatten");
+	tcase_add_test(unflatten, haiku_files_unflatten_and_rebuild_byte_for_byte);
+	tcase_add_test(unflatten, flatten_unflatten_round_trip);
+	tcase_add_test(unflatten,
+	               unflatten_replaces_content_and_ignores_trailing_bytes);
+	tcase_add_test(unflatten, unflatten_allocation_failure_leaves_empty);
+	tcase_add_test(unflatten, malformed_hmf1_is_rejected_without_leaks);
+	tcase_set_timeout(unflatten, 120);
+	suite_add_tcase(suite, unflatten);
+
+	return suite;
+}

@@ -1,0 +1,108 @@
+/*
+ * test_mutation.c - hostile input: every fixture cut at every length, and
+ * with the byte at every offset flipped, unflattened by every backend.
+ * Each attempt must end in an error status with an empty message, or in a
+ * valid message (see tu_check_input). Check's timeout
+ * catches hangs; the sanitizer build and valgrind catch bad accesses and
+ * leaks. Under valgrind only the fixtures of 4 KB or less are swept.
+ */
+#include "suites.h"
+
+#include "alloc.h"
+#include "bmsg.h"
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/valgrind.h>
+
+#define VALGRIND_SWEEP_MAX 4096
+
+static size_t
+backend_count(void)
+{
+	size_t count;
+	bm_backends(&count);
+	return count;
+}
+
+/* Unflattens one input and checks the outcome; returns true when the
+ * message was accepted. */
+static bool
+check_one_input(bm_message *msg, const uint8_t *bytes, size_t size,
+                const char *context, size_t offset)
+{
+	bool accepted;
+	char why[512] = "";
+	ck_assert_msg(tu_check_input(msg, bytes, size, &accepted, why, sizeof why),
+	              "%s @%zu: %s", context, offset, why);
+	return accepted;
+}
+
+START_TEST(every_cut_and_flip_is_an_error_or_a_valid_message)
+{
+	const struct bm_ops *ops = bm_backends(NULL)[_i];
+	char **names;
+	size_t fixtures = tu_list_fixtures(&names);
+	ck_assert_uint_gt(fixtures, 0);
+	size_t swept = 0, accepted = 0;
+	bm_alloc_counting(true);
+	for (size_t f = 0; f < fixtures; f++) {
+		char relative[512], path[4096], context[600];
+		snprintf(relative, sizeof relative, "haiku/%s.msg", names[f]);
+		size_t size;
+		uint8_t *original =
+			tu_read_file(tu_data_path(path, sizeof path, relative), &size);
+		ck_assert_ptr_nonnull(original);
+		if (RUNNING_ON_VALGRIND && size > VALGRIND_SWEEP_MAX) {
+			free(original);
+			continue;
+		}
+		uint8_t *bytes = malloc(size);
+		ck_assert_ptr_nonnull(bytes);
+		bm_message *msg = NULL;
+		ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+
+		snprintf(context, sizeof context, "%s, %s cut", ops->name, names[f]);
+		for (size_t cut = 0; cut < size; cut++) {
+			/* A fresh copy of exactly `cut` bytes, so that reading past
+			 * the end is caught by the sanitizers and valgrind. */
+			uint8_t *head = malloc(cut ? cut : 1);
+			ck_assert_ptr_nonnull(head);
+			memcpy(head, original, cut);
+			accepted += check_one_input(msg, head, cut, context, cut);
+			free(head);
+		}
+		snprintf(context, sizeof context, "%s, %s flip", ops->name, names[f]);
+		memcpy(bytes, original, size);
+		for (size_t offset = 0; offset < size; offset++) {
+			bytes[offset] ^= 0xff;
+			accepted += check_one_input(msg, bytes, size, context, offset);
+			bytes[offset] ^= 0xff;
+		}
+		swept++;
+		bm_destroy(msg);
+		free(bytes);
+		free(original);
+	}
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+	ck_assert_uint_gt(swept, 0);
+	ck_assert_uint_gt(accepted, 0); /* flips inside item data stay valid */
+	tu_free_names(names, fixtures);
+}
+END_TEST
+
+Suite *
+make_mutation_suite(void)
+{
+	Suite *suite = suite_create("mutation");
+	TCase *tc = tcase_create("mutation");
+	tcase_add_loop_test(tc, every_cut_and_flip_is_an_error_or_a_valid_message,
+	                    0, (int)backend_count());
+	/* Generous: the sanitizer build runs this sweep several times slower. */
+	tcase_set_timeout(tc, 900);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
