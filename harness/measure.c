@@ -8,6 +8,8 @@
  *   4. size the batch so that a sample lasts at least --min-time;
  *   5. take --repetitions samples, each round visiting the cells in a new
  *      shuffled order, so machine drift spreads over every backend;
+ *      (a sample that lost more than 1% of its time to other processes
+ *      is taken again, up to BENCH_RETAKES_MAX times);
  *   6. validate the last sample's results (after the last sample);
  *   7. summarise: median, minimum, MAD; decide Winner and Haiku Winner.
  * A cell that fails any check is an ERR with its reason, never a time.
@@ -83,20 +85,54 @@ fail_runner(struct run_state *state, struct runner *runner,
 	bench_progress_error(&state->progress, line);
 }
 
+/* CPU time this thread has used, in ns: the part of a sample's wall time
+ * that the process actually ran. */
+static uint64_t
+thread_cpu_ns(void)
+{
+	struct timespec now;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+		return 0;
+	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* What happened to a batch beyond its time. */
+struct batch_report {
+	unsigned retakes;  /* attempts thrown away because preempted */
+	bool disturbed;    /* the kept attempt was preempted too */
+};
+
 /*
  * One batch of `ops`: prepare (untimed), run timed, check the checksum,
  * validate fully when asked, release (untimed). Stores the time in
- * *elapsed. On failure writes the reason and returns false.
+ * *elapsed. An attempt during which the process spent more than 1% of the
+ * time off the CPU (another process ran; the wall time minus this
+ * thread's CPU time says how long) timed another process's work too, so
+ * it is thrown away and taken again, up to BENCH_RETAKES_MAX times; the
+ * last attempt is kept whatever happened and reported as disturbed. On failure writes the reason and returns false.
  */
 static bool
 run_batch(struct run_state *state, struct runner *runner, size_t ops,
-          bool validate, uint64_t *elapsed, char *why, size_t why_size)
+          bool validate, uint64_t *elapsed, struct batch_report *report,
+          char *why, size_t why_size)
 {
 	struct bench_cell *cell = &runner->cell;
-	bool ok = bench_cell_prepare(cell, ops, why, why_size);
-	if (ok) {
+	*report = (struct batch_report){0};
+	bool ok;
+	for (;;) {
+		ok = bench_cell_prepare(cell, ops, why, why_size);
+		if (!ok)
+			break;
 		uint64_t checksum;
+		/* The CPU clock is read outside the timed region, so its own
+		 * cost never counts; it brackets a little more than the wall
+		 * time, and an undisturbed sample has no time off the CPU. */
+		uint64_t cpu_before = thread_cpu_ns();
 		*elapsed = timed_region(cell, ops, &checksum);
+		uint64_t cpu_time = thread_cpu_ns() - cpu_before;
+		bool preempted = cpu_time != 0 && *elapsed > cpu_time &&
+		                 (double)(*elapsed - cpu_time) >
+		                         BENCH_OFF_CPU_FRACTION * (double)*elapsed;
 		state->checksum = (state->checksum ^ checksum) *
 		                  0x100000001b3u;
 		uint64_t expected = bench_cell_expected_checksum(cell, ops);
@@ -106,7 +142,16 @@ run_batch(struct run_state *state, struct runner *runner, size_t ops,
 			         (unsigned long long)checksum,
 			         (unsigned long long)expected);
 			ok = false;
+			break;
 		}
+		if (!preempted)
+			break;
+		if (report->retakes == BENCH_RETAKES_MAX) {
+			report->disturbed = true;
+			break;
+		}
+		report->retakes++;
+		bench_cell_release(cell);
 	}
 	if (ok && validate && !bench_cell_validate(cell, why, why_size))
 		ok = false;
@@ -166,7 +211,8 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 	size_t ops = step;
 	for (;;) {
 		uint64_t elapsed;
-		if (!run_batch(state, runner, ops, false, &elapsed, why,
+		struct batch_report report;
+		if (!run_batch(state, runner, ops, false, &elapsed, &report, why,
 		               why_size))
 			return false;
 		if ((double)elapsed >= state->min_time_ns || ops >= limit)
@@ -201,13 +247,14 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	uint64_t elapsed;
+	struct batch_report report;
 	runner->active = false;
 	if (!bench_cell_init(&runner->cell, work, backend, why, sizeof why)) {
 		fail_runner(state, runner, test, why);
 		return;
 	}
 	if (!run_batch(state, runner, runner->cell.cycle_ops, true, &elapsed,
-	               reason, sizeof reason)) {
+	               &report, reason, sizeof reason)) {
 		snprintf(why, sizeof why, "before timing: %s", reason);
 		fail_runner(state, runner, test, why);
 		return;
@@ -244,8 +291,9 @@ take_sample(struct run_state *state, struct runner *runner,
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	bool last = index + 1 == state->options->repetitions;
 	uint64_t elapsed;
-	if (!run_batch(state, runner, runner->ops, last, &elapsed, reason,
-	               sizeof reason)) {
+	struct batch_report report;
+	if (!run_batch(state, runner, runner->ops, last, &elapsed, &report,
+	               reason, sizeof reason)) {
 		snprintf(why, sizeof why, "%s sample %u: %s",
 		         last ? "after the last" : "in", index + 1, reason);
 		fail_runner(state, runner, test, why);
@@ -254,6 +302,10 @@ take_sample(struct run_state *state, struct runner *runner,
 	struct bench_cell_result *result = runner->result;
 	result->samples[result->sample_count++] = (double)elapsed /
 	                                          (double)runner->ops;
+	result->retaken_samples += report.retakes;
+	result->disturbed_samples += report.disturbed ? 1 : 0;
+	state->results->retaken_samples += report.retakes;
+	state->results->disturbed_samples += report.disturbed ? 1 : 0;
 }
 
 static struct bench_verdict

@@ -6,6 +6,8 @@
  *  "context":{"date","cpu","cores","compiler","cflags","build_type",
  *             "sanitize","git_commit","glibc","version","clock",
  *             "clock_resolution_ns","wall_seconds",
+ *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
+ *             "disturbed_samples",
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
@@ -13,16 +15,22 @@
  *  "rows":[{"test","op","items","type",
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
  *                                 "allocs_per_op","flat_bytes",
- *                                 "ops_per_sample"},
+ *                                 "ops_per_sample","retaken_samples",
+ *                                 "disturbed_samples"},
  *                    "Floor":{"median","min","mad","samples","bytes",
- *                             "ops_per_sample"}},
+ *                             "ops_per_sample",...}},
  *           "winner", "haiku_winner"}, ...]}
  *
+ * retaken_samples counts attempts thrown away because the process was
+ * preempted during them; disturbed_samples the kept samples that were
+ * preempted all the same (after BENCH_RETAKES_MAX retakes).
  * A failed cell is {"error":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
  * a backend name, "-" for a tie, or null when no backend could win.
  */
 #include "output.h"
+
+#include "measure.h"
 
 #include <jansson.h>
 #include <string.h>
@@ -96,6 +104,12 @@ context_json(const struct bench_results *results)
 	put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
 	put(object, "wall_seconds", json_real(results->wall_seconds));
+	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
+	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
+	put(object, "retaken_samples",
+	    json_integer((json_int_t)results->retaken_samples));
+	put(object, "disturbed_samples",
+	    json_integer((json_int_t)results->disturbed_samples));
 	put(object, "options", options_json(results));
 	char checksum[32];
 	snprintf(checksum, sizeof checksum, "0x%016llx",
@@ -151,6 +165,10 @@ cell_json(const struct bench_row *row, const struct bench_cell_result *cell,
 	}
 	put(object, "ops_per_sample",
 	    json_integer((json_int_t)cell->ops_per_sample));
+	put(object, "retaken_samples",
+	    json_integer((json_int_t)cell->retaken_samples));
+	put(object, "disturbed_samples",
+	    json_integer((json_int_t)cell->disturbed_samples));
 	return object;
 }
 

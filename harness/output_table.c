@@ -6,6 +6,8 @@
  */
 #include "output.h"
 
+#include "measure.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,7 +172,11 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
 	        "max(2%%, d1/m1, d2/m2). ERR: the cell failed validation and has "
-	        "no time.\n");
+	        "no time. A sample that lost more than 1%% of its time to other "
+	        "processes is taken again (%zu were; %zu kept after %u "
+	        "retakes).\n",
+	        results->retaken_samples, results->disturbed_samples,
+	        BENCH_RETAKES_MAX);
 	if (results->failed_cells == 0)
 		return;
 	fprintf(stream, "\nCells that failed validation:\n%s",

@@ -29,6 +29,8 @@ struct bench_cell_result {
 	double allocs_per_op;           /* counted in an untimed run */
 	size_t flat_bytes;              /* flattened size (flat rows), or
 	                                 * the bytes the Floor copies */
+	size_t retaken_samples;         /* attempts thrown away: preempted */
+	size_t disturbed_samples;       /* kept although preempted */
 };
 
 struct bench_row {
@@ -49,6 +51,8 @@ struct bench_results {
 	struct bench_context context;
 	uint64_t checksum;               /* of all timed work */
 	size_t failed_cells;
+	size_t retaken_samples;          /* over all cells */
+	size_t disturbed_samples;
 	double wall_seconds;             /* the whole run */
 };
 

@@ -286,7 +286,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_int_eq(json_integer_value(member(lookup, "ops_per_sample")) %
 	                         5,
 	                 0);
-	json_t *flatten_row = json_array_get(rows, 6);
+	json_t *flatten_row = json_array_get(rows, 5);
 	ck_assert_str_eq(string_member(flatten_row, "test"), "tFlatten5Int32");
 	json_t *flatten = member(member(flatten_row, "cells"), "Plain");
 	/* FOB1 without MINI or SINGLE: §7 "R5 (Haiku)", 56 bytes. */
@@ -302,6 +302,23 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 }
 END_TEST
 
+/* One line of text without the spaces around cells, in a static buffer. */
+static const char *
+squeeze_line(const char *line)
+{
+	static char out[512];
+	size_t used = 0;
+	for (; *line != '\n' && *line != '\0' && used + 1 < sizeof out; line++) {
+		bool inner_space = *line == ' ' && used > 0 &&
+		                   out[used - 1] != '|' && line[1] != ' ' &&
+		                   line[1] != '|';
+		if (*line != ' ' || inner_space)
+			out[used++] = *line;
+	}
+	out[used] = '\0';
+	return out;
+}
+
 START_TEST(csv_md_and_text_have_one_line_per_row)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
@@ -310,11 +327,9 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	                                  "5", SHORT_RUN, "--format", "csv",
 	                                  "--unit", "us", NULL);
 	ck_assert_int_eq(run.status, 0);
-	ck_assert_int_eq(strncmp(run.out,
-	                         "test,op,items,type,backend,median,min,mad,"
-	                         "allocs_per_op,flat_bytes\n",
-	                         71),
-	                 0);
+	static const char header[] = "test,op,items,type,backend,median,min,"
+	                             "mad,allocs_per_op,flat_bytes\n";
+	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
 	/* 13 rows x 2 backends, plus a Floor line on the 12 non-Lookup rows. */
 	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 13 * 2 + 12);
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntLookup5Int32,Lookup,5,Int32,"
@@ -330,9 +345,10 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	ck_assert_int_eq(strncmp(run.out, "Times in ns per operation: median of "
 	                                  "2 samples", 46),
 	                 0);
-	ck_assert_ptr_nonnull(strstr(run.out,
-	                             "\n\n| Test                        | Plain |"
-	                             "  Twin | Floor | Winner | Haiku Winner |\n"));
+	const char *heading = strstr(run.out, "\n\n| Test ");
+	ck_assert_ptr_nonnull(heading);
+	ck_assert_str_eq(squeeze_line(heading + 2),
+	                 "|Test|Plain|Twin|Floor|Winner|Haiku Winner|");
 	ck_assert_ptr_nonnull(strstr(run.out, "\n| tCreate5Int32():"));
 	ck_assert_ptr_nonnull(strstr(run.out, "\n| tLookup5Int32():"));
 	ck_assert_ptr_nonnull(strstr(run.out, "\nFloor: one memcpy"));
@@ -342,7 +358,10 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	             SHORT_RUN, "--format", "text", "--unit", "us", NULL);
 	ck_assert_int_eq(run.status, 0);
 	ck_assert_int_eq(strncmp(run.out, "Times in us per operation", 25), 0);
-	ck_assert_ptr_nonnull(strstr(run.out, "\nTest           Plain"));
+	const char *text_heading = strstr(run.out, "\n\nTest  ");
+	ck_assert_ptr_nonnull(text_heading);
+	ck_assert_int_eq(strncmp(strchr(text_heading + 2, '\n') - 13,
+	                         " Haiku Winner\n", 14), 0);
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead5Int32  "));
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead5String  "));
 	ck_assert_ptr_null(strstr(run.out, "|"));
