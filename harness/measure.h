@@ -23,14 +23,14 @@
 /* How many times a sample during which the process was preempted (off the
  * CPU for more than 1% of it) is taken again before the last attempt is
  * kept anyway. */
-#define BENCH_RETAKES_MAX 5u
+#define BENCH_RETAKES_MAX 3u
 
 /* A sample is disturbed when the process was off the CPU (preempted by
  * another process) for more than this fraction of it. */
 #define BENCH_OFF_CPU_FRACTION 0.01
 
 /* The most operations of any other sample. */
-#define BENCH_BATCH_OPS_MAX ((size_t)1 << 32)
+#define BENCH_BATCH_OPS_MAX ((size_t)1 << 30)
 
 /*
  * Runs what `options` selects among backends[0..backend_count) and fills
