@@ -255,4 +255,46 @@ int bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 
 #define BM_DANO_MAGIC 0x464f4232u /* 'FOB2' */
 
+/*
+ * The Dano reader (wire_dano.c): one validated walk over a flattened Dano
+ * message in the host's byte order, section by section. Only the field
+ * sections (SGDa, FADa, VADa) are reported; the others are skipped.
+ */
+struct bm__dano_reader {
+	const uint8_t *cursor;  /* next section */
+	const uint8_t *end;     /* data + the message's size */
+	uint32_t what;
+};
+
+struct bm__dano_field {
+	const char *name;       /* name_len bytes, no NUL inside; a NUL follows */
+	size_t name_len;        /* 1..BM_NAME_MAX */
+	bm_type_code type;
+	bool fixed_size;        /* §3 rule 5 for SGDa; FADa fixed; VADa not */
+	uint32_t count;         /* 1..BM_COUNT_MAX */
+	const uint8_t *data;    /* the items (VADa: their area) */
+	size_t item_size;       /* SGDa, FADa: bytes per item; VADa: 0 */
+	const uint8_t *end_points; /* VADa: count int32 end offsets; else NULL */
+};
+
+/*
+ * Opens a Dano message: checks the magic and that the message's size fits
+ * in `size`. Returns BM_OK, BM_UNSUPPORTED for a swapped Dano message, or
+ * BM_NOT_A_MESSAGE.
+ */
+int bm__dano_open(struct bm__dano_reader *reader, const void *data,
+                  size_t size);
+
+/*
+ * Skips to the next field section and checks all of it: section inside the
+ * message, name, counts and sizes in range, every item inside the section
+ * and non-empty. Returns 1 with *field filled, 0 at the end of the message,
+ * or BM_NOT_A_MESSAGE / BM_BAD_VALUE for malformed input.
+ */
+int bm__dano_next(struct bm__dano_reader *reader, struct bm__dano_field *field);
+
+/* Item `index` (< count) of a field checked by bm__dano_next. */
+void bm__dano_item(const struct bm__dano_field *field, uint32_t index,
+                   const uint8_t **item, size_t *item_size);
+
 #endif /* BM_WIRE_H */

@@ -21,6 +21,7 @@ static const struct {
 	{"mutation", make_mutation_suite},
 	{"regressions", make_regressions_suite},
 	{"codecs", make_codecs_suite},
+	{"msgdump", make_msgdump_suite},
 	{"message4", make_message4_suite},
 	{"r5", make_r5_suite},
 	{"message2", make_message2_suite},

@@ -13,6 +13,7 @@ Suite *make_failures_suite(void);
 Suite *make_mutation_suite(void);
 Suite *make_regressions_suite(void);
 Suite *make_codecs_suite(void);
+Suite *make_msgdump_suite(void);
 Suite *make_message4_suite(void);
 Suite *make_r5_suite(void);
 Suite *make_message2_suite(void);
