@@ -22,6 +22,7 @@
 #include "rng.h"
 
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -110,7 +111,8 @@ struct batch_report {
  * time off the CPU (another process ran; the wall time minus this
  * thread's CPU time says how long) timed another process's work too, so
  * it is thrown away and taken again, up to BENCH_RETAKES_MAX times; the
- * last attempt is kept whatever happened and reported as disturbed. On failure writes the reason and returns false.
+ * last attempt is kept whatever happened and reported as disturbed.
+ * On failure writes the reason and returns false.
  */
 static bool
 run_batch(struct run_state *state, struct runner *runner, size_t ops,

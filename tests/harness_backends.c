@@ -319,6 +319,40 @@ capped_add_data(bm_message *base, const char *name, size_t name_len,
 	                      fixed_size);
 }
 
+/* The backends whose adds are logged, in the order the adds come: one
+ * entry per run of adds to the same backend. */
+#define ADD_LOG_CAPACITY 4096
+static const struct bm_ops *add_log[ADD_LOG_CAPACITY];
+static size_t add_log_length;
+
+static int
+logged_add_data(bm_message *base, const char *name, size_t name_len,
+                bm_type_code type, const void *data, size_t size,
+                bool fixed_size)
+{
+	if (add_log_length == 0 || add_log[add_log_length - 1] != base->ops) {
+		if (add_log_length < ADD_LOG_CAPACITY)
+			add_log[add_log_length] = base->ops;
+		add_log_length++;
+	}
+	return plain_add_data(base, name, name_len, type, data, size,
+	                      fixed_size);
+}
+
+size_t
+bench_test_add_log(const struct bm_ops *const **log)
+{
+	*log = add_log;
+	return add_log_length < ADD_LOG_CAPACITY ? add_log_length
+	                                         : ADD_LOG_CAPACITY;
+}
+
+void
+bench_test_add_log_reset(void)
+{
+	add_log_length = 0;
+}
+
 #define PLAIN_SLOTS                                                        \
 	.create = plain_create, .destroy = plain_destroy,                  \
 	.make_empty = plain_make_empty, .find_data = plain_find_data,      \
@@ -368,5 +402,27 @@ const struct bm_ops bench_test_twin_ops = {
 	.native_format = BM_FORMAT_R5,
 	PLAIN_SLOTS,
 	.add_data = plain_add_data,
+	.flatten = plain_flatten,
+};
+
+const struct bm_ops bench_test_logged_a_ops = {
+	.version = 1,
+	.name = "LoggedA",
+	.summary = "test-only: Plain that logs which backend adds",
+	.flags = 0,
+	.native_format = BM_FORMAT_R5,
+	PLAIN_SLOTS,
+	.add_data = logged_add_data,
+	.flatten = plain_flatten,
+};
+
+const struct bm_ops bench_test_logged_b_ops = {
+	.version = 1,
+	.name = "LoggedB",
+	.summary = "test-only: Plain that logs which backend adds",
+	.flags = 0,
+	.native_format = BM_FORMAT_R5,
+	PLAIN_SLOTS,
+	.add_data = logged_add_data,
 	.flatten = plain_flatten,
 };

@@ -31,4 +31,12 @@ extern const struct bm_ops bench_test_broken_ops;
 #define BENCH_TEST_CAPPED_ITEMS 256
 extern const struct bm_ops bench_test_capped_ops;
 
+/* Plain whose adds are logged: the log holds one entry per run of adds
+ * to the same backend, so it shows how the samples of two backends are
+ * interleaved. */
+extern const struct bm_ops bench_test_logged_a_ops;
+extern const struct bm_ops bench_test_logged_b_ops;
+size_t bench_test_add_log(const struct bm_ops *const **log);
+void bench_test_add_log_reset(void);
+
 #endif /* BM_HARNESS_BACKENDS_H */

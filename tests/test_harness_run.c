@@ -451,6 +451,37 @@ START_TEST(sizes_beyond_2005_work)
 }
 END_TEST
 
+START_TEST(samples_are_interleaved_in_a_shuffled_order)
+{
+	/*
+	 * Create on two backends, 8 samples each. The add log has one entry
+	 * per run of adds to one backend. Set-up (validation, counting,
+	 * batch sizing) is one run per backend; then each round adds one
+	 * sample of each. All of A's samples, then all of B's, would give 4
+	 * runs; the same order every round 2 + 2 * 8 = 18; a shuffled order
+	 * merges the runs where one round ends and the next begins with the
+	 * same backend.
+	 */
+	const struct bm_ops *const backends[] = {&bench_test_logged_a_ops,
+	                                         &bench_test_logged_b_ops};
+	bench_test_add_log_reset();
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^tCreate5Int32$", "--sizes", "5",
+	                                  "--repetitions", "8", "--min-time",
+	                                  "0.01", NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	const struct bm_ops *const *log;
+	size_t runs = bench_test_add_log(&log);
+	ck_assert_msg(runs > 4 && runs < 18, "%zu runs of adds", runs);
+	/* Set-up: A's, then B's. */
+	ck_assert_ptr_eq(log[0], &bench_test_logged_a_ops);
+	ck_assert_ptr_eq(log[1], &bench_test_logged_b_ops);
+	for (size_t i = 1; i < runs; i++)
+		ck_assert_ptr_ne(log[i], log[i - 1]);
+	hu_capture_free(&run);
+}
+END_TEST
+
 Suite *
 make_harness_run_suite(void)
 {
@@ -465,6 +496,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
 	tcase_add_test(tc, sizes_beyond_2005_work);
+	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
