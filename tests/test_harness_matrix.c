@@ -107,6 +107,39 @@ START_TEST(floor_bytes_match_the_derived_vectors)
 }
 END_TEST
 
+START_TEST(floor_bytes_are_what_hmf1_writers_write)
+{
+	/* The Floor of the flat rows claims to be Message4's flattened size:
+	 * every registered backend that writes HMF1 must agree. */
+	size_t count, writers = 0;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	const size_t sizes[] = {5, 50, 500};
+	struct bench_test tests[BENCH_TESTS_PER_SIZE * 3];
+	size_t test_count = bench_matrix_build(sizes, 3, tests);
+	for (size_t b = 0; b < count; b++) {
+		if (backends[b]->native_format != BM_FORMAT_HMF1)
+			continue;
+		writers++;
+		for (size_t t = 0; t < test_count; t++) {
+			if (!bench_op_is_flat(tests[t].op))
+				continue;
+			bm_message *msg = NULL;
+			size_t size = 0;
+			ck_assert_int_eq(bm_create(backends[b], BENCH_WHAT, &msg),
+			                 BM_OK);
+			ck_assert_int_eq(bench_content_build(&tests[t], msg), BM_OK);
+			ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+			ck_assert_msg(size == bench_hmf1_size(&tests[t]),
+			              "%s on %s: %zu bytes, formula %zu",
+			              tests[t].name, backends[b]->name, size,
+			              bench_hmf1_size(&tests[t]));
+			bm_destroy(msg);
+		}
+	}
+	ck_assert_uint_ge(writers, 1);
+}
+END_TEST
+
 START_TEST(lookup_order_is_a_seeded_permutation)
 {
 	struct bench_test test = {.op = BENCH_OP_LOOKUP, .type = BENCH_TYPE_INT32,
@@ -238,6 +271,7 @@ make_harness_matrix_suite(void)
 	tcase_add_test(tc, default_matrix_is_the_2005_csv);
 	tcase_add_test(tc, other_sizes_keep_the_order);
 	tcase_add_test(tc, floor_bytes_match_the_derived_vectors);
+	tcase_add_test(tc, floor_bytes_are_what_hmf1_writers_write);
 	tcase_add_test(tc, lookup_order_is_a_seeded_permutation);
 	tcase_add_test(tc, message_check_accepts_the_content_and_nothing_else);
 	tcase_add_test(tc, flat_check_decodes_through_the_shared_decoder);
