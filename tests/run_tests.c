@@ -31,6 +31,10 @@ static const struct {
 	{"message2", make_message2_suite},
 	{"message3", make_message3_suite},
 	{"message1", make_message1_suite},
+	{"harness_stats", make_harness_stats_suite},
+	{"harness_options", make_harness_options_suite},
+	{"harness_matrix", make_harness_matrix_suite},
+	{"harness_run", make_harness_run_suite},
 };
 
 int
