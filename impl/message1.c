@@ -694,30 +694,22 @@ m1_unflatten(bm_message *base, const void *data, size_t size)
 
 	struct bm__r5_record record;
 	while ((rc = bm__r5_next(&reader, &record)) == 1) {
-		if (record.flags & BM_R5_FIELD_FIXED) {
-			size_t item_size = record.data_size / record.count;
-			const uint8_t *item = record.data;
-			for (uint32_t i = 0; i < record.count && rc == 1; i++) {
-				int added = m1_add(msg, record.name,
-				                   record.name_len, record.type,
-				                   item, item_size);
-				if (added != BM_OK)
-					rc = added;
-				item += item_size;
-			}
-		} else {
-			const uint8_t *chunk = record.data;
-			for (uint32_t i = 0; i < record.count && rc == 1; i++) {
-				const uint8_t *item;
-				size_t item_size;
-				chunk = bm__r5_next_chunk(chunk, false, &item,
-				                          &item_size);
-				int added = m1_add(msg, record.name,
-				                   record.name_len, record.type,
-				                   item, item_size);
-				if (added != BM_OK)
-					rc = added;
-			}
+		bool fixed = (record.flags & BM_R5_FIELD_FIXED) != 0;
+		size_t fixed_item_size = fixed ? record.data_size / record.count : 0;
+		const uint8_t *next = record.data;
+		for (uint32_t i = 0; i < record.count && rc == 1; i++) {
+			const uint8_t *item = next;
+			size_t item_size = fixed_item_size;
+			if (fixed)
+				next += fixed_item_size;
+			else
+				next = bm__r5_next_chunk(next, false, &item, &item_size);
+			int added = m1_add(msg, record.name, record.name_len,
+			                   record.type, item, item_size);
+			/* Two records of one name with different types are
+			 * malformed input, as bm_decode_into reports it. */
+			if (added != BM_OK)
+				rc = added == BM_BAD_TYPE ? BM_BAD_VALUE : added;
 		}
 		if (rc != 1)
 			break;
