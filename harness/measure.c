@@ -21,6 +21,10 @@
 #include "progress.h"
 #include "rng.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -399,6 +403,30 @@ done:
 	return ok;
 }
 
+/*
+ * Keeps freed memory in the process for the whole run. By default glibc
+ * returns the top of the heap to the kernel when enough is free, and moves
+ * its trim and mmap thresholds as the program frees large blocks; then
+ * whether a sample's allocations land on pages already mapped or on fresh
+ * ones (a page fault each, several microseconds on a virtual machine)
+ * depends on what ran before, not on the design measured. With both
+ * thresholds fixed, every sample after the warm-up reuses mapped memory,
+ * the same way for every backend. Returns what the JSON context says.
+ */
+static const char *
+configure_allocator(void)
+{
+#ifdef __GLIBC__
+	if (mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1 &&
+	    mallopt(M_MMAP_THRESHOLD, BENCH_MMAP_THRESHOLD) == 1)
+		return "glibc malloc, memory kept: M_TRIM_THRESHOLD 2 GiB, "
+		       "M_MMAP_THRESHOLD 32 MiB";
+	return "glibc malloc, defaults (mallopt failed)";
+#else
+	return "system malloc, defaults";
+#endif
+}
+
 bool
 bench_measure(const struct bench_options *options,
               const struct bm_ops *const *backends, size_t backend_count,
@@ -407,6 +435,7 @@ bench_measure(const struct bench_options *options,
 	double start = bench_now_seconds();
 	*results = (struct bench_results){.options = options};
 	bench_context_collect(&results->context);
+	results->allocator = configure_allocator();
 
 	results->backends = calloc(backend_count + 1, sizeof *results->backends);
 	if (results->backends == NULL)

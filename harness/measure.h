@@ -29,6 +29,11 @@
  * another process) for more than this fraction of it. */
 #define BENCH_OFF_CPU_FRACTION 0.01
 
+/* Blocks up to this size come from the heap, which keeps freed memory
+ * (see configure_allocator in measure.c); glibc's largest allowed value on
+ * 64-bit hosts. */
+#define BENCH_MMAP_THRESHOLD (32 * 1024 * 1024)
+
 /* The most operations of any other sample. */
 #define BENCH_BATCH_OPS_MAX ((size_t)1 << 30)
 

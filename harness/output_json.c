@@ -5,7 +5,7 @@
  * {"schema":1, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","cflags","build_type",
  *             "sanitize","git_commit","glibc","version","clock",
- *             "clock_resolution_ns","wall_seconds",
+ *             "clock_resolution_ns","wall_seconds","allocator",
  *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
  *             "disturbed_samples",
  *             "options":{"all","filter","backends","sizes","repetitions",
@@ -104,6 +104,8 @@ context_json(const struct bench_results *results)
 	put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
 	put(object, "wall_seconds", json_real(results->wall_seconds));
+	put(object, "allocator",
+	    text(results->allocator != NULL ? results->allocator : "unknown"));
 	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
 	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
 	put(object, "retaken_samples",

@@ -54,6 +54,7 @@ struct bench_results {
 	size_t retaken_samples;          /* over all cells */
 	size_t disturbed_samples;
 	double wall_seconds;             /* the whole run */
+	const char *allocator;           /* how malloc was set up */
 };
 
 /* Frees the rows and cells (not the backends array's pointees). */
