@@ -37,7 +37,9 @@ struct runner {
 	struct bench_cell_result *result;
 	const char *label;          /* backend name, or "Floor" */
 	bool active;                /* set up and not failed */
-	size_t ops;                 /* per sample */
+	size_t ops;                 /* per timed batch (round) */
+	size_t rounds;              /* batches per sample */
+	size_t bytes_per_op;        /* memory a batch holds per operation */
 };
 
 struct run_state {
@@ -172,27 +174,50 @@ run_batch(struct run_state *state, struct runner *runner, size_t ops,
 	return ok;
 }
 
-/* Counts the allocations of one cycle in an untimed run. */
+/* Allocation sizes recorded while counting; past this many, the total is
+ * extrapolated. */
+#define TRACE_CAPACITY ((size_t)1 << 16)
+
+/*
+ * In an untimed run of one cycle: counts the allocations the operations
+ * make (allocs_per_op), and adds up the bytes asked of the allocator by the
+ * batch, its empty messages included (bytes_per_op, which sizes rounds).
+ */
 static bool
 count_allocations(struct runner *runner, char *why, size_t why_size)
 {
 	struct bench_cell *cell = &runner->cell;
 	size_t ops = cell->cycle_ops;
-	if (!bench_cell_prepare(cell, ops, why, why_size)) {
-		bench_cell_release(cell);
+	size_t *sizes = malloc(TRACE_CAPACITY * sizeof *sizes);
+	if (sizes == NULL) {
+		snprintf(why, why_size, "harness out of memory");
 		return false;
 	}
 	bm_alloc_counting(true);
-	uint64_t checksum = bench_cell_run(cell, ops);
-	uint64_t calls = bm_alloc_calls();
+	bm_alloc_trace(sizes, TRACE_CAPACITY);
+	bool ok = bench_cell_prepare(cell, ops, why, why_size);
+	uint64_t before = bm_alloc_calls();
+	uint64_t checksum = ok ? bench_cell_run(cell, ops) : 0;
+	uint64_t calls = bm_alloc_calls() - before;
+	size_t traced = bm_alloc_trace_length();
 	bm_alloc_counting(false);
 	bench_cell_release(cell);
-	if (checksum != bench_cell_expected_checksum(cell, ops)) {
+	if (ok && checksum != bench_cell_expected_checksum(cell, ops)) {
 		snprintf(why, why_size, "checksum of the counting run differs");
-		return false;
+		ok = false;
 	}
-	runner->result->allocs_per_op = (double)calls / (double)ops;
-	return true;
+	if (ok) {
+		size_t kept = traced < TRACE_CAPACITY ? traced : TRACE_CAPACITY;
+		double bytes = 0;
+		for (size_t i = 0; i < kept; i++)
+			bytes += (double)sizes[i];
+		if (kept > 0 && traced > kept)
+			bytes *= (double)traced / (double)kept;
+		runner->result->allocs_per_op = (double)calls / (double)ops;
+		runner->bytes_per_op = (size_t)(bytes / (double)ops);
+	}
+	free(sizes);
+	return ok;
 }
 
 static size_t
@@ -202,10 +227,11 @@ round_up_to(size_t value, size_t step)
 }
 
 /*
- * Finds the batch size: whole cycles, growing until one sample lasts at
- * least --min-time. A cycle that is already longer is one sample. These
- * batches also warm the caches and the allocator; their times are thrown
- * away.
+ * Finds the batch size: whole cycles, growing until one batch lasts at
+ * least --min-time, or until the batch holds BENCH_ROUND_BYTES of fresh
+ * messages; then a sample is as many such batches (rounds) as make up
+ * --min-time. A cycle that is already longer is one sample. These batches
+ * also warm the caches and the allocator; their times are thrown away.
  */
 static bool
 calibrate(struct run_state *state, struct runner *runner, char *why,
@@ -213,17 +239,13 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 {
 	struct bench_cell *cell = &runner->cell;
 	size_t step = cell->cycle_ops;
-	bool needs_messages = cell->backend != NULL &&
-	                      (cell->work->test->op == BENCH_OP_CREATE ||
-	                       cell->work->test->op == BENCH_OP_UNFLATTEN ||
-	                       cell->work->test->op ==
-	                               BENCH_OP_UNFLATTEN_INDIVIDUAL);
-	size_t limit = needs_messages ? BENCH_BATCH_MESSAGES_MAX
-	                              : BENCH_BATCH_OPS_MAX;
+	size_t limit = BENCH_BATCH_OPS_MAX;
+	if (bench_cell_uses_fresh_messages(cell) && runner->bytes_per_op > 0)
+		limit = BENCH_ROUND_BYTES / runner->bytes_per_op;
 	limit = limit > step ? limit / step * step : step;
 	size_t ops = step;
+	uint64_t elapsed;
 	for (;;) {
-		uint64_t elapsed;
 		struct batch_report report;
 		if (!run_batch(state, runner, ops, false, &elapsed, &report, why,
 		               why_size))
@@ -246,7 +268,17 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 		ops = next < limit ? next : limit;
 	}
 	runner->ops = ops;
-	runner->result->ops_per_sample = ops;
+	runner->rounds = 1;
+	if ((double)elapsed < state->min_time_ns) {
+		double rounds = elapsed > 0 ? state->min_time_ns * 1.25 /
+		                                      (double)elapsed
+		                            : (double)BENCH_ROUNDS_MAX;
+		runner->rounds = rounds >= (double)BENCH_ROUNDS_MAX
+		                         ? BENCH_ROUNDS_MAX
+		                         : (size_t)rounds + 1;
+	}
+	runner->result->ops_per_sample = ops * runner->rounds;
+	runner->result->rounds_per_sample = runner->rounds;
 	return true;
 }
 
@@ -295,7 +327,8 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	runner->active = true;
 }
 
-/* Takes sample `index` of one runner; the last one is validated. */
+/* Takes sample `index` of one runner: its rounds one after the other; the
+ * last round of the last sample is validated. */
 static void
 take_sample(struct run_state *state, struct runner *runner,
             const struct bench_test *test, unsigned index)
@@ -303,22 +336,28 @@ take_sample(struct run_state *state, struct runner *runner,
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	bool last = index + 1 == state->options->repetitions;
-	uint64_t elapsed;
-	struct batch_report report;
-	if (!run_batch(state, runner, runner->ops, last, &elapsed, &report,
-	               reason, sizeof reason)) {
-		snprintf(why, sizeof why, "%s sample %u: %s",
-		         last ? "after the last" : "in", index + 1, reason);
-		fail_runner(state, runner, test, why);
-		return;
-	}
+	uint64_t total = 0;
 	struct bench_cell_result *result = runner->result;
-	result->samples[result->sample_count++] = (double)elapsed /
-	                                          (double)runner->ops;
-	result->retaken_samples += report.retakes;
-	result->disturbed_samples += report.disturbed ? 1 : 0;
-	state->results->retaken_samples += report.retakes;
-	state->results->disturbed_samples += report.disturbed ? 1 : 0;
+	for (size_t round = 0; round < runner->rounds; round++) {
+		uint64_t elapsed;
+		struct batch_report report;
+		bool validate = last && round + 1 == runner->rounds;
+		if (!run_batch(state, runner, runner->ops, validate, &elapsed,
+		               &report, reason, sizeof reason)) {
+			snprintf(why, sizeof why, "%s sample %u: %s",
+			         last ? "after the last" : "in", index + 1,
+			         reason);
+			fail_runner(state, runner, test, why);
+			return;
+		}
+		total += elapsed;
+		result->retaken_batches += report.retakes;
+		result->disturbed_batches += report.disturbed ? 1 : 0;
+		state->results->retaken_batches += report.retakes;
+		state->results->disturbed_batches += report.disturbed ? 1 : 0;
+	}
+	result->samples[result->sample_count++] =
+		(double)total / ((double)runner->ops * (double)runner->rounds);
 }
 
 static struct bench_verdict

@@ -14,11 +14,19 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The most operations one sample may hold when each needs its own empty
- * message made before timing (Create, Unflatten): bounds memory. A sample
- * that cannot reach --min-time within this is shorter, and its
- * ops_per_sample says so. */
-#define BENCH_BATCH_MESSAGES_MAX ((size_t)1 << 20)
+/*
+ * When each operation needs its own message created empty before timing
+ * (Create, Unflatten), a timed batch holds at most this many bytes of
+ * messages (as asked of the allocator, empty messages included), half the
+ * L2 cache of the machine's cores: a sample is then several such rounds,
+ * each prepared, timed and released in turn, so that what one operation
+ * costs does not depend on how many others the harness keeps alive, nor
+ * on --min-time. An operation bigger than this is a round of its own.
+ */
+#define BENCH_ROUND_BYTES ((size_t)256 * 1024)
+
+/* The most rounds of one sample. */
+#define BENCH_ROUNDS_MAX ((size_t)1 << 20)
 
 /* How many times a sample during which the process was preempted (off the
  * CPU for more than 1% of it) is taken again before the last attempt is

@@ -273,8 +273,8 @@ bench_cell_free(struct bench_cell *cell)
 
 /* --- Batches ------------------------------------------------------------------------ */
 
-static bool
-uses_empty_messages(const struct bench_cell *cell)
+bool
+bench_cell_uses_fresh_messages(const struct bench_cell *cell)
 {
 	enum bench_op op = cell->work->test->op;
 	return cell->backend != NULL &&
@@ -287,7 +287,7 @@ bench_cell_prepare(struct bench_cell *cell, size_t ops, char *why,
                    size_t why_size)
 {
 	bench_cell_release(cell);
-	if (!uses_empty_messages(cell))
+	if (!bench_cell_uses_fresh_messages(cell))
 		return true;
 	if (ops > cell->batch_capacity) {
 		bm_message **grown = realloc(cell->batch, ops * sizeof *grown);

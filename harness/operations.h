@@ -89,6 +89,10 @@ bool bench_cell_init(struct bench_cell *cell,
                      size_t why_size);
 void bench_cell_free(struct bench_cell *cell);
 
+/* True when each operation needs its own message created empty before
+ * timing (Create, Unflatten): a batch then holds `ops` messages. */
+bool bench_cell_uses_fresh_messages(const struct bench_cell *cell);
+
 /* Makes what a batch of `ops` operations consumes (Create, Unflatten:
  * `ops` empty messages). Never timed. */
 bool bench_cell_prepare(struct bench_cell *cell, size_t ops, char *why,

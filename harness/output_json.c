@@ -6,8 +6,8 @@
  *  "context":{"date","cpu","cores","compiler","cflags","build_type",
  *             "sanitize","git_commit","glibc","version","clock",
  *             "clock_resolution_ns","wall_seconds","allocator",
- *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
- *             "disturbed_samples",
+ *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
+ *             "disturbed_batches",
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
@@ -15,15 +15,17 @@
  *  "rows":[{"test","op","items","type",
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
  *                                 "allocs_per_op","flat_bytes",
- *                                 "ops_per_sample","retaken_samples",
- *                                 "disturbed_samples"},
+ *                                 "ops_per_sample","rounds_per_sample",
+ *                                 "retaken_batches","disturbed_batches"},
  *                    "Floor":{"median","min","mad","samples","bytes",
  *                             "ops_per_sample",...}},
  *           "winner", "haiku_winner"}, ...]}
  *
- * retaken_samples counts attempts thrown away because the process was
- * preempted during them; disturbed_samples the kept samples that were
- * preempted all the same (after BENCH_RETAKES_MAX retakes).
+ * A sample is rounds_per_sample timed batches (more than one only where
+ * each operation needs a fresh message). retaken_batches counts timed
+ * batches thrown away because the process was preempted during them;
+ * disturbed_batches the kept batches that were preempted all the same
+ * (after BENCH_RETAKES_MAX retakes).
  * A failed cell is {"error":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
  * a backend name, "-" for a tie, or null when no backend could win.
@@ -108,10 +110,10 @@ context_json(const struct bench_results *results)
 	    text(results->allocator != NULL ? results->allocator : "unknown"));
 	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
 	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
-	put(object, "retaken_samples",
-	    json_integer((json_int_t)results->retaken_samples));
-	put(object, "disturbed_samples",
-	    json_integer((json_int_t)results->disturbed_samples));
+	put(object, "retaken_batches",
+	    json_integer((json_int_t)results->retaken_batches));
+	put(object, "disturbed_batches",
+	    json_integer((json_int_t)results->disturbed_batches));
 	put(object, "options", options_json(results));
 	char checksum[32];
 	snprintf(checksum, sizeof checksum, "0x%016llx",
@@ -167,10 +169,12 @@ cell_json(const struct bench_row *row, const struct bench_cell_result *cell,
 	}
 	put(object, "ops_per_sample",
 	    json_integer((json_int_t)cell->ops_per_sample));
-	put(object, "retaken_samples",
-	    json_integer((json_int_t)cell->retaken_samples));
-	put(object, "disturbed_samples",
-	    json_integer((json_int_t)cell->disturbed_samples));
+	put(object, "rounds_per_sample",
+	    json_integer((json_int_t)cell->rounds_per_sample));
+	put(object, "retaken_batches",
+	    json_integer((json_int_t)cell->retaken_batches));
+	put(object, "disturbed_batches",
+	    json_integer((json_int_t)cell->disturbed_batches));
 	return object;
 }
 

@@ -172,10 +172,10 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
 	        "max(2%%, d1/m1, d2/m2). ERR: the cell failed validation and has "
-	        "no time. A sample that lost more than 1%% of its time to other "
-	        "processes is taken again (%zu were; %zu kept after %u "
+	        "no time. A timed batch that lost more than 1%% of its time to "
+	        "other processes is taken again (%zu were; %zu kept after %u "
 	        "retakes).\n",
-	        results->retaken_samples, results->disturbed_samples,
+	        results->retaken_batches, results->disturbed_batches,
 	        BENCH_RETAKES_MAX);
 	if (results->failed_cells == 0)
 		return;

@@ -25,12 +25,13 @@ struct bench_cell_result {
 	double *samples;                /* ns per operation, sample order */
 	size_t sample_count;
 	struct bench_summary summary;   /* of the samples */
-	size_t ops_per_sample;          /* batch size */
+	size_t ops_per_sample;          /* operations timed per sample */
+	size_t rounds_per_sample;       /* timed batches per sample */
 	double allocs_per_op;           /* counted in an untimed run */
 	size_t flat_bytes;              /* flattened size (flat rows), or
 	                                 * the bytes the Floor copies */
-	size_t retaken_samples;         /* attempts thrown away: preempted */
-	size_t disturbed_samples;       /* kept although preempted */
+	size_t retaken_batches;         /* attempts thrown away: preempted */
+	size_t disturbed_batches;       /* kept although preempted */
 };
 
 struct bench_row {
@@ -51,8 +52,8 @@ struct bench_results {
 	struct bench_context context;
 	uint64_t checksum;               /* of all timed work */
 	size_t failed_cells;
-	size_t retaken_samples;          /* over all cells */
-	size_t disturbed_samples;
+	size_t retaken_batches;          /* over all cells */
+	size_t disturbed_batches;
 	double wall_seconds;             /* the whole run */
 	const char *allocator;           /* how malloc was set up */
 };

@@ -80,7 +80,11 @@ check_timed_cell(json_t *cell, size_t samples, const char *op, bool floor)
 	ck_assert_uint_eq(json_array_size(list), samples);
 	for (size_t i = 0; i < samples; i++)
 		ck_assert(json_number_value(json_array_get(list, i)) >= min);
-	ck_assert(number_member(cell, "ops_per_sample") >= 1);
+	double ops = number_member(cell, "ops_per_sample");
+	double rounds = number_member(cell, "rounds_per_sample");
+	ck_assert(rounds >= 1 && ops >= rounds);
+	ck_assert(number_member(cell, "retaken_batches") >= 0);
+	ck_assert(number_member(cell, "disturbed_batches") >= 0);
 	if (floor) {
 		ck_assert(number_member(cell, "bytes") > 0);
 	} else {
