@@ -1,6 +1,7 @@
 # Writes OUTPUT (bench_build_info.h) with the git commit of SOURCE_DIR,
-# suffixed "-dirty" when tracked files differ from it; "unknown" outside
-# a git checkout. Run at build time by the bench_build_info target. The
+# suffixed "-dirty" when tracked files differ from it (outside results/
+# and report/, which runs of the benchmark rewrite); "unknown" outside a
+# git checkout. Run at build time by the bench_build_info target. The
 # file is only rewritten when its content changes.
 set(commit "unknown")
 find_package(Git QUIET)
@@ -11,6 +12,7 @@ if(GIT_FOUND)
   if(head_status EQUAL 0 AND head)
     set(commit "${head}")
     execute_process(COMMAND ${GIT_EXECUTABLE} -C ${SOURCE_DIR} status --porcelain --untracked-files=no
+      -- . ":(exclude)results" ":(exclude)report"
       OUTPUT_VARIABLE changes RESULT_VARIABLE status_status
       OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
     if(status_status EQUAL 0 AND changes)
