@@ -452,6 +452,25 @@ START_TEST(sizes_beyond_2005_work)
 	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 3 * 2);
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead7000String,Read,7000,"));
 	hu_capture_free(&run);
+
+	/* 7000 fields of Plain hold far more than a round's 256 KiB: each
+	 * unflatten is a timed batch of its own, whatever the clock says. */
+	run = hu_run(backends, 1, NULL, "--filter", "^tUnflattenIndividual",
+	             "--sizes", "7000", "--repetitions", "1", "--min-time",
+	             "0.5", "--format", "json", NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	json_t *root = parse_json(run.out);
+	json_t *rows = member(root, "rows");
+	ck_assert_uint_eq(json_array_size(rows), 2);
+	for (size_t r = 0; r < 2; r++) {
+		json_t *cell = member(member(json_array_get(rows, r), "cells"),
+		                      "Plain");
+		ck_assert_int_eq(json_integer_value(member(cell, "ops_per_sample")),
+		                 json_integer_value(member(cell,
+		                                           "rounds_per_sample")));
+	}
+	json_decref(root);
+	hu_capture_free(&run);
 }
 END_TEST
 
