@@ -52,7 +52,7 @@ printable_ascii(const char *chars, size_t len)
 	return true;
 }
 
-/* --- JSON ------------------------------------------------------------------ */
+/* --- JSON ---------------------------------------------------------------- */
 
 /* Writes bytes read as Latin-1 as a JSON string. */
 static void
@@ -154,7 +154,7 @@ msgdump_json(FILE *out, const bm_message *msg, enum bm_format format)
 	return BM_OK;
 }
 
-/* --- Human output (after BMessage::PrintToStream) ------------------------- */
+/* --- Human output (after BMessage::PrintToStream) ----------------------- */
 
 static void human_fields(FILE *out, const bm_message *msg, int depth);
 
@@ -195,7 +195,8 @@ human_nested(FILE *out, const bm_message *parent, const void *data,
              size_t size, int depth)
 {
 	if (depth + 1 >= HUMAN_MAX_DEPTH) {
-		fprintf(out, "message(%zu bytes, nested too deep to print)\n", size);
+		fprintf(out, "message(%zu bytes, nested too deep to print)\n",
+		        size);
 		return;
 	}
 	bm_message *nested = NULL;
@@ -375,7 +376,7 @@ msgdump_human(FILE *out, const bm_message *msg)
 	return BM_OK;
 }
 
-/* --- Rebuild (--reflatten) ------------------------------------------------------ */
+/* --- Rebuild (--reflatten) ----------------------------------------------- */
 
 int
 msgdump_rebuild(const bm_message *msg, bm_message **out)
@@ -406,7 +407,7 @@ msgdump_rebuild(const bm_message *msg, bm_message **out)
 	return BM_OK;
 }
 
-/* --- The program ------------------------------------------------------------------ */
+/* --- The program --------------------------------------------------------- */
 
 struct options {
 	const char *backend;
@@ -415,8 +416,46 @@ struct options {
 	const char *file;
 };
 
-/* Parses the command line; returns 0, or the exit status to stop with
- * (after printing help or a reason). */
+static void
+print_help(FILE *out)
+{
+	fprintf(out,
+	        "usage: %s\n"
+	        "Prints a flattened BMessage (R5 FOB1 or HMF1 in either byte "
+	        "order, Dano FOB2),\n"
+	        "unflattened with backend NAME (default %s).\n"
+	        "  --json           one line of JSON\n"
+	        "  --reflatten OUT  also rebuild the message through the add "
+	        "path and write it\n"
+	        "                   flattened to OUT\n"
+	        "Exit status: 0 ok, 1 bad file, 2 bad usage.\n",
+	        USAGE, DEFAULT_BACKEND);
+}
+
+/*
+ * Matches an option that takes a value (--backend, --reflatten), as
+ * "--name value" or "--name=value". Returns where to store the value, or
+ * NULL when arg is no such option; *inline_value is the text after '='
+ * or NULL.
+ */
+static const char **
+value_option(const char *arg, struct options *options,
+             const char **inline_value)
+{
+	const char **value = NULL;
+	size_t len = 0;
+	if (strncmp(arg, "--backend", len = strlen("--backend")) == 0)
+		value = &options->backend;
+	else if (strncmp(arg, "--reflatten", len = strlen("--reflatten")) == 0)
+		value = &options->reflatten;
+	if (value == NULL || (arg[len] != '\0' && arg[len] != '='))
+		return NULL;
+	*inline_value = arg[len] == '=' ? arg + len + 1 : NULL;
+	return value;
+}
+
+/* Parses the command line; returns 0 to go on, -1 after printing the
+ * help, or 2 after printing a reason. */
 static int
 parse_options(int argc, char **argv, struct options *options, FILE *out,
               FILE *err)
@@ -424,63 +463,39 @@ parse_options(int argc, char **argv, struct options *options, FILE *out,
 	bool only_files = false;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		const char **value = NULL;
-		const char *option = NULL;
-		if (!only_files && arg[0] == '-' && arg[1] != '\0') {
-			if (strcmp(arg, "--") == 0) {
-				only_files = true;
-				continue;
-			}
-			if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-				fprintf(out, "usage: %s\n"
-				        "Prints a flattened BMessage (R5 FOB1 or HMF1 in "
-				        "either byte order, Dano FOB2),\nunflattened with "
-				        "backend NAME (default %s).\n"
-				        "  --json           one line of JSON\n"
-				        "  --reflatten OUT  also rebuild the message through "
-				        "the add path and write it\n"
-				        "                   flattened to OUT\n"
-				        "Exit status: 0 ok, 1 bad file, 2 bad usage.\n",
-				        USAGE, DEFAULT_BACKEND);
-				return -1;
-			}
-			if (strcmp(arg, "--json") == 0) {
-				options->json = true;
-				continue;
-			}
-			if (strncmp(arg, "--backend", 9) == 0) {
-				value = &options->backend;
-				option = arg + 9;
-			} else if (strncmp(arg, "--reflatten", 11) == 0) {
-				value = &options->reflatten;
-				option = arg + 11;
-			}
-			if (value == NULL || (option[0] != '\0' && option[0] != '=')) {
-				fprintf(err, "msgdump: unknown option '%s' (usage: %s)\n",
-				        arg, USAGE);
-				return 2;
-			}
-			if (option[0] == '=') {
-				*value = option + 1;
-			} else if (i + 1 < argc) {
-				*value = argv[++i];
-			} else {
-				fprintf(err, "msgdump: %s needs a value (usage: %s)\n", arg,
+		if (only_files || arg[0] != '-' || arg[1] == '\0') {
+			if (options->file != NULL) {
+				fprintf(err, "msgdump: more than one FILE (usage: %s)\n",
 				        USAGE);
 				return 2;
 			}
-			if ((*value)[0] == '\0') {
-				fprintf(err, "msgdump: %s needs a value (usage: %s)\n", arg,
-				        USAGE);
-				return 2;
-			}
+			options->file = arg;
 			continue;
 		}
-		if (options->file != NULL) {
-			fprintf(err, "msgdump: more than one FILE (usage: %s)\n", USAGE);
+		const char *inline_value;
+		const char **value;
+		if (strcmp(arg, "--") == 0) {
+			only_files = true;
+		} else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			print_help(out);
+			return -1;
+		} else if (strcmp(arg, "--json") == 0) {
+			options->json = true;
+		} else if ((value = value_option(arg, options, &inline_value)) !=
+		           NULL) {
+			*value = inline_value != NULL ? inline_value
+			         : i + 1 < argc       ? argv[++i]
+			                              : "";
+			if ((*value)[0] == '\0') {
+				fprintf(err, "msgdump: %.*s needs a value (usage: %s)\n",
+				        (int)strcspn(arg, "="), arg, USAGE);
+				return 2;
+			}
+		} else {
+			fprintf(err, "msgdump: unknown option '%s' (usage: %s)\n", arg,
+			        USAGE);
 			return 2;
 		}
-		options->file = arg;
 	}
 	if (options->file == NULL) {
 		fprintf(err, "msgdump: no FILE given (usage: %s)\n", USAGE);

@@ -320,8 +320,11 @@ static int
 decode_into_item(void *ctx, const void *data, size_t size)
 {
 	struct decode_into *state = ctx;
-	return bm_add_data(state->msg, state->name, state->type, data, size,
-	                   state->fixed_size);
+	int rc = bm_add_data(state->msg, state->name, state->type, data, size,
+	                     state->fixed_size);
+	/* Only a malformed input can make the add path refuse an item the
+	 * decoder checked: two records of one name with different types. */
+	return rc == BM_BAD_TYPE ? BM_BAD_VALUE : rc;
 }
 
 int

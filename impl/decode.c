@@ -14,7 +14,7 @@
 #include "bmsg.h"
 #include "wire.h"
 
-/* --- Reporting to the sink (callbacks may be NULL) ------------------------- */
+/* --- Reporting to the sink (callbacks may be NULL) --------------- */
 
 static int
 report_begin(const struct bm_decode_sink *sink, enum bm_format format,
@@ -48,7 +48,7 @@ report_item(const struct bm_decode_sink *sink, bm_type_code type,
 	return sink->item(sink->ctx, item, size);
 }
 
-/* --- R5 'FOB1' ------------------------------------------------------------ */
+/* --- R5 'FOB1' --------------------------------------------------- */
 
 /* Largest item of a record checked by bm__r5_next. */
 static size_t
@@ -122,7 +122,7 @@ decode_r5(const uint8_t *data, size_t size, enum bm_format format,
 	return rc;
 }
 
-/* --- Haiku 'HMF1' ------------------------------------------------------------ */
+/* --- Haiku 'HMF1' ------------------------------------------------ */
 
 /* One field of a message checked by bm__hmf1_check, in host order. */
 struct hmf1_field {
@@ -215,14 +215,15 @@ decode_hmf1(const uint8_t *data, size_t size, enum bm_format format,
 		const uint8_t *at = field.items;
 		for (uint32_t k = 0; rc == 0 && k < field.count; k++) {
 			at = hmf1_next_item(&field, at, swapped, &item, &item_size);
-			rc = report_item(sink, field.type, item, item_size, scratch);
+			rc = report_item(sink, field.type, item, item_size,
+			                 scratch);
 		}
 	}
 	bm_free(scratch);
 	return rc;
 }
 
-/* --- Dano 'FOB2' (host order only) ------------------------------------------ */
+/* --- Dano 'FOB2' (host order only) ------------------------------- */
 
 static int
 decode_dano(const uint8_t *data, size_t size,
@@ -253,7 +254,7 @@ decode_dano(const uint8_t *data, size_t size,
 	return rc;
 }
 
-/* --- Dispatch ------------------------------------------------------------------ */
+/* --- Dispatch ---------------------------------------------------- */
 
 int
 bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)

@@ -17,6 +17,7 @@
  */
 #define BM_BACKEND_LIST(X)                                                 \
 	X(r5)                                                              \
+	X(message1)                                                        \
 	X(message2)                                                        \
 	X(message3)                                                        \
 	X(message4)

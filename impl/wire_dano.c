@@ -183,7 +183,7 @@ bm__dano_next(struct bm__dano_reader *reader, struct bm__dano_field *field)
 			int rc = read_field(code, section + DANO_SECTION_HEADER,
 			                    size - DANO_SECTION_HEADER, field);
 			if (rc != BM_OK) {
-				/* Stay on the bad section: calling again fails again. */
+				/* Stay on the bad section: a new call fails too. */
 				reader->cursor = section;
 				return rc;
 			}
@@ -202,10 +202,8 @@ bm__dano_item(const struct bm__dano_field *field, uint32_t index,
 		*item_size = field->item_size;
 		return;
 	}
-	size_t start =
-		index == 0
-			? 0
-			: bm__pad8(bm__load32(field->end_points + 4 * ((size_t)index - 1)));
+	const uint8_t *end = field->end_points + 4 * (size_t)index;
+	size_t start = index == 0 ? 0 : bm__pad8(bm__load32(end - 4));
 	*item = field->data + start;
-	*item_size = bm__load32(field->end_points + 4 * (size_t)index) - start;
+	*item_size = bm__load32(end) - start;
 }

@@ -109,7 +109,8 @@ walk_chain(const uint8_t *fields, const uint8_t *area, uint32_t head,
            uint32_t bucket, bool swapped, uint32_t *reached)
 {
 	for (uint32_t index = head; index != UINT32_MAX;) {
-		const uint8_t *field = fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
+		const uint8_t *field =
+			fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
 		uint16_t name_length = bm__load16(field + BM_HMF1_FOFF_NAME_LENGTH);
 		if (swapped)
 			name_length = bm__swap16(name_length);
@@ -146,7 +147,8 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 
 	uint32_t field_count =
 		bm__load32_order(data + BM_HMF1_OFF_FIELD_COUNT, swapped);
-	uint32_t area_size = bm__load32_order(data + BM_HMF1_OFF_DATA_SIZE, swapped);
+	uint32_t area_size =
+		bm__load32_order(data + BM_HMF1_OFF_DATA_SIZE, swapped);
 	size_t room = size - BM_HMF1_HEADER_SIZE;
 	if (field_count > (uint32_t)BM_COUNT_MAX ||
 	    field_count > room / BM_HMF1_FIELD_HEADER_SIZE)

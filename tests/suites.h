@@ -18,5 +18,10 @@ Suite *make_message4_suite(void);
 Suite *make_r5_suite(void);
 Suite *make_message2_suite(void);
 Suite *make_message3_suite(void);
+Suite *make_message1_suite(void);
+Suite *make_harness_stats_suite(void);
+Suite *make_harness_options_suite(void);
+Suite *make_harness_matrix_suite(void);
+Suite *make_harness_run_suite(void);
 
 #endif /* BM_SUITES_H */

@@ -1530,6 +1530,32 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	for (size_t cut = 0; cut < rsize; cut++)
 		decode_refused(r5, cut);
 
+	/* Variable items of 5_string (chunks at 29, 45, ...): a zero-size
+	 * item, sizes that do not add up, a chunk past its record. */
+	size_t ssize;
+	uint8_t *strs = load_fixture("r5-be-mini-derived-5_string", &ssize);
+	static const struct {
+		size_t offset;
+		uint8_t value;
+	} chunk_cases[] = {{29, 0}, {45, 0}, {93, 0}, {29, 13}, {93, 0xf0},
+	                   {23, 0x48}};
+	for (int order = 0; order < 2; order++) {
+		for (size_t i = 0; i < sizeof chunk_cases / sizeof chunk_cases[0];
+		     i++) {
+			uint8_t *base = order == 0 ? copy_bytes(strs, ssize)
+			                           : make_swapped_r5(strs, ssize);
+			size_t at = chunk_cases[i].offset;
+			/* The low byte of a little-endian word is the high byte
+			 * of a big-endian one (size bytes are one byte: MINI). */
+			if (order == 1 && at != 23)
+				at += 3;
+			base[at] = chunk_cases[i].value;
+			decode_refused(base, ssize);
+			free(base);
+		}
+	}
+	free(strs);
+
 	/* HMF1: chains and fields, in both orders. */
 	static const struct {
 		size_t offset;

@@ -472,6 +472,35 @@ START_TEST(human_output_prints_every_fixture)
 }
 END_TEST
 
+/* Nesting deeper than the printer goes is named, not followed. */
+START_TEST(human_output_stops_at_deep_nesting)
+{
+	const struct bm_ops *ops = backend(_i);
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "depth", 0), BM_OK);
+	for (int depth = 1; depth <= 40; depth++) {
+		size_t size;
+		ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+		uint8_t *bytes = malloc(size);
+		ck_assert_int_eq(bm_flatten(msg, bytes, size), BM_OK);
+		bm_make_empty(msg);
+		ck_assert_int_eq(bm_add_data(msg, "inner", BM_MESSAGE_TYPE, bytes,
+		                             size, false),
+		                 BM_OK);
+		free(bytes);
+	}
+	struct capture out;
+	ck_assert_int_eq(msgdump_human(capture_open(&out), msg), BM_OK);
+	const char *printed = capture_close(&out);
+	ck_assert_msg(strstr(printed, "nested too deep to print") != NULL, "%s",
+	              printed);
+	ck_assert(strstr(printed, "depth = int32") == NULL);
+	free(out.text);
+	bm_destroy(msg);
+}
+END_TEST
+
 /* --- The program ------------------------------------------------------------------------ */
 
 struct run {
@@ -711,6 +740,7 @@ make_msgdump_suite(void)
 	tcase_add_loop_test(human, human_output_resembles_print_to_stream, 0,
 	                    count);
 	tcase_add_loop_test(human, human_output_prints_every_fixture, 0, count);
+	tcase_add_loop_test(human, human_output_stops_at_deep_nesting, 0, count);
 	tcase_set_timeout(human, 120);
 	suite_add_tcase(suite, human);
 

@@ -332,14 +332,10 @@ done:
 	return ok;
 }
 
-bool
-tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
-               bool *accepted, char *why, size_t why_size)
+/* A refused input: a decoding status, and nothing left in the message. */
+static bool
+check_refused(bm_message *msg, int rc, char *why, size_t why_size)
 {
-	int rc = bm_unflatten(msg, bytes, size);
-	*accepted = rc == BM_OK;
-	if (rc == BM_OK)
-		return check_accepted(msg, why, why_size);
 	if (rc != BM_NOT_A_MESSAGE && rc != BM_BAD_VALUE && rc != BM_UNSUPPORTED &&
 	    rc != BM_TOO_LARGE) {
 		snprintf(why, why_size, "refused with %s", bm_status_name(rc));
@@ -351,6 +347,126 @@ tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
 		return false;
 	}
 	return true;
+}
+
+bool
+tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
+               bool *accepted, char *why, size_t why_size)
+{
+	int rc = bm_unflatten(msg, bytes, size);
+	*accepted = rc == BM_OK;
+	return rc == BM_OK ? check_accepted(msg, why, why_size)
+	                   : check_refused(msg, rc, why, why_size);
+}
+
+/* A cheap fingerprint of item bytes: their count and their sum. */
+struct item_sum {
+	uint64_t bytes;
+	uint64_t sum;
+};
+
+static void
+add_to_sum(struct item_sum *total, const void *data, size_t size)
+{
+	const uint8_t *bytes = data;
+	uint64_t sum = 0;
+	for (size_t i = 0; i < size; i++)
+		sum += bytes[i];
+	total->bytes += size;
+	total->sum += sum;
+}
+
+static int
+sum_item(void *ctx, const void *data, size_t size)
+{
+	add_to_sum(ctx, data, size);
+	return BM_OK;
+}
+
+/* Flattens msg into a malloc'd buffer, or returns NULL. */
+static uint8_t *
+flatten_copy(bm_message *msg, size_t *size)
+{
+	uint8_t *bytes;
+	if (bm_flattened_size(msg, size) != BM_OK ||
+	    (bytes = malloc(*size ? *size : 1)) == NULL)
+		return NULL;
+	if (bm_flatten(msg, bytes, *size) != BM_OK) {
+		free(bytes);
+		return NULL;
+	}
+	return bytes;
+}
+
+/* Reads every byte of every item through the wrappers into *total;
+ * returns false when a field or item cannot be read. */
+static bool
+read_every_item(const bm_message *msg, struct item_sum *total)
+{
+	int32_t fields = bm_count_fields(msg);
+	for (int32_t i = 0; i < fields; i++) {
+		struct bm_field_info info;
+		char name[BM_NAME_MAX + 1];
+		if (bm_field_at(msg, i, &info) != BM_OK || info.count < 1 ||
+		    info.name_len == 0 || info.name_len > BM_NAME_MAX)
+			return false;
+		memcpy(name, info.name, info.name_len);
+		name[info.name_len] = '\0';
+		for (int32_t j = 0; j < info.count; j++) {
+			const void *data;
+			size_t item_size;
+			if (bm_find_data(msg, name, info.type, j, &data, &item_size) !=
+			    BM_OK)
+				return false;
+			add_to_sum(total, data, item_size);
+		}
+	}
+	return true;
+}
+
+bool
+tu_check_input_quick(bm_message *msg, const uint8_t *bytes, size_t size,
+                     bool *accepted, char *why, size_t why_size)
+{
+	int rc = bm_unflatten(msg, bytes, size);
+	*accepted = rc == BM_OK;
+	if (rc != BM_OK)
+		return check_refused(msg, rc, why, why_size);
+	uint8_t *first = NULL, *second = NULL;
+	bm_message *copy = NULL;
+	size_t first_size, second_size;
+	struct item_sum read = {0}, decoded = {0};
+	bool ok = false;
+	if (!read_every_item(msg, &read)) {
+		snprintf(why, why_size, "accepted message does not read back");
+		goto done;
+	}
+	if ((first = flatten_copy(msg, &first_size)) == NULL) {
+		snprintf(why, why_size, "accepted message does not flatten");
+		goto done;
+	}
+	const struct bm_decode_sink sink = {.item = sum_item, .ctx = &decoded};
+	if (bm_decode(first, first_size, &sink) != BM_OK ||
+	    decoded.bytes != read.bytes || decoded.sum != read.sum) {
+		snprintf(why, why_size,
+		         "its flattened bytes do not decode to the items read");
+		goto done;
+	}
+	if (bm_create(msg->ops, 0, &copy) != BM_OK ||
+	    bm_unflatten(copy, first, first_size) != BM_OK ||
+	    (second = flatten_copy(copy, &second_size)) == NULL ||
+	    second_size != first_size ||
+	    memcmp(first, second, first_size) != 0) {
+		snprintf(why, why_size,
+		         "unflatten + flatten of its own bytes changes them");
+		goto done;
+	}
+	ok = true;
+done:
+	bm_destroy(copy);
+	free(second);
+	free(first);
+	return ok;
 }
 
 uint8_t *

@@ -1,0 +1,39 @@
+/*
+ * main.c - `bench`: checks the backend registry, then runs the program
+ * (cli.c) on every registered backend.
+ *
+ * The canonical run writes results/latest.* into the source tree, found
+ * through BENCH_SOURCE_DIR, the absolute path CMake compiles in; the
+ * environment variable BENCH_RESULTS_DIR overrides it (for a moved tree).
+ */
+#include "cli.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+int
+main(int argc, char **argv)
+{
+	char why[256];
+	if (!bm_registry_valid(why, sizeof why)) {
+		fprintf(stderr, "bench: the backend registry is broken: %s\n",
+		        why);
+		return BENCH_EXIT_FAILED;
+	}
+	const char *results_dir = getenv("BENCH_RESULTS_DIR");
+	if (results_dir == NULL || results_dir[0] == '\0')
+		results_dir = BENCH_SOURCE_DIR "/results";
+	size_t count;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	const struct bench_program program = {
+		.backends = backends,
+		.backend_count = count,
+		.results_dir = results_dir,
+		.out = stdout,
+		.err = stderr,
+		.err_is_terminal = isatty(fileno(stderr)) == 1,
+	};
+	return bench_main(&program, argc, argv);
+}

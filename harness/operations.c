@@ -1,0 +1,589 @@
+/*
+ * operations.c - one operation of each test, its setup and its checks
+ * (see operations.h). Everything here goes through the bm_* wrappers; the
+ * harness's own memory comes from malloc, never from bm_malloc, so that
+ * allocation counts are the backend's alone.
+ */
+#include "operations.h"
+
+#include "content.h"
+#include "rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- Shared data of a test ---------------------------------------------------- */
+
+/* Copies `count` strings made by `make` into one block, and points
+ * pointers[i] at string i. */
+static bool
+make_strings(size_t count, void (*make)(size_t, char *), char **storage,
+             const char ***pointers)
+{
+	char text[BENCH_TEXT_MAX];
+	size_t total = 0;
+	for (size_t i = 0; i < count; i++) {
+		make(i, text);
+		total += strlen(text) + 1;
+	}
+	*storage = malloc(total);
+	*pointers = malloc(count * sizeof **pointers);
+	if (*storage == NULL || *pointers == NULL)
+		return false;
+	char *cursor = *storage;
+	for (size_t i = 0; i < count; i++) {
+		make(i, text);
+		size_t length = strlen(text) + 1;
+		memcpy(cursor, text, length);
+		(*pointers)[i] = cursor;
+		cursor += length;
+	}
+	return true;
+}
+
+static void
+make_lookup_name(size_t index, char *out)
+{
+	bench_field_name(BENCH_LAYOUT_LOOKUP_FIELDS, index, out);
+}
+
+static void
+make_string_value(size_t index, char *out)
+{
+	bench_string_value(index, out);
+}
+
+bool
+bench_workload_init(struct bench_workload *work, const struct bench_test *test,
+                    uint64_t seed)
+{
+	*work = (struct bench_workload){.test = test};
+	size_t n = test->items;
+	if (test->op == BENCH_OP_LOOKUP) {
+		if (!make_strings(n, make_lookup_name, &work->name_storage,
+		                  &work->lookup_names))
+			return false;
+		/* The order depends on the seed and N only, so every backend
+		 * of the test looks the names up in the same order. */
+		size_t *order = malloc(n * sizeof *order);
+		const char **shuffled = malloc(n * sizeof *shuffled);
+		if (order == NULL || shuffled == NULL) {
+			free(order);
+			free(shuffled);
+			return false;
+		}
+		uint64_t state = seed ^ (0x6c6f6f6b75700000u + n);
+		for (size_t i = 0; i < n; i++)
+			order[i] = i;
+		bench_rng_shuffle(&state, order, n);
+		for (size_t i = 0; i < n; i++)
+			shuffled[i] = work->lookup_names[order[i]];
+		free(order);
+		free(work->lookup_names);
+		work->lookup_names = shuffled;
+	}
+	if (test->type == BENCH_TYPE_STRING &&
+	    !make_strings(n, make_string_value, &work->string_storage,
+	                  &work->strings))
+		return false;
+	if (test->op != BENCH_OP_LOOKUP) {
+		work->floor_bytes = test->op == BENCH_OP_CREATE ||
+		                            test->op == BENCH_OP_READ
+		                    ? bench_item_bytes(test)
+		                    : bench_hmf1_size(test);
+		work->floor_source = malloc(work->floor_bytes);
+		if (work->floor_source == NULL)
+			return false;
+		/* Any bytes do; these vary so that the copy is not of zeros. */
+		for (size_t i = 0; i < work->floor_bytes; i++)
+			work->floor_source[i] = (unsigned char)(i * 131 + 7);
+	}
+	return true;
+}
+
+void
+bench_workload_free(struct bench_workload *work)
+{
+	free(work->lookup_names);
+	free(work->name_storage);
+	free((void *)work->strings);
+	free(work->string_storage);
+	free(work->floor_source);
+	*work = (struct bench_workload){0};
+}
+
+/* --- Setting up a cell ----------------------------------------------------------- */
+
+/* The checksum of one Read operation: what the timed loop folds. */
+static uint64_t
+read_checksum(const struct bench_test *test)
+{
+	uint64_t sum = 0;
+	char text[BENCH_TEXT_MAX];
+	for (size_t i = 0; i < test->items; i++) {
+		if (test->type == BENCH_TYPE_INT32) {
+			sum += (uint32_t)(int32_t)i;
+		} else {
+			size_t length = bench_string_value(i, text);
+			sum += length + (unsigned char)text[length - 1];
+		}
+	}
+	return sum;
+}
+
+static bool
+build_message(const struct bench_cell *cell, bm_message **out, char *why,
+              size_t why_size)
+{
+	int rc = bm_create(cell->backend, BENCH_WHAT, out);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "create: %s", bm_strerror(rc));
+		return false;
+	}
+	rc = bench_content_build(cell->work->test, *out);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "building the message: %s",
+		         bm_strerror(rc));
+		return false;
+	}
+	return true;
+}
+
+/* Flattens `msg` into a new buffer of exactly its flattened size. */
+static bool
+flatten_to_buffer(bm_message *msg, unsigned char **out, size_t *size,
+                  char *why, size_t why_size)
+{
+	int rc = bm_flattened_size(msg, size);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "flattened size: %s", bm_strerror(rc));
+		return false;
+	}
+	*out = malloc(*size > 0 ? *size : 1);
+	if (*out == NULL) {
+		snprintf(why, why_size, "harness out of memory");
+		return false;
+	}
+	rc = bm_flatten(msg, *out, *size);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "flatten: %s", bm_strerror(rc));
+		return false;
+	}
+	return true;
+}
+
+bool
+bench_cell_init(struct bench_cell *cell, const struct bench_workload *work,
+                const struct bm_ops *backend, char *why, size_t why_size)
+{
+	const struct bench_test *test = work->test;
+	*cell = (struct bench_cell){
+		.work = work,
+		.backend = backend,
+		.cycle_ops = test->op == BENCH_OP_LOOKUP ? test->items : 1,
+	};
+	if (backend == NULL) {
+		cell->floor_target = malloc(work->floor_bytes);
+		if (cell->floor_target == NULL) {
+			snprintf(why, why_size, "harness out of memory");
+			return false;
+		}
+		cell->cycle_checksum = work->floor_source[work->floor_bytes - 1];
+		return true;
+	}
+	switch (test->op) {
+	case BENCH_OP_CREATE:
+		cell->cycle_checksum = 0; /* every add returns BM_OK */
+		return true;
+	case BENCH_OP_LOOKUP:
+		/* One cycle finds every field once: 0 + 1 + ... + N-1. */
+		cell->cycle_checksum = (uint64_t)test->items *
+		                       (test->items - 1) / 2;
+		return build_message(cell, &cell->built, why, why_size);
+	case BENCH_OP_READ:
+		cell->cycle_checksum = read_checksum(test);
+		return build_message(cell, &cell->built, why, why_size);
+	case BENCH_OP_FLATTEN:
+	case BENCH_OP_FLATTEN_INDIVIDUAL: {
+		if (!build_message(cell, &cell->built, why, why_size))
+			return false;
+		/* One untimed flatten to learn the size; the bytes are
+		 * checked after the cell's first timed batch. */
+		if (!flatten_to_buffer(cell->built, &cell->flat,
+		                       &cell->flat_size, why, why_size))
+			return false;
+		cell->cycle_checksum = cell->flat_size;
+		return true;
+	}
+	case BENCH_OP_UNFLATTEN:
+	case BENCH_OP_UNFLATTEN_INDIVIDUAL: {
+		bm_message *source = NULL;
+		bool ok = build_message(cell, &source, why, why_size) &&
+		          flatten_to_buffer(source, &cell->flat, &cell->flat_size,
+		                            why, why_size);
+		bm_destroy(source);
+		if (!ok)
+			return false;
+		/* Timing the reading of bytes that are not a valid message of
+		 * the test would prove nothing. */
+		char reason[200];
+		if (!bench_content_check_flat(test, backend->native_format,
+		                              cell->flat, cell->flat_size, reason,
+		                              sizeof reason)) {
+			snprintf(why, why_size, "its own flattened bytes: %s",
+			         reason);
+			return false;
+		}
+		cell->cycle_checksum = 0; /* every unflatten returns BM_OK */
+		return true;
+	}
+	case BENCH_OP_COUNT:
+		break;
+	}
+	snprintf(why, why_size, "internal error: unknown operation");
+	return false;
+}
+
+void
+bench_cell_free(struct bench_cell *cell)
+{
+	bench_cell_release(cell);
+	free(cell->batch);
+	bm_destroy(cell->built);
+	free(cell->flat);
+	free(cell->floor_target);
+	*cell = (struct bench_cell){0};
+}
+
+/* --- Batches ------------------------------------------------------------------------ */
+
+static bool
+uses_empty_messages(const struct bench_cell *cell)
+{
+	enum bench_op op = cell->work->test->op;
+	return cell->backend != NULL &&
+	       (op == BENCH_OP_CREATE || op == BENCH_OP_UNFLATTEN ||
+	        op == BENCH_OP_UNFLATTEN_INDIVIDUAL);
+}
+
+bool
+bench_cell_prepare(struct bench_cell *cell, size_t ops, char *why,
+                   size_t why_size)
+{
+	bench_cell_release(cell);
+	if (!uses_empty_messages(cell))
+		return true;
+	if (ops > cell->batch_capacity) {
+		bm_message **grown = realloc(cell->batch, ops * sizeof *grown);
+		if (grown == NULL) {
+			snprintf(why, why_size, "harness out of memory");
+			return false;
+		}
+		cell->batch = grown;
+		cell->batch_capacity = ops;
+	}
+	for (size_t i = 0; i < ops; i++) {
+		int rc = bm_create(cell->backend, BENCH_WHAT, &cell->batch[i]);
+		if (rc != BM_OK) {
+			snprintf(why, why_size, "create: %s", bm_strerror(rc));
+			return false;
+		}
+		cell->batch_count++;
+	}
+	return true;
+}
+
+void
+bench_cell_release(struct bench_cell *cell)
+{
+	for (size_t i = 0; i < cell->batch_count; i++)
+		bm_destroy(cell->batch[i]);
+	cell->batch_count = 0;
+}
+
+uint64_t
+bench_cell_expected_checksum(const struct bench_cell *cell, size_t ops)
+{
+	return (uint64_t)(ops / cell->cycle_ops) * cell->cycle_checksum;
+}
+
+/* --- The timed work ------------------------------------------------------------------- */
+
+/* Called through a volatile pointer so that the compiler can neither drop
+ * nor merge the Floor's copies. */
+static void *(*volatile floor_copy)(void *, const void *, size_t) = memcpy;
+
+static uint64_t
+run_floor(struct bench_cell *cell, size_t ops)
+{
+	const unsigned char *source = cell->work->floor_source;
+	unsigned char *target = cell->floor_target;
+	size_t bytes = cell->work->floor_bytes;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++) {
+		floor_copy(target, source, bytes);
+		sum += target[bytes - 1];
+	}
+	return sum;
+}
+
+static uint64_t
+run_create(struct bench_cell *cell, size_t ops)
+{
+	const struct bench_workload *work = cell->work;
+	size_t n = work->test->items;
+	uint64_t sum = 0;
+	if (work->test->type == BENCH_TYPE_INT32) {
+		for (size_t k = 0; k < ops; k++) {
+			bm_message *msg = cell->batch[k];
+			for (size_t i = 0; i < n; i++)
+				sum += (uint32_t)bm_add_int32(msg, "data",
+				                              (int32_t)i);
+		}
+	} else {
+		const char *const *strings = work->strings;
+		for (size_t k = 0; k < ops; k++) {
+			bm_message *msg = cell->batch[k];
+			for (size_t i = 0; i < n; i++)
+				sum += (uint32_t)bm_add_string(msg, "data",
+				                               strings[i]);
+		}
+	}
+	return sum;
+}
+
+static uint64_t
+run_lookup(struct bench_cell *cell, size_t ops)
+{
+	const bm_message *msg = cell->built;
+	const char *const *names = cell->work->lookup_names;
+	size_t n = cell->work->test->items;
+	uint64_t sum = 0;
+	for (size_t cycle = 0; cycle < ops / n; cycle++) {
+		for (size_t i = 0; i < n; i++) {
+			int32_t value = 0;
+			int rc = bm_find_int32(msg, names[i], 0, &value);
+			sum += (uint32_t)rc + (uint32_t)value;
+		}
+	}
+	return sum;
+}
+
+static uint64_t
+run_read(struct bench_cell *cell, size_t ops)
+{
+	const bm_message *msg = cell->built;
+	size_t n = cell->work->test->items;
+	uint64_t sum = 0;
+	if (cell->work->test->type == BENCH_TYPE_INT32) {
+		for (size_t k = 0; k < ops; k++) {
+			for (size_t i = 0; i < n; i++) {
+				int32_t value = 0;
+				int rc = bm_find_int32(msg, "data", (int32_t)i,
+				                       &value);
+				sum += (uint32_t)rc + (uint32_t)value;
+			}
+		}
+	} else {
+		for (size_t k = 0; k < ops; k++) {
+			for (size_t i = 0; i < n; i++) {
+				const char *text = NULL;
+				size_t length = 0;
+				int rc = bm_find_string(msg, "data", (int32_t)i,
+				                        &text, &length);
+				sum += (uint32_t)rc;
+				if (rc == BM_OK)
+					sum += length +
+					       (unsigned char)text[length > 0
+					                               ? length - 1
+					                               : 0];
+			}
+		}
+	}
+	return sum;
+}
+
+static uint64_t
+run_flatten(struct bench_cell *cell, size_t ops)
+{
+	bm_message *msg = cell->built;
+	unsigned char *buffer = cell->flat;
+	size_t capacity = cell->flat_size;
+	size_t size = 0;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++) {
+		int rc = bm_flattened_size(msg, &size);
+		if (rc == BM_OK)
+			rc = bm_flatten(msg, buffer, capacity);
+		sum += (uint32_t)rc + size;
+	}
+	cell->flat_reported = size;
+	return sum;
+}
+
+static uint64_t
+run_unflatten(struct bench_cell *cell, size_t ops)
+{
+	const unsigned char *bytes = cell->flat;
+	size_t size = cell->flat_size;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++)
+		sum += (uint32_t)bm_unflatten(cell->batch[k], bytes, size);
+	return sum;
+}
+
+uint64_t
+bench_cell_run(struct bench_cell *cell, size_t ops)
+{
+	if (cell->backend == NULL)
+		return run_floor(cell, ops);
+	switch (cell->work->test->op) {
+	case BENCH_OP_CREATE:
+		return run_create(cell, ops);
+	case BENCH_OP_LOOKUP:
+		return run_lookup(cell, ops);
+	case BENCH_OP_READ:
+		return run_read(cell, ops);
+	case BENCH_OP_FLATTEN:
+	case BENCH_OP_FLATTEN_INDIVIDUAL:
+		return run_flatten(cell, ops);
+	case BENCH_OP_UNFLATTEN:
+	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
+		return run_unflatten(cell, ops);
+	case BENCH_OP_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/* --- Checks of a batch ------------------------------------------------------------------ */
+
+static bool
+validate_lookups(const struct bench_cell *cell, char *why, size_t why_size)
+{
+	size_t n = cell->work->test->items;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = cell->work->lookup_names[i];
+		int32_t value = -1;
+		int rc = bm_find_int32(cell->built, name, 0, &value);
+		long expected = strtol(name, NULL, 10);
+		if (rc != BM_OK) {
+			snprintf(why, why_size, "lookup of \"%s\": %s", name,
+			         bm_strerror(rc));
+			return false;
+		}
+		if (value != expected) {
+			snprintf(why, why_size, "lookup of \"%s\" gave %d, "
+			         "expected %ld", name, (int)value, expected);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+validate_reads(const struct bench_cell *cell, char *why, size_t why_size)
+{
+	const struct bench_test *test = cell->work->test;
+	char expected[BENCH_TEXT_MAX];
+	for (size_t i = 0; i < test->items; i++) {
+		int rc;
+		if (test->type == BENCH_TYPE_INT32) {
+			int32_t value = -1;
+			rc = bm_find_int32(cell->built, "data", (int32_t)i, &value);
+			if (rc == BM_OK && value != (int32_t)i) {
+				snprintf(why, why_size, "read of item %zu gave %d",
+				         i, (int)value);
+				return false;
+			}
+		} else {
+			const char *text = NULL;
+			size_t length = 0;
+			rc = bm_find_string(cell->built, "data", (int32_t)i, &text,
+			                    &length);
+			size_t expected_length = bench_string_value(i, expected);
+			if (rc == BM_OK &&
+			    (length != expected_length ||
+			     memcmp(text, expected, length + 1) != 0)) {
+				snprintf(why, why_size, "read of item %zu gave %zu "
+				         "bytes, expected \"%s\"", i, length,
+				         expected);
+				return false;
+			}
+		}
+		if (rc != BM_OK) {
+			snprintf(why, why_size, "read of item %zu: %s", i,
+			         bm_strerror(rc));
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool
+validate_batch_messages(const struct bench_cell *cell, const char *what,
+                        char *why, size_t why_size)
+{
+	char reason[200];
+	for (size_t k = 0; k < cell->batch_count; k++) {
+		if (!bench_content_check_message(cell->work->test,
+		                                 cell->batch[k], reason,
+		                                 sizeof reason)) {
+			snprintf(why, why_size, "%s message %zu of the batch: %s",
+			         what, k, reason);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool
+bench_cell_validate(struct bench_cell *cell, char *why, size_t why_size)
+{
+	const struct bench_test *test = cell->work->test;
+	char reason[200];
+	if (cell->backend == NULL) {
+		if (memcmp(cell->floor_target, cell->work->floor_source,
+		           cell->work->floor_bytes) != 0) {
+			snprintf(why, why_size, "the Floor's copy differs");
+			return false;
+		}
+		return true;
+	}
+	if (cell->built != NULL &&
+	    !bench_content_check_message(test, cell->built, reason,
+	                                 sizeof reason)) {
+		snprintf(why, why_size, "built message: %s", reason);
+		return false;
+	}
+	switch (test->op) {
+	case BENCH_OP_CREATE:
+		return validate_batch_messages(cell, "created", why, why_size);
+	case BENCH_OP_LOOKUP:
+		return validate_lookups(cell, why, why_size);
+	case BENCH_OP_READ:
+		return validate_reads(cell, why, why_size);
+	case BENCH_OP_FLATTEN:
+	case BENCH_OP_FLATTEN_INDIVIDUAL:
+		if (cell->flat_reported != cell->flat_size) {
+			snprintf(why, why_size, "flattened size changed from %zu "
+			         "to %zu", cell->flat_size, cell->flat_reported);
+			return false;
+		}
+		if (!bench_content_check_flat(test, cell->backend->native_format,
+		                              cell->flat, cell->flat_size, reason,
+		                              sizeof reason)) {
+			snprintf(why, why_size, "flattened bytes: %s", reason);
+			return false;
+		}
+		return true;
+	case BENCH_OP_UNFLATTEN:
+	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
+		return validate_batch_messages(cell, "unflattened", why,
+		                               why_size);
+	case BENCH_OP_COUNT:
+		break;
+	}
+	return false;
+}

@@ -1,0 +1,120 @@
+/*
+ * operations.h - what one operation of each test is, for one backend or
+ * for the Floor: the state made before timing, the timed batch, and the
+ * checks of what a batch produced.
+ *
+ * One operation (method.md, issue 4):
+ *   Create     the N adds (bm_add_int32 / bm_add_string) into a message
+ *              created empty before timing;
+ *   Lookup     one bm_find_int32 of one field by name; a batch cycles
+ *              through all N names in a fixed shuffled order;
+ *   Read       the N finds by index of field "data" (bm_find_int32 copies
+ *              the value out, bm_find_string returns a pointer and length),
+ *              folded into a checksum;
+ *   Flatten    bm_flattened_size, then bm_flatten into a buffer allocated
+ *              before timing (FlattenIndividual: the N-field message);
+ *   Unflatten  bm_unflatten of the backend's own flattened bytes into a
+ *              message created empty before timing;
+ *   Floor      one memcpy of the operation's bytes: the item bytes for
+ *              Create and Read, the HMF1 (Message4) flattened size for
+ *              Flatten and Unflatten; Lookup has no Floor.
+ * Building messages, creating empty ones and destroying them is never
+ * inside bench_cell_run.
+ */
+#ifndef BENCH_OPERATIONS_H
+#define BENCH_OPERATIONS_H
+
+#include "bmsg.h"
+#include "matrix.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What every cell of one test shares, made once per test. */
+struct bench_workload {
+	const struct bench_test *test;
+	/* Field names in lookup order (Lookup: "0".."N-1" shuffled by the
+	 * seed), pointers into name_storage. */
+	const char **lookup_names;
+	char *name_storage;
+	/* String values "item0".."item<N-1>" (String tests), pointers into
+	 * string_storage. */
+	const char **strings;
+	char *string_storage;
+	/* The Floor's source bytes (none for Lookup). */
+	unsigned char *floor_source;
+	size_t floor_bytes;
+};
+
+/* Makes the shared data of `test`; the lookup order comes from `seed`.
+ * Returns false when out of memory (the workload is then safe to free). */
+bool bench_workload_init(struct bench_workload *work,
+                         const struct bench_test *test, uint64_t seed);
+void bench_workload_free(struct bench_workload *work);
+
+/* One cell: a test on one backend (or the Floor), with its state. */
+struct bench_cell {
+	const struct bench_workload *work;
+	const struct bm_ops *backend;   /* NULL: the Floor */
+	/* Ops in one cycle (N for Lookup, 1 otherwise): a batch is a whole
+	 * number of cycles. */
+	size_t cycle_ops;
+	/* The checksum one cycle must produce, known before timing. */
+	uint64_t cycle_checksum;
+	/* Lookup, Read, Flatten: the message built before timing. */
+	bm_message *built;
+	/* Flatten: the output buffer; Unflatten: the backend's own bytes. */
+	unsigned char *flat;
+	size_t flat_size;
+	size_t flat_reported;           /* size the latest Flatten reported */
+	/* Create, Unflatten: messages created empty before timing. */
+	bm_message **batch;
+	size_t batch_count;
+	size_t batch_capacity;
+	/* Floor: the destination buffer. */
+	unsigned char *floor_target;
+};
+
+/*
+ * Sets up a cell before any timing: builds the message, flattens it
+ * (Flatten: to learn the size; Unflatten: to get the backend's own bytes,
+ * which must decode to the expected content), allocates buffers. On
+ * failure writes a one-line reason and returns false; bench_cell_free is
+ * safe either way.
+ */
+bool bench_cell_init(struct bench_cell *cell,
+                     const struct bench_workload *work,
+                     const struct bm_ops *backend, char *why,
+                     size_t why_size);
+void bench_cell_free(struct bench_cell *cell);
+
+/* Makes what a batch of `ops` operations consumes (Create, Unflatten:
+ * `ops` empty messages). Never timed. */
+bool bench_cell_prepare(struct bench_cell *cell, size_t ops, char *why,
+                        size_t why_size);
+
+/*
+ * THE TIMED WORK: runs `ops` operations (a multiple of cycle_ops) and
+ * returns the checksum of what they produced. Nothing else happens here.
+ */
+uint64_t bench_cell_run(struct bench_cell *cell, size_t ops);
+
+/* The checksum a batch of `ops` operations must return. */
+uint64_t bench_cell_expected_checksum(const struct bench_cell *cell,
+                                      size_t ops);
+
+/*
+ * The full check of a batch just run (before bench_cell_release): every
+ * created or unflattened message holds the expected content; the built
+ * message still does, and every lookup or read returns the expected value;
+ * the flattened bytes decode through the shared decoder to the expected
+ * content; the Floor copied its bytes. Never timed.
+ */
+bool bench_cell_validate(struct bench_cell *cell, char *why,
+                         size_t why_size);
+
+/* Destroys what bench_cell_prepare made. Never timed. */
+void bench_cell_release(struct bench_cell *cell);
+
+#endif /* BENCH_OPERATIONS_H */

@@ -1,0 +1,445 @@
+/*
+ * options.c - parsing and checking the command line (see options.h).
+ */
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char bench_usage[] =
+	"usage: bench --all | --filter REGEX [options]\n"
+	"       bench --list | --list-tests | --help\n"
+	"\n"
+	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
+	"the results table. Every cell is validated before and after it is\n"
+	"timed; a cell that fails prints ERR and the run exits 1.\n"
+	"\n"
+	"What to run:\n"
+	"  --all               every test on every backend\n"
+	"  --filter REGEX      only the tests whose name matches (POSIX ERE),\n"
+	"                      e.g. 'tRead500String' or '^tLookup'\n"
+	"  --backends A,B      only these backends (default: all registered)\n"
+	"  --sizes 5,50,...    item counts (default 5,50,500,5000; 1..1000000)\n"
+	"  --repetitions N     samples per cell (default 15)\n"
+	"  --min-time MS       shortest sample in milliseconds (default 1)\n"
+	"  --seed N            seed of the lookup order and sample order (default 2005)\n"
+	"  --quick             3 samples of at least 0.1 ms, for smoke runs\n"
+	"\n"
+	"What to print:\n"
+	"  --format md|text|csv|json   (default md)\n"
+	"  --out FILE          write it to FILE instead of stdout\n"
+	"  --unit ns|us        unit of md, text and csv (json is always ns)\n"
+	"  --progress          progress on stderr even when it is not a terminal\n"
+	"\n"
+	"  --list              the backends: NAME, haiku|reference, format, summary\n"
+	"  --list-tests        the tests, one per line, in matrix order\n"
+	"  --help              this text\n"
+	"\n"
+	"`bench --all` with default options also writes results/latest.md,\n"
+	"results/latest.csv and results/latest.json.\n"
+	"Exit status: 0 every cell validated, 1 a cell failed (or an output\n"
+	"could not be written), 2 bad usage.\n";
+
+enum option_id {
+	OPT_HELP,
+	OPT_LIST,
+	OPT_LIST_TESTS,
+	OPT_ALL,
+	OPT_FILTER,
+	OPT_BACKENDS,
+	OPT_SIZES,
+	OPT_REPETITIONS,
+	OPT_MIN_TIME,
+	OPT_SEED,
+	OPT_QUICK,
+	OPT_FORMAT,
+	OPT_OUT,
+	OPT_UNIT,
+	OPT_PROGRESS
+};
+
+static const struct {
+	const char *name;
+	enum option_id id;
+	bool takes_value;
+} option_table[] = {
+	{"--help", OPT_HELP, false},
+	{"--list", OPT_LIST, false},
+	{"--list-tests", OPT_LIST_TESTS, false},
+	{"--all", OPT_ALL, false},
+	{"--filter", OPT_FILTER, true},
+	{"--backends", OPT_BACKENDS, true},
+	{"--sizes", OPT_SIZES, true},
+	{"--repetitions", OPT_REPETITIONS, true},
+	{"--min-time", OPT_MIN_TIME, true},
+	{"--seed", OPT_SEED, true},
+	{"--quick", OPT_QUICK, false},
+	{"--format", OPT_FORMAT, true},
+	{"--out", OPT_OUT, true},
+	{"--unit", OPT_UNIT, true},
+	{"--progress", OPT_PROGRESS, false},
+};
+
+/* Parses a whole decimal number in [min, max]: digits only, no sign, no
+ * spaces. */
+static bool
+parse_unsigned(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	if (text[0] < '0' || text[0] > '9')
+		return false;
+	errno = 0;
+	char *end;
+	unsigned long long value = strtoull(text, &end, 10);
+	if (errno != 0 || *end != '\0' || value < min || value > max)
+		return false;
+	*out = value;
+	return true;
+}
+
+static int
+parse_sizes(struct bench_options *options, const char *text, char *why,
+            size_t why_size)
+{
+	size_t count = 0;
+	const char *cursor = text;
+	for (;;) {
+		char item[32];
+		size_t length = strcspn(cursor, ",");
+		uint64_t value;
+		if (length == 0 || length >= sizeof item) {
+			snprintf(why, why_size, "--sizes: bad list '%s'", text);
+			return BENCH_EXIT_USAGE;
+		}
+		memcpy(item, cursor, length);
+		item[length] = '\0';
+		if (!parse_unsigned(item, 1, BENCH_ITEMS_MAX, &value)) {
+			snprintf(why, why_size,
+			         "--sizes: '%s' is not a whole number from 1 to %u",
+			         item, BENCH_ITEMS_MAX);
+			return BENCH_EXIT_USAGE;
+		}
+		if (count == BENCH_SIZES_MAX) {
+			snprintf(why, why_size, "--sizes: more than %d sizes",
+			         BENCH_SIZES_MAX);
+			return BENCH_EXIT_USAGE;
+		}
+		/* Kept ascending, so the tests come in 2005 order. */
+		size_t at = count;
+		while (at > 0 && options->sizes[at - 1] > value) {
+			options->sizes[at] = options->sizes[at - 1];
+			at--;
+		}
+		if (at > 0 && options->sizes[at - 1] == value) {
+			snprintf(why, why_size, "--sizes: %zu given twice",
+			         (size_t)value);
+			return BENCH_EXIT_USAGE;
+		}
+		options->sizes[at] = (size_t)value;
+		count++;
+		cursor += length;
+		if (*cursor == '\0')
+			break;
+		cursor++; /* the comma */
+	}
+	options->size_count = count;
+	return BENCH_EXIT_OK;
+}
+
+static int
+parse_backends(struct bench_options *options, const char *text,
+               const struct bm_ops *const *backends, char *why,
+               size_t why_size)
+{
+	bool *selected = options->backend_selected;
+	memset(selected, 0, options->backend_count * sizeof *selected);
+	const char *cursor = text;
+	for (;;) {
+		size_t length = strcspn(cursor, ",");
+		size_t found = options->backend_count;
+		for (size_t i = 0; i < options->backend_count; i++) {
+			if (strlen(backends[i]->name) == length &&
+			    memcmp(backends[i]->name, cursor, length) == 0)
+				found = i;
+		}
+		if (found == options->backend_count) {
+			char known[256] = "";
+			for (size_t i = 0; i < options->backend_count; i++) {
+				size_t used = strlen(known);
+				snprintf(known + used, sizeof known - used, "%s%s",
+				         i > 0 ? ", " : "", backends[i]->name);
+			}
+			snprintf(why, why_size,
+			         "--backends: unknown backend '%.*s' (known: %s)",
+			         (int)length, cursor, known);
+			return BENCH_EXIT_USAGE;
+		}
+		if (selected[found]) {
+			snprintf(why, why_size, "--backends: %s given twice",
+			         backends[found]->name);
+			return BENCH_EXIT_USAGE;
+		}
+		selected[found] = true;
+		cursor += length;
+		if (*cursor == '\0')
+			break;
+		cursor++;
+	}
+	return BENCH_EXIT_OK;
+}
+
+static int
+parse_min_time(struct bench_options *options, const char *text, char *why,
+               size_t why_size)
+{
+	char *end;
+	errno = 0;
+	double value = strtod(text, &end);
+	bool number = text[0] != '\0' &&
+	              (text[0] == '.' || (text[0] >= '0' && text[0] <= '9'));
+	if (!number || *end != '\0' || errno != 0 || !isfinite(value) ||
+	    value <= 0.0 || value > BENCH_MIN_TIME_MAX_MS) {
+		snprintf(why, why_size,
+		         "--min-time: '%s' is not a number of milliseconds above 0 "
+		         "and at most %g",
+		         text, BENCH_MIN_TIME_MAX_MS);
+		return BENCH_EXIT_USAGE;
+	}
+	options->min_time_ms = value;
+	return BENCH_EXIT_OK;
+}
+
+/* Applies one option with its value (NULL when it takes none). */
+static int
+apply_option(struct bench_options *options, enum option_id id,
+             const char *value, const struct bm_ops *const *backends,
+             bool *repetitions_given, bool *min_time_given, char *why,
+             size_t why_size)
+{
+	uint64_t number;
+	switch (id) {
+	case OPT_HELP:
+		options->help = true;
+		return BENCH_EXIT_OK;
+	case OPT_LIST:
+		options->list = true;
+		return BENCH_EXIT_OK;
+	case OPT_LIST_TESTS:
+		options->list_tests = true;
+		return BENCH_EXIT_OK;
+	case OPT_ALL:
+		options->all = true;
+		return BENCH_EXIT_OK;
+	case OPT_QUICK:
+		options->quick = true;
+		return BENCH_EXIT_OK;
+	case OPT_PROGRESS:
+		options->progress = true;
+		return BENCH_EXIT_OK;
+	case OPT_FILTER: {
+		if (options->has_filter)
+			regfree(&options->filter);
+		options->has_filter = false;
+		int rc = regcomp(&options->filter, value,
+		                 REG_EXTENDED | REG_NOSUB);
+		if (rc != 0) {
+			char message[128];
+			regerror(rc, &options->filter, message, sizeof message);
+			regfree(&options->filter);
+			snprintf(why, why_size, "--filter: bad regular expression "
+			         "'%s': %s", value, message);
+			return BENCH_EXIT_USAGE;
+		}
+		options->has_filter = true;
+		options->filter_text = value;
+		return BENCH_EXIT_OK;
+	}
+	case OPT_BACKENDS:
+		return parse_backends(options, value, backends, why, why_size);
+	case OPT_SIZES:
+		return parse_sizes(options, value, why, why_size);
+	case OPT_REPETITIONS:
+		if (!parse_unsigned(value, 1, BENCH_REPETITIONS_MAX, &number)) {
+			snprintf(why, why_size, "--repetitions: '%s' is not a whole "
+			         "number from 1 to %u", value,
+			         BENCH_REPETITIONS_MAX);
+			return BENCH_EXIT_USAGE;
+		}
+		options->repetitions = (unsigned)number;
+		*repetitions_given = true;
+		return BENCH_EXIT_OK;
+	case OPT_MIN_TIME:
+		*min_time_given = true;
+		return parse_min_time(options, value, why, why_size);
+	case OPT_SEED:
+		if (!parse_unsigned(value, 0, BENCH_SEED_MAX, &number)) {
+			snprintf(why, why_size, "--seed: '%s' is not a whole number "
+			         "from 0 to %llu", value,
+			         (unsigned long long)BENCH_SEED_MAX);
+			return BENCH_EXIT_USAGE;
+		}
+		options->seed = number;
+		return BENCH_EXIT_OK;
+	case OPT_FORMAT:
+		if (strcmp(value, "md") == 0)
+			options->format = BENCH_FORMAT_MD;
+		else if (strcmp(value, "text") == 0)
+			options->format = BENCH_FORMAT_TEXT;
+		else if (strcmp(value, "csv") == 0)
+			options->format = BENCH_FORMAT_CSV;
+		else if (strcmp(value, "json") == 0)
+			options->format = BENCH_FORMAT_JSON;
+		else {
+			snprintf(why, why_size, "--format: '%s' is not md, text, "
+			         "csv or json", value);
+			return BENCH_EXIT_USAGE;
+		}
+		return BENCH_EXIT_OK;
+	case OPT_OUT:
+		if (value[0] == '\0') {
+			snprintf(why, why_size, "--out: empty file name");
+			return BENCH_EXIT_USAGE;
+		}
+		options->out_path = value;
+		return BENCH_EXIT_OK;
+	case OPT_UNIT:
+		if (strcmp(value, "ns") == 0)
+			options->unit = BENCH_UNIT_NS;
+		else if (strcmp(value, "us") == 0)
+			options->unit = BENCH_UNIT_US;
+		else {
+			snprintf(why, why_size, "--unit: '%s' is not ns or us",
+			         value);
+			return BENCH_EXIT_USAGE;
+		}
+		return BENCH_EXIT_OK;
+	}
+	snprintf(why, why_size, "internal error: unhandled option");
+	return BENCH_EXIT_USAGE;
+}
+
+int
+bench_options_parse(struct bench_options *options, int argc,
+                    char *const *argv, const struct bm_ops *const *backends,
+                    size_t backend_count, char *why, size_t why_size)
+{
+	*options = (struct bench_options){
+		.backend_count = backend_count,
+		.repetitions = BENCH_DEFAULT_REPETITIONS,
+		.min_time_ms = BENCH_DEFAULT_MIN_TIME_MS,
+		.seed = BENCH_DEFAULT_SEED,
+		.format = BENCH_FORMAT_MD,
+		.unit = BENCH_UNIT_NS,
+	};
+	/* One spare element so that an empty list still allocates. */
+	options->backend_selected = calloc(backend_count + 1, sizeof(bool));
+	if (options->backend_selected == NULL) {
+		snprintf(why, why_size, "out of memory");
+		return BENCH_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < backend_count; i++)
+		options->backend_selected[i] = true;
+	options->size_count = sizeof bench_default_sizes /
+	                      sizeof bench_default_sizes[0];
+	memcpy(options->sizes, bench_default_sizes, sizeof bench_default_sizes);
+
+	bool repetitions_given = false, min_time_given = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (strncmp(arg, "--", 2) != 0) {
+			snprintf(why, why_size, "unexpected argument '%s' "
+			         "(see --help)", arg);
+			return BENCH_EXIT_USAGE;
+		}
+		const char *equals = strchr(arg, '=');
+		size_t name_length = equals != NULL ? (size_t)(equals - arg)
+		                                    : strlen(arg);
+		size_t count = sizeof option_table / sizeof option_table[0];
+		size_t found = count;
+		for (size_t k = 0; k < count; k++) {
+			if (strlen(option_table[k].name) == name_length &&
+			    memcmp(option_table[k].name, arg, name_length) == 0)
+				found = k;
+		}
+		if (found == count) {
+			snprintf(why, why_size, "unknown option '%.*s' (see --help)",
+			         (int)name_length, arg);
+			return BENCH_EXIT_USAGE;
+		}
+		const char *value = NULL;
+		if (option_table[found].takes_value) {
+			if (equals != NULL) {
+				value = equals + 1;
+			} else if (i + 1 < argc) {
+				value = argv[++i];
+			} else {
+				snprintf(why, why_size, "%s needs a value",
+				         option_table[found].name);
+				return BENCH_EXIT_USAGE;
+			}
+		} else if (equals != NULL) {
+			snprintf(why, why_size, "%s takes no value",
+			         option_table[found].name);
+			return BENCH_EXIT_USAGE;
+		}
+		int rc = apply_option(options, option_table[found].id, value,
+		                      backends, &repetitions_given,
+		                      &min_time_given, why, why_size);
+		if (rc != BENCH_EXIT_OK)
+			return rc;
+	}
+	if (options->quick) {
+		if (!repetitions_given)
+			options->repetitions = BENCH_QUICK_REPETITIONS;
+		if (!min_time_given)
+			options->min_time_ms = BENCH_QUICK_MIN_TIME_MS;
+	}
+	if (!options->help && !options->list && !options->list_tests &&
+	    !options->all && !options->has_filter) {
+		snprintf(why, why_size, "nothing to do: give --all, --filter, "
+		         "--list, --list-tests or --help");
+		return BENCH_EXIT_USAGE;
+	}
+	return BENCH_EXIT_OK;
+}
+
+void
+bench_options_free(struct bench_options *options)
+{
+	if (options->has_filter)
+		regfree(&options->filter);
+	options->has_filter = false;
+	free(options->backend_selected);
+	options->backend_selected = NULL;
+}
+
+bool
+bench_options_match(const struct bench_options *options,
+                    const char *test_name)
+{
+	if (!options->has_filter)
+		return true;
+	return regexec(&options->filter, test_name, 0, NULL, 0) == 0;
+}
+
+bool
+bench_options_canonical(const struct bench_options *options)
+{
+	if (!options->all || options->has_filter || options->quick)
+		return false;
+	for (size_t i = 0; i < options->backend_count; i++) {
+		if (!options->backend_selected[i])
+			return false;
+	}
+	size_t default_count = sizeof bench_default_sizes /
+	                       sizeof bench_default_sizes[0];
+	if (options->size_count != default_count ||
+	    memcmp(options->sizes, bench_default_sizes,
+	           sizeof bench_default_sizes) != 0)
+		return false;
+	return options->repetitions == BENCH_DEFAULT_REPETITIONS &&
+	       options->min_time_ms == BENCH_DEFAULT_MIN_TIME_MS &&
+	       options->seed == BENCH_DEFAULT_SEED;
+}

@@ -1,0 +1,103 @@
+/*
+ * options.h - the command line of `bench`, parsed and checked before
+ * anything runs. Parsing never exits and never prints: it returns a status
+ * and a one-line reason, so that the program and the tests share it.
+ */
+#ifndef BENCH_OPTIONS_H
+#define BENCH_OPTIONS_H
+
+#include "bmsg.h"
+#include "matrix.h"
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum bench_format {
+	BENCH_FORMAT_MD,
+	BENCH_FORMAT_TEXT,
+	BENCH_FORMAT_CSV,
+	BENCH_FORMAT_JSON
+};
+
+enum bench_unit {
+	BENCH_UNIT_NS,
+	BENCH_UNIT_US
+};
+
+/* Defaults (issue 4), and what --quick uses unless told otherwise. */
+#define BENCH_DEFAULT_REPETITIONS 15u
+#define BENCH_DEFAULT_MIN_TIME_MS 1.0
+#define BENCH_DEFAULT_SEED 2005u
+#define BENCH_QUICK_REPETITIONS 3u
+#define BENCH_QUICK_MIN_TIME_MS 0.1
+
+/* Bounds of the numeric options. */
+#define BENCH_REPETITIONS_MAX 1000u
+#define BENCH_MIN_TIME_MAX_MS 10000.0
+/* Seeds are exact in every JSON reader (doubles hold 53 bits). */
+#define BENCH_SEED_MAX ((UINT64_C(1) << 53) - 1)
+
+struct bench_options {
+	/* What to do; a run needs --all or --filter. */
+	bool help;
+	bool list;
+	bool list_tests;
+	bool all;
+
+	/* What to run. */
+	bool has_filter;
+	regex_t filter;              /* compiled --filter, when has_filter */
+	const char *filter_text;     /* points into argv */
+	bool *backend_selected;      /* one per backend passed in */
+	size_t backend_count;        /* backends passed in */
+	size_t sizes[BENCH_SIZES_MAX]; /* ascending, distinct */
+	size_t size_count;
+	unsigned repetitions;
+	double min_time_ms;
+	uint64_t seed;
+	bool quick;
+
+	/* What to print, and where. */
+	enum bench_format format;
+	const char *out_path;        /* points into argv; NULL: stdout */
+	enum bench_unit unit;
+	bool progress;               /* --progress given */
+};
+
+/* Exit codes of `bench` (issue 4). */
+#define BENCH_EXIT_OK 0
+#define BENCH_EXIT_FAILED 1
+#define BENCH_EXIT_USAGE 2
+
+/*
+ * Parses argv[1..argc) for the backends[0..backend_count) the program was
+ * given. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line reason
+ * in why[0..why_size). Either way, bench_options_free releases what was
+ * allocated.
+ */
+int bench_options_parse(struct bench_options *options, int argc,
+                        char *const *argv,
+                        const struct bm_ops *const *backends,
+                        size_t backend_count, char *why, size_t why_size);
+
+void bench_options_free(struct bench_options *options);
+
+/* True when the test name passes --filter (or there is none). */
+bool bench_options_match(const struct bench_options *options,
+                         const char *test_name);
+
+/*
+ * True for the canonical run, `bench --all` with every measurement option
+ * at its default (every backend, no filter, the 2005 sizes, default
+ * repetitions, minimum time and seed, not --quick): the run that also
+ * writes results/latest.*. --format, --out, --unit and --progress only
+ * change what is printed, so they do not matter here.
+ */
+bool bench_options_canonical(const struct bench_options *options);
+
+/* The usage text printed by --help. */
+extern const char bench_usage[];
+
+#endif /* BENCH_OPTIONS_H */

@@ -1,0 +1,73 @@
+/*
+ * output_csv.c - one line per test and backend, for gnuplot and scripts:
+ *   test,op,items,type,backend,median,min,mad,allocs_per_op,flat_bytes
+ * Times are in the --unit. The Floor has its own lines (backend "Floor",
+ * no allocations, flat_bytes = the bytes it copies); Lookup rows have no
+ * Floor. A failed cell has "ERR" as its median and empty fields after it.
+ * flat_bytes is empty outside the Flatten and Unflatten rows.
+ */
+#include "output.h"
+
+static void
+write_number(FILE *stream, double ns, enum bench_unit unit)
+{
+	if (unit == BENCH_UNIT_US)
+		fprintf(stream, "%.5f", ns / 1000.0);
+	else
+		fprintf(stream, "%.2f", ns);
+}
+
+static void
+write_allocs(FILE *stream, double allocs)
+{
+	/* Whole numbers stay whole; a fraction means the count varies
+	 * from one operation to the next. */
+	if (allocs == (double)(long long)allocs)
+		fprintf(stream, "%lld", (long long)allocs);
+	else
+		fprintf(stream, "%.3f", allocs);
+}
+
+static void
+write_line(FILE *stream, const struct bench_row *row, const char *backend,
+           const struct bench_cell_result *cell, bool floor,
+           enum bench_unit unit)
+{
+	fprintf(stream, "%s,%s,%zu,%s,%s,", row->test.name,
+	        bench_op_name(row->test.op), row->test.items,
+	        bench_type_name(row->test.type), backend);
+	if (cell->failed) {
+		fputs("ERR,,,,\n", stream);
+		return;
+	}
+	write_number(stream, cell->summary.median, unit);
+	fputc(',', stream);
+	write_number(stream, cell->summary.min, unit);
+	fputc(',', stream);
+	write_number(stream, cell->summary.mad, unit);
+	fputc(',', stream);
+	if (!floor)
+		write_allocs(stream, cell->allocs_per_op);
+	fputc(',', stream);
+	if (floor || bench_op_is_flat(row->test.op))
+		fprintf(stream, "%zu", cell->flat_bytes);
+	fputc('\n', stream);
+}
+
+bool
+bench_write_csv(FILE *stream, const struct bench_results *results,
+                enum bench_unit unit)
+{
+	fputs("test,op,items,type,backend,median,min,mad,allocs_per_op,"
+	      "flat_bytes\n",
+	      stream);
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		for (size_t b = 0; b < results->backend_count; b++)
+			write_line(stream, row, results->backends[b]->name,
+			           &row->cells[b], false, unit);
+		if (row->has_floor)
+			write_line(stream, row, "Floor", &row->floor, true, unit);
+	}
+	return !ferror(stream);
+}

@@ -1,0 +1,225 @@
+/*
+ * output_json.c - the results as JSON, for tools (built and written with
+ * jansson). Always nanoseconds. Layout (schema 1):
+ *
+ * {"schema":1, "unit":"ns",
+ *  "context":{"date","cpu","cores","compiler","cflags","build_type",
+ *             "sanitize","git_commit","glibc","version","clock",
+ *             "clock_resolution_ns","wall_seconds",
+ *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
+ *             "disturbed_samples",
+ *             "options":{"all","filter","backends","sizes","repetitions",
+ *                        "min_time_ms","seed","quick"},
+ *             "checksum":"0x..."},
+ *  "backends":[{"name","haiku","format","summary"}, ...],
+ *  "rows":[{"test","op","items","type",
+ *           "cells":{"<backend>":{"median","min","mad","samples":[...],
+ *                                 "allocs_per_op","flat_bytes",
+ *                                 "ops_per_sample","retaken_samples",
+ *                                 "disturbed_samples"},
+ *                    "Floor":{"median","min","mad","samples","bytes",
+ *                             "ops_per_sample",...}},
+ *           "winner", "haiku_winner"}, ...]}
+ *
+ * retaken_samples counts attempts thrown away because the process was
+ * preempted during them; disturbed_samples the kept samples that were
+ * preempted all the same (after BENCH_RETAKES_MAX retakes).
+ * A failed cell is {"error":"one-line reason"}. flat_bytes is null outside
+ * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
+ * a backend name, "-" for a tie, or null when no backend could win.
+ */
+#include "output.h"
+
+#include "measure.h"
+
+#include <jansson.h>
+#include <string.h>
+
+/* Adds `value` to `object` under `key`; jansson takes the reference. */
+static void
+put(json_t *object, const char *key, json_t *value)
+{
+	json_object_set_new(object, key, value);
+}
+
+/* A JSON string; text that is not UTF-8 (a strange CPU name) is replaced
+ * rather than dropped, so that every key is always present. */
+static json_t *
+text(const char *value)
+{
+	json_t *string = json_string(value);
+	return string != NULL ? string : json_string("(not UTF-8)");
+}
+
+static json_t *
+number_or_integer(double value)
+{
+	if (value == (double)(json_int_t)value)
+		return json_integer((json_int_t)value);
+	return json_real(value);
+}
+
+static json_t *
+options_json(const struct bench_results *results)
+{
+	const struct bench_options *options = results->options;
+	json_t *object = json_object();
+	put(object, "all", json_boolean(options->all));
+	put(object, "filter", options->has_filter
+	                              ? text(options->filter_text)
+	                              : json_null());
+	json_t *backends = json_array();
+	for (size_t b = 0; b < results->backend_count; b++)
+		json_array_append_new(backends,
+		                      json_string(results->backends[b]->name));
+	put(object, "backends", backends);
+	json_t *sizes = json_array();
+	for (size_t s = 0; s < options->size_count; s++)
+		json_array_append_new(sizes,
+		                      json_integer((json_int_t)options->sizes[s]));
+	put(object, "sizes", sizes);
+	put(object, "repetitions", json_integer(options->repetitions));
+	put(object, "min_time_ms", json_real(options->min_time_ms));
+	put(object, "seed", json_integer((json_int_t)options->seed));
+	put(object, "quick", json_boolean(options->quick));
+	return object;
+}
+
+static json_t *
+context_json(const struct bench_results *results)
+{
+	const struct bench_context *context = &results->context;
+	json_t *object = json_object();
+	put(object, "date", text(context->date));
+	put(object, "cpu", text(context->cpu));
+	put(object, "cores", json_integer(context->cores));
+	put(object, "compiler", text(context->compiler));
+	put(object, "cflags", text(context->cflags));
+	put(object, "build_type", text(context->build_type));
+	put(object, "sanitize", text(context->sanitize));
+	put(object, "git_commit", text(context->git_commit));
+	put(object, "glibc", text(context->glibc));
+	put(object, "version", text(context->version));
+	put(object, "clock", json_string("CLOCK_MONOTONIC"));
+	put(object, "clock_resolution_ns",
+	    json_real(context->clock_resolution_ns));
+	put(object, "wall_seconds", json_real(results->wall_seconds));
+	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
+	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
+	put(object, "retaken_samples",
+	    json_integer((json_int_t)results->retaken_samples));
+	put(object, "disturbed_samples",
+	    json_integer((json_int_t)results->disturbed_samples));
+	put(object, "options", options_json(results));
+	char checksum[32];
+	snprintf(checksum, sizeof checksum, "0x%016llx",
+	         (unsigned long long)results->checksum);
+	put(object, "checksum", json_string(checksum));
+	return object;
+}
+
+static json_t *
+backends_json(const struct bench_results *results)
+{
+	json_t *array = json_array();
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bm_ops *ops = results->backends[b];
+		json_t *object = json_object();
+		put(object, "name", json_string(ops->name));
+		put(object, "haiku",
+		    json_boolean((ops->flags & BM_BACKEND_HAIKU) != 0));
+		put(object, "format",
+		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
+		                                                     : "FOB1"));
+		put(object, "summary", text(ops->summary));
+		json_array_append_new(array, object);
+	}
+	return array;
+}
+
+static json_t *
+cell_json(const struct bench_row *row, const struct bench_cell_result *cell,
+          bool floor)
+{
+	json_t *object = json_object();
+	if (cell->failed) {
+		put(object, "error", text(cell->error));
+		return object;
+	}
+	put(object, "median", json_real(cell->summary.median));
+	put(object, "min", json_real(cell->summary.min));
+	put(object, "mad", json_real(cell->summary.mad));
+	json_t *samples = json_array();
+	for (size_t i = 0; i < cell->sample_count; i++)
+		json_array_append_new(samples, json_real(cell->samples[i]));
+	put(object, "samples", samples);
+	if (floor) {
+		put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
+	} else {
+		put(object, "allocs_per_op",
+		    number_or_integer(cell->allocs_per_op));
+		put(object, "flat_bytes",
+		    bench_op_is_flat(row->test.op)
+		            ? json_integer((json_int_t)cell->flat_bytes)
+		            : json_null());
+	}
+	put(object, "ops_per_sample",
+	    json_integer((json_int_t)cell->ops_per_sample));
+	put(object, "retaken_samples",
+	    json_integer((json_int_t)cell->retaken_samples));
+	put(object, "disturbed_samples",
+	    json_integer((json_int_t)cell->disturbed_samples));
+	return object;
+}
+
+static json_t *
+verdict_json(const struct bench_results *results, struct bench_verdict verdict)
+{
+	const char *name = bench_verdict_name(results, verdict);
+	return name != NULL ? json_string(name) : json_null();
+}
+
+static json_t *
+rows_json(const struct bench_results *results)
+{
+	json_t *array = json_array();
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		json_t *object = json_object();
+		put(object, "test", json_string(row->test.name));
+		put(object, "op", json_string(bench_op_name(row->test.op)));
+		put(object, "items", json_integer((json_int_t)row->test.items));
+		put(object, "type", json_string(bench_type_name(row->test.type)));
+		json_t *cells = json_object();
+		for (size_t b = 0; b < results->backend_count; b++)
+			put(cells, results->backends[b]->name,
+			    cell_json(row, &row->cells[b], false));
+		if (row->has_floor)
+			put(cells, "Floor", cell_json(row, &row->floor, true));
+		put(object, "cells", cells);
+		put(object, "winner", verdict_json(results, row->winner));
+		put(object, "haiku_winner",
+		    verdict_json(results, row->haiku_winner));
+		json_array_append_new(array, object);
+	}
+	return array;
+}
+
+bool
+bench_write_json(FILE *stream, const struct bench_results *results)
+{
+	json_t *root = json_object();
+	put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
+	put(root, "unit", json_string("ns"));
+	put(root, "context", context_json(results));
+	put(root, "backends", backends_json(results));
+	put(root, "rows", rows_json(results));
+	/* Ten significant digits keep every nanosecond of a 10 s sample. */
+	int rc = json_dumpf(root, stream,
+	                    JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (rc != 0)
+		return false;
+	fputc('\n', stream);
+	return !ferror(stream);
+}

@@ -1,0 +1,66 @@
+/*
+ * results.h - what a run produced: one row per test, one cell per backend
+ * plus the Floor, the verdicts, and the context the outputs print.
+ * Times are nanoseconds per operation.
+ */
+#ifndef BENCH_RESULTS_H
+#define BENCH_RESULTS_H
+
+#include "bmsg.h"
+#include "context.h"
+#include "matrix.h"
+#include "options.h"
+#include "stats.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest one-line reason kept for a failed cell. */
+#define BENCH_REASON_MAX 256
+
+struct bench_cell_result {
+	bool failed;                    /* ERR: `error` says why */
+	char error[BENCH_REASON_MAX];
+	double *samples;                /* ns per operation, sample order */
+	size_t sample_count;
+	struct bench_summary summary;   /* of the samples */
+	size_t ops_per_sample;          /* batch size */
+	double allocs_per_op;           /* counted in an untimed run */
+	size_t flat_bytes;              /* flattened size (flat rows), or
+	                                 * the bytes the Floor copies */
+	size_t retaken_samples;         /* attempts thrown away: preempted */
+	size_t disturbed_samples;       /* kept although preempted */
+};
+
+struct bench_row {
+	struct bench_test test;
+	struct bench_cell_result *cells; /* one per backend of the run */
+	bool has_floor;                  /* every row but Lookup */
+	struct bench_cell_result floor;
+	struct bench_verdict winner;       /* over all backends */
+	struct bench_verdict haiku_winner; /* over BM_BACKEND_HAIKU ones */
+};
+
+struct bench_results {
+	const struct bm_ops **backends;  /* the columns, in registry order */
+	size_t backend_count;
+	struct bench_row *rows;
+	size_t row_count;
+	const struct bench_options *options;
+	struct bench_context context;
+	uint64_t checksum;               /* of all timed work */
+	size_t failed_cells;
+	size_t retaken_samples;          /* over all cells */
+	size_t disturbed_samples;
+	double wall_seconds;             /* the whole run */
+};
+
+/* Frees the rows and cells (not the backends array's pointees). */
+void bench_results_free(struct bench_results *results);
+
+/* The name a verdict prints: the backend's, "-" for a tie, NULL for none. */
+const char *bench_verdict_name(const struct bench_results *results,
+                               struct bench_verdict verdict);
+
+#endif /* BENCH_RESULTS_H */

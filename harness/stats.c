@@ -1,0 +1,80 @@
+/*
+ * stats.c - median, MAD and the tie rule (see stats.h).
+ */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double
+bench_median(double *values, size_t count)
+{
+	qsort(values, count, sizeof *values, compare_doubles);
+	if (count % 2 == 1)
+		return values[count / 2];
+	return (values[count / 2 - 1] + values[count / 2]) / 2.0;
+}
+
+void
+bench_summarize(const double *samples, size_t count, double *scratch,
+                struct bench_summary *out)
+{
+	memcpy(scratch, samples, count * sizeof *scratch);
+	out->median = bench_median(scratch, count);
+	out->min = scratch[0]; /* sorted by bench_median */
+	for (size_t i = 0; i < count; i++) {
+		double deviation = samples[i] - out->median;
+		scratch[i] = deviation < 0 ? -deviation : deviation;
+	}
+	out->mad = bench_median(scratch, count);
+}
+
+static double
+larger(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+struct bench_verdict
+bench_decide(const struct bench_candidate *candidates, size_t count)
+{
+	struct bench_verdict verdict = {.kind = BENCH_VERDICT_NONE};
+	size_t first = count, second = count;
+	for (size_t i = 0; i < count; i++) {
+		if (!candidates[i].usable)
+			continue;
+		if (first == count ||
+		    candidates[i].median < candidates[first].median) {
+			second = first;
+			first = i;
+		} else if (second == count ||
+		           candidates[i].median < candidates[second].median) {
+			second = i;
+		}
+	}
+	if (first == count)
+		return verdict;
+	verdict.kind = BENCH_VERDICT_WINNER;
+	verdict.index = first;
+	if (second == count)
+		return verdict;
+	double m1 = candidates[first].median, d1 = candidates[first].mad;
+	double m2 = candidates[second].median, d2 = candidates[second].mad;
+	if (m1 <= 0.0) {
+		if (m2 <= 0.0)
+			verdict.kind = BENCH_VERDICT_TIE;
+		return verdict;
+	}
+	double margin = larger(BENCH_TIE_MIN_FRACTION, d1 / m1);
+	margin = larger(margin, d2 / m2);
+	if ((m2 - m1) / m1 <= margin)
+		verdict.kind = BENCH_VERDICT_TIE;
+	return verdict;
+}

@@ -1,0 +1,42 @@
+/*
+ * harness_util.h - running the whole `bench` program inside the tests,
+ * with test-only backends and captured output.
+ */
+#ifndef BM_HARNESS_UTIL_H
+#define BM_HARNESS_UTIL_H
+
+#include "bmsg.h"
+
+#include <stddef.h>
+
+struct bench_capture {
+	int status;   /* what bench_main returned */
+	char *out;    /* everything written to out, NUL-terminated */
+	char *err;    /* everything written to err */
+};
+
+/*
+ * Runs bench_main with backends[0..count), results written to
+ * `results_dir` (NULL: none), and the arguments that follow (after the
+ * program name), ending with NULL. Free the capture with
+ * hu_capture_free.
+ */
+struct bench_capture hu_run(const struct bm_ops *const *backends,
+                            size_t count, const char *results_dir, ...);
+
+/* A malloc'd copy of text (free with free()). */
+char *hu_copy(const char *text);
+
+void hu_capture_free(struct bench_capture *capture);
+
+/* Counts the lines of text. */
+size_t hu_count_lines(const char *text);
+
+/* Makes a fresh temporary directory; returns its malloc'd path. */
+char *hu_make_temp_dir(void);
+
+/* Removes the files named in `names` (NULL-terminated) from dir, then
+ * dir itself, and frees the path. */
+void hu_remove_temp_dir(char *dir, const char *const *names);
+
+#endif /* BM_HARNESS_UTIL_H */

@@ -1,0 +1,280 @@
+/*
+ * test_harness_matrix.c - the matrix definition against the 2005 CSV in
+ * results/, the Floor's byte counts against the derived vectors of
+ * bmessage-formats.md §7, the lookup order, and the content checks that
+ * decide whether a cell's result is right.
+ */
+#include "suites.h"
+
+#include "content.h"
+#include "harness_backends.h"
+#include "matrix.h"
+#include "operations.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(default_matrix_is_the_2005_csv)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/results/messagespeed-2005.csv",
+	         BENCH_SOURCE_DIR);
+	FILE *csv = fopen(path, "r");
+	ck_assert_msg(csv != NULL, "cannot open %s", path);
+	struct bench_test tests[BENCH_TESTS_PER_SIZE * 4];
+	size_t count = bench_matrix_build(bench_default_sizes, 4, tests);
+	ck_assert_uint_eq(count, 52);
+	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 52);
+
+	char line[512];
+	ck_assert_ptr_nonnull(fgets(line, sizeof line, csv));
+	ck_assert_int_eq(strncmp(line, "test,op,items,type,", 19), 0);
+	size_t row = 0;
+	while (fgets(line, sizeof line, csv) != NULL) {
+		if (line[0] == '\n')
+			continue;
+		ck_assert_uint_lt(row, count);
+		char name[64], op[32], type[16];
+		size_t items;
+		ck_assert_int_eq(sscanf(line, "%63[^,],%31[^,],%zu,%15[^,]", name,
+		                        op, &items, type),
+		                 4);
+		const struct bench_test *test = &tests[row];
+		ck_assert_str_eq(test->name, name);
+		ck_assert_str_eq(bench_op_name(test->op), op);
+		ck_assert_uint_eq(test->items, items);
+		ck_assert_str_eq(bench_type_name(test->type), type);
+		row++;
+	}
+	fclose(csv);
+	ck_assert_uint_eq(row, 52);
+}
+END_TEST
+
+START_TEST(other_sizes_keep_the_order)
+{
+	const size_t sizes[] = {5, 50000};
+	struct bench_test tests[BENCH_TESTS_PER_SIZE * 2];
+	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 26);
+	ck_assert_str_eq(tests[0].name, "tCreate5Int32");
+	ck_assert_str_eq(tests[1].name, "tCreate50000Int32");
+	ck_assert_str_eq(tests[4].name, "tLookup5Int32");
+	ck_assert_str_eq(tests[5].name, "tLookup50000Int32");
+	ck_assert_str_eq(tests[6].name, "tRead5Int32");
+	ck_assert_str_eq(tests[25].name, "tUnflattenIndividual50000String");
+	/* The longest name fits. */
+	const size_t largest[] = {BENCH_ITEMS_MAX};
+	struct bench_test big[BENCH_TESTS_PER_SIZE];
+	bench_matrix_build(largest, 1, big);
+	ck_assert_str_eq(big[12].name, "tUnflattenIndividual1000000String");
+}
+END_TEST
+
+START_TEST(floor_bytes_match_the_derived_vectors)
+{
+	/* bmessage-formats.md §7, column HMF1. */
+	static const struct {
+		enum bench_op op;
+		enum bench_type type;
+		size_t hmf1[4];
+	} cases[] = {
+		{BENCH_OP_FLATTEN, BENCH_TYPE_INT32, {117, 297, 2097, 20097}},
+		{BENCH_OP_FLATTEN, BENCH_TYPE_STRING, {147, 637, 5987, 63987}},
+		{BENCH_OP_FLATTEN_INDIVIDUAL, BENCH_TYPE_INT32,
+		 {238, 1808, 17958, 183958}},
+		{BENCH_OP_UNFLATTEN_INDIVIDUAL, BENCH_TYPE_STRING,
+		 {268, 2148, 21848, 227848}},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		for (size_t s = 0; s < 4; s++) {
+			struct bench_test test = {.op = cases[c].op,
+			                          .type = cases[c].type,
+			                          .items = bench_default_sizes[s]};
+			ck_assert_uint_eq(bench_hmf1_size(&test), cases[c].hmf1[s]);
+		}
+	}
+	/* Item bytes: 4 per Int32; "item0".."item4" are 6 bytes with the
+	 * NUL; "item10".."item49" 7. */
+	struct bench_test test = {.op = BENCH_OP_CREATE, .type = BENCH_TYPE_INT32,
+	                          .items = 50};
+	ck_assert_uint_eq(bench_item_bytes(&test), 200);
+	test.type = BENCH_TYPE_STRING;
+	test.items = 5;
+	ck_assert_uint_eq(bench_item_bytes(&test), 30);
+	test.items = 50;
+	ck_assert_uint_eq(bench_item_bytes(&test), 10 * 6 + 40 * 7);
+}
+END_TEST
+
+START_TEST(floor_bytes_are_what_hmf1_writers_write)
+{
+	/* The Floor of the flat rows claims to be Message4's flattened size:
+	 * every registered backend that writes HMF1 must agree. */
+	size_t count, writers = 0;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	const size_t sizes[] = {5, 50, 500};
+	struct bench_test tests[BENCH_TESTS_PER_SIZE * 3];
+	size_t test_count = bench_matrix_build(sizes, 3, tests);
+	for (size_t b = 0; b < count; b++) {
+		if (backends[b]->native_format != BM_FORMAT_HMF1)
+			continue;
+		writers++;
+		for (size_t t = 0; t < test_count; t++) {
+			if (!bench_op_is_flat(tests[t].op))
+				continue;
+			bm_message *msg = NULL;
+			size_t size = 0;
+			ck_assert_int_eq(bm_create(backends[b], BENCH_WHAT, &msg),
+			                 BM_OK);
+			ck_assert_int_eq(bench_content_build(&tests[t], msg), BM_OK);
+			ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+			ck_assert_msg(size == bench_hmf1_size(&tests[t]),
+			              "%s on %s: %zu bytes, formula %zu",
+			              tests[t].name, backends[b]->name, size,
+			              bench_hmf1_size(&tests[t]));
+			bm_destroy(msg);
+		}
+	}
+	ck_assert_uint_ge(writers, 1);
+}
+END_TEST
+
+START_TEST(lookup_order_is_a_seeded_permutation)
+{
+	struct bench_test test = {.op = BENCH_OP_LOOKUP, .type = BENCH_TYPE_INT32,
+	                          .items = 50};
+	struct bench_workload a, b, c;
+	ck_assert(bench_workload_init(&a, &test, 7));
+	ck_assert(bench_workload_init(&b, &test, 7));
+	ck_assert(bench_workload_init(&c, &test, 8));
+	bool seen[50] = {false};
+	bool same_as_other_seed = true, identity = true;
+	for (size_t i = 0; i < 50; i++) {
+		ck_assert_str_eq(a.lookup_names[i], b.lookup_names[i]);
+		long value = strtol(a.lookup_names[i], NULL, 10);
+		ck_assert(value >= 0 && value < 50 && !seen[value]);
+		seen[value] = true;
+		same_as_other_seed &= strcmp(a.lookup_names[i],
+		                             c.lookup_names[i]) == 0;
+		identity &= value == (long)i;
+	}
+	ck_assert(!same_as_other_seed);
+	ck_assert(!identity);
+	ck_assert_uint_eq(a.floor_bytes, 0); /* Lookup has no Floor */
+	bench_workload_free(&a);
+	bench_workload_free(&b);
+	bench_workload_free(&c);
+}
+END_TEST
+
+static bm_message *
+build(const struct bm_ops *ops, const struct bench_test *test)
+{
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(ops, BENCH_WHAT, &msg), BM_OK);
+	ck_assert_int_eq(bench_content_build(test, msg), BM_OK);
+	return msg;
+}
+
+START_TEST(message_check_accepts_the_content_and_nothing_else)
+{
+	char why[256];
+	struct bench_test test = {.op = BENCH_OP_CREATE,
+	                          .type = BENCH_TYPE_STRING, .items = 50};
+	bm_message *msg = build(&bench_test_plain_ops, &test);
+	ck_assert_msg(bench_content_check_message(&test, msg, why, sizeof why),
+	              "%s", why);
+
+	/* One item too many. */
+	ck_assert_int_eq(bm_add_string(msg, "data", "item50"), BM_OK);
+	ck_assert(!bench_content_check_message(&test, msg, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "51 items"));
+	bm_destroy(msg);
+
+	/* A wrong value. */
+	struct bench_test ints = {.op = BENCH_OP_FLATTEN_INDIVIDUAL,
+	                          .type = BENCH_TYPE_INT32, .items = 5};
+	msg = NULL;
+	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
+	for (int32_t i = 0; i < 5; i++) {
+		char name[16];
+		snprintf(name, sizeof name, "data%d", (int)i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i == 3 ? 33 : i), BM_OK);
+	}
+	ck_assert(!bench_content_check_message(&ints, msg, why, sizeof why));
+	ck_assert_str_eq(why, "field \"data3\" item 0 is 33, expected 3");
+	bm_destroy(msg);
+
+	/* A field of another type. */
+	struct bench_test lookup = {.op = BENCH_OP_LOOKUP,
+	                            .type = BENCH_TYPE_INT32, .items = 3};
+	msg = NULL;
+	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "0", 0), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "1", "1"), BM_OK);
+	ck_assert_int_eq(bm_add_int32(msg, "2", 2), BM_OK);
+	ck_assert(!bench_content_check_message(&lookup, msg, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "\"1\""));
+	bm_destroy(msg);
+}
+END_TEST
+
+START_TEST(flat_check_decodes_through_the_shared_decoder)
+{
+	char why[256];
+	struct bench_test test = {.op = BENCH_OP_FLATTEN,
+	                          .type = BENCH_TYPE_STRING, .items = 5};
+	bm_message *msg = build(&bench_test_plain_ops, &test);
+	size_t size;
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	unsigned char *bytes = malloc(size);
+	ck_assert_ptr_nonnull(bytes);
+	ck_assert_int_eq(bm_flatten(msg, bytes, size), BM_OK);
+	ck_assert_msg(bench_content_check_flat(&test, BM_FORMAT_R5, bytes, size,
+	                                       why, sizeof why),
+	              "%s", why);
+	/* Not the native format the backend declares. */
+	ck_assert(!bench_content_check_flat(&test, BM_FORMAT_HMF1, bytes, size,
+	                                    why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "format"));
+	/* Another test's content. */
+	struct bench_test other = test;
+	other.items = 4;
+	ck_assert(!bench_content_check_flat(&other, BM_FORMAT_R5, bytes, size,
+	                                    why, sizeof why));
+	/* Truncated bytes do not decode. */
+	ck_assert(!bench_content_check_flat(&test, BM_FORMAT_R5, bytes,
+	                                    size - 1, why, sizeof why));
+	free(bytes);
+
+	/* The broken backend's bytes decode, to the wrong strings. */
+	bm_message *broken = build(&bench_test_broken_ops, &test);
+	ck_assert_int_eq(bm_flattened_size(broken, &size), BM_OK);
+	bytes = malloc(size);
+	ck_assert_int_eq(bm_flatten(broken, bytes, size), BM_OK);
+	ck_assert(!bench_content_check_flat(&test, BM_FORMAT_R5, bytes, size,
+	                                    why, sizeof why));
+	ck_assert_str_eq(why, "field \"data\" item 0 is 6 bytes \"item1.\", "
+	                      "expected 6 bytes \"item0.\"");
+	free(bytes);
+	bm_destroy(broken);
+	bm_destroy(msg);
+}
+END_TEST
+
+Suite *
+make_harness_matrix_suite(void)
+{
+	Suite *suite = suite_create("harness_matrix");
+	TCase *tc = tcase_create("harness_matrix");
+	tcase_add_test(tc, default_matrix_is_the_2005_csv);
+	tcase_add_test(tc, other_sizes_keep_the_order);
+	tcase_add_test(tc, floor_bytes_match_the_derived_vectors);
+	tcase_add_test(tc, floor_bytes_are_what_hmf1_writers_write);
+	tcase_add_test(tc, lookup_order_is_a_seeded_permutation);
+	tcase_add_test(tc, message_check_accepts_the_content_and_nothing_else);
+	tcase_add_test(tc, flat_check_decodes_through_the_shared_decoder);
+	suite_add_tcase(suite, tc);
+	return suite;
+}

@@ -1,0 +1,502 @@
+/*
+ * test_harness_run.c - whole runs of `bench` on test-only backends: a
+ * deliberately broken backend shows ERR in exactly the cells its bug
+ * affects and the run exits 1; an honest run exits 0; the JSON is valid
+ * and has every key; the other formats agree; files are written through a
+ * temporary file and a rename. Speed is never asserted: only what must
+ * hold on any machine (validation, counts, sizes, structure).
+ */
+#include "suites.h"
+
+#include "content.h"
+#include "harness_backends.h"
+#include "harness_util.h"
+#include "matrix.h"
+#include "options.h"
+
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Short runs: these tests check what a run proves, not how fast it is. */
+#define SHORT_RUN "--repetitions", "2", "--min-time", "0.02"
+
+static json_t *
+parse_json(const char *text)
+{
+	json_error_t error;
+	json_t *root = json_loads(text, 0, &error);
+	ck_assert_msg(root != NULL, "invalid JSON: %s (line %d)", error.text,
+	              error.line);
+	return root;
+}
+
+static json_t *
+member(json_t *object, const char *key)
+{
+	ck_assert_msg(json_is_object(object), "not an object at '%s'", key);
+	json_t *value = json_object_get(object, key);
+	ck_assert_msg(value != NULL, "missing key '%s'", key);
+	return value;
+}
+
+static const char *
+string_member(json_t *object, const char *key)
+{
+	json_t *value = member(object, key);
+	ck_assert_msg(json_is_string(value), "'%s' is not a string", key);
+	return json_string_value(value);
+}
+
+static double
+number_member(json_t *object, const char *key)
+{
+	json_t *value = member(object, key);
+	ck_assert_msg(json_is_number(value), "'%s' is not a number", key);
+	return json_number_value(value);
+}
+
+static bool
+is_flat_op(const char *op)
+{
+	return strstr(op, "latten") != NULL;
+}
+
+/* Checks one cell that must hold a time; returns its median. */
+static double
+check_timed_cell(json_t *cell, size_t samples, const char *op, bool floor)
+{
+	ck_assert_ptr_null(json_object_get(cell, "error"));
+	double median = number_member(cell, "median");
+	double min = number_member(cell, "min");
+	double mad = number_member(cell, "mad");
+	ck_assert(min > 0 && min <= median && mad >= 0);
+	json_t *list = member(cell, "samples");
+	ck_assert(json_is_array(list));
+	ck_assert_uint_eq(json_array_size(list), samples);
+	for (size_t i = 0; i < samples; i++)
+		ck_assert(json_number_value(json_array_get(list, i)) >= min);
+	ck_assert(number_member(cell, "ops_per_sample") >= 1);
+	if (floor) {
+		ck_assert(number_member(cell, "bytes") > 0);
+	} else {
+		ck_assert(number_member(cell, "allocs_per_op") >= 0);
+		json_t *flat = member(cell, "flat_bytes");
+		if (is_flat_op(op))
+			ck_assert(json_integer_value(flat) > 0);
+		else
+			ck_assert(json_is_null(flat));
+	}
+	return median;
+}
+
+/*
+ * Runs `backend` beside Plain on every test of `sizes` and checks that
+ * exactly the cells `fails(test)` says show ERR, that Plain never does,
+ * that the run exits 1, and that stderr names each failed cell.
+ */
+static void
+check_broken_run(const struct bm_ops *backend, const char *sizes,
+                 bool (*fails)(const char *op, size_t items, const char *type),
+                 size_t expected_failures)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops, backend};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--all", "--sizes",
+	                                  sizes, SHORT_RUN, "--format", "json",
+	                                  NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_FAILED, "exit %d: %s",
+	              run.status, run.err);
+	json_t *root = parse_json(run.out);
+	json_t *rows = member(root, "rows");
+	size_t failures = 0;
+	for (size_t r = 0; r < json_array_size(rows); r++) {
+		json_t *row = json_array_get(rows, r);
+		const char *test = string_member(row, "test");
+		const char *op = string_member(row, "op");
+		const char *type = string_member(row, "type");
+		size_t items = (size_t)number_member(row, "items");
+		json_t *cells = member(row, "cells");
+		check_timed_cell(member(cells, "Plain"), 2, op, false);
+		json_t *cell = member(cells, backend->name);
+		json_t *error = json_object_get(cell, "error");
+		bool expected = fails(op, items, type);
+		ck_assert_msg((error != NULL) == expected, "%s on %s: %s", test,
+		              backend->name,
+		              error != NULL ? json_string_value(error) : "no ERR");
+		if (error == NULL) {
+			check_timed_cell(cell, 2, op, false);
+			continue;
+		}
+		failures++;
+		/* A failed cell holds its reason and nothing else. */
+		ck_assert_uint_eq(json_object_size(cell), 1);
+		ck_assert(strlen(json_string_value(error)) > 10);
+		ck_assert(strchr(json_string_value(error), '\n') == NULL);
+		/* It never wins; Plain is then the only usable candidate. */
+		ck_assert_str_eq(string_member(row, "winner"), "Plain");
+		char line[128];
+		snprintf(line, sizeof line, "ERROR in %s: %s: ", backend->name,
+		         test);
+		ck_assert_msg(strstr(run.err, line) != NULL, "no '%s' in %s",
+		              line, run.err);
+	}
+	ck_assert_uint_eq(failures, expected_failures);
+	/* One ERROR line per failed cell, then the summary. */
+	ck_assert_uint_eq(hu_count_lines(run.err), expected_failures + 1);
+	json_decref(root);
+	hu_capture_free(&run);
+}
+
+static bool
+broken_fails(const char *op, size_t items, const char *type)
+{
+	(void)items;
+	return is_flat_op(op) && strcmp(type, "String") == 0;
+}
+
+START_TEST(broken_flatten_fails_exactly_the_string_flat_cells)
+{
+	/* Flatten and Unflatten, plain and Individual, String, 2 sizes. */
+	check_broken_run(&bench_test_broken_ops, "5,50", broken_fails, 4 * 2);
+}
+END_TEST
+
+static bool
+capped_fails(const char *op, size_t items, const char *type)
+{
+	(void)type;
+	/* Every test with one field of more than 256 items. */
+	bool one_field = strcmp(op, "Lookup") != 0 &&
+	                 strstr(op, "Individual") == NULL;
+	return one_field && items > BENCH_TEST_CAPPED_ITEMS;
+}
+
+START_TEST(capped_add_fails_exactly_the_big_one_field_cells)
+{
+	/* Create, Read, Flatten, Unflatten, both types, size 300 only. */
+	check_broken_run(&bench_test_capped_ops, "5,300", capped_fails, 4 * 2);
+}
+END_TEST
+
+START_TEST(broken_cells_show_err_in_the_table)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
+	                                         &bench_test_broken_ops};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^tFlatten5", "--sizes", "5", SHORT_RUN,
+	                                  NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	/* Header line, blank, heading, rule, two rows. */
+	ck_assert_ptr_nonnull(strstr(run.out, "| tFlatten5Int32():  |"));
+	const char *string_row = strstr(run.out, "| tFlatten5String():");
+	ck_assert_ptr_nonnull(string_row);
+	const char *end = strchr(string_row, '\n');
+	char row[256];
+	snprintf(row, sizeof row, "%.*s", (int)(end - string_row), string_row);
+	/* Broken's cell is ERR, Plain wins alone, there is no Haiku winner. */
+	ck_assert_msg(strstr(row, "|    ERR |") != NULL, "%s", row);
+	ck_assert_msg(strstr(row, "| Plain  | n/a          |") != NULL, "%s",
+	              row);
+	ck_assert_ptr_nonnull(strstr(run.out, "- tFlatten5String on Broken: "));
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(honest_run_exits_0_with_every_json_key)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
+	                                         &bench_test_twin_ops};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--all", "--sizes",
+	                                  "5", "--repetitions", "3", "--min-time",
+	                                  "0.02", "--seed", "77", "--format",
+	                                  "json", NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_str_eq(run.err, ""); /* no progress when not asked */
+	json_t *root = parse_json(run.out);
+	ck_assert_int_eq(json_integer_value(member(root, "schema")), 1);
+	ck_assert_str_eq(string_member(root, "unit"), "ns");
+
+	json_t *context = member(root, "context");
+	static const char *const context_strings[] = {
+		"date", "cpu", "compiler", "cflags", "build_type", "git_commit",
+		"glibc", "checksum"};
+	for (size_t i = 0; i < sizeof context_strings / sizeof *context_strings;
+	     i++)
+		ck_assert(strlen(string_member(context, context_strings[i])) > 0);
+	ck_assert(number_member(context, "cores") >= 1);
+	ck_assert_int_eq(strncmp(string_member(context, "checksum"), "0x", 2),
+	                 0);
+	json_t *options = member(context, "options");
+	ck_assert(json_is_true(member(options, "all")));
+	ck_assert(json_is_null(member(options, "filter")));
+	ck_assert_uint_eq(json_array_size(member(options, "backends")), 2);
+	ck_assert_uint_eq(json_array_size(member(options, "sizes")), 1);
+	ck_assert_int_eq(json_integer_value(member(options, "repetitions")), 3);
+	ck_assert_double_eq(number_member(options, "min_time_ms"), 0.02);
+	ck_assert_int_eq(json_integer_value(member(options, "seed")), 77);
+	ck_assert(json_is_false(member(options, "quick")));
+
+	json_t *listed = member(root, "backends");
+	ck_assert_uint_eq(json_array_size(listed), 2);
+	ck_assert_str_eq(string_member(json_array_get(listed, 1), "name"), "Twin");
+	ck_assert(json_is_true(member(json_array_get(listed, 1), "haiku")));
+	ck_assert(json_is_false(member(json_array_get(listed, 0), "haiku")));
+
+	json_t *rows = member(root, "rows");
+	ck_assert_uint_eq(json_array_size(rows), BENCH_TESTS_PER_SIZE);
+	struct bench_test tests[BENCH_TESTS_PER_SIZE];
+	const size_t five[] = {5};
+	bench_matrix_build(five, 1, tests);
+	for (size_t r = 0; r < BENCH_TESTS_PER_SIZE; r++) {
+		json_t *row = json_array_get(rows, r);
+		const char *op = string_member(row, "op");
+		ck_assert_str_eq(string_member(row, "test"), tests[r].name);
+		ck_assert_str_eq(op, bench_op_name(tests[r].op));
+		ck_assert_str_eq(string_member(row, "type"),
+		                 bench_type_name(tests[r].type));
+		ck_assert_int_eq(json_integer_value(member(row, "items")), 5);
+		json_t *cells = member(row, "cells");
+		check_timed_cell(member(cells, "Plain"), 3, op, false);
+		check_timed_cell(member(cells, "Twin"), 3, op, false);
+		bool lookup = tests[r].op == BENCH_OP_LOOKUP;
+		ck_assert_uint_eq(json_object_size(cells), lookup ? 2 : 3);
+		if (!lookup)
+			check_timed_cell(member(cells, "Floor"), 3, op, true);
+		/* A name, or "-" for a tie; Twin is the only Haiku design. */
+		const char *winner = string_member(row, "winner");
+		ck_assert(strcmp(winner, "Plain") == 0 ||
+		          strcmp(winner, "Twin") == 0 || strcmp(winner, "-") == 0);
+		ck_assert_str_eq(string_member(row, "haiku_winner"), "Twin");
+	}
+
+	/* Exact figures that hold on any machine. */
+	json_t *create = member(member(json_array_get(rows, 0), "cells"),
+	                        "Plain");
+	/* 5 adds to Plain: item, name, field array, item array; then one
+	 * item each; the fifth also grows the item array from 4 to 8. */
+	ck_assert_int_eq(json_integer_value(member(create, "allocs_per_op")), 9);
+	json_t *lookup = member(member(json_array_get(rows, 2), "cells"),
+	                        "Plain");
+	ck_assert_int_eq(json_integer_value(member(lookup, "allocs_per_op")), 0);
+	/* A Lookup sample is whole cycles through the 5 names. */
+	ck_assert_int_eq(json_integer_value(member(lookup, "ops_per_sample")) %
+	                         5,
+	                 0);
+	json_t *flatten_row = json_array_get(rows, 5);
+	ck_assert_str_eq(string_member(flatten_row, "test"), "tFlatten5Int32");
+	json_t *flatten = member(member(flatten_row, "cells"), "Plain");
+	/* FOB1 without MINI or SINGLE: §7 "R5 (Haiku)", 56 bytes. */
+	ck_assert_int_eq(json_integer_value(member(flatten, "flat_bytes")), 56);
+	ck_assert_int_eq(json_integer_value(member(flatten, "allocs_per_op")), 0);
+	json_t *floor = member(member(flatten_row, "cells"), "Floor");
+	ck_assert_int_eq(json_integer_value(member(floor, "bytes")), 117);
+	json_t *read_floor = member(member(json_array_get(rows, 3), "cells"),
+	                            "Floor");
+	ck_assert_int_eq(json_integer_value(member(read_floor, "bytes")), 20);
+	json_decref(root);
+	hu_capture_free(&run);
+}
+END_TEST
+
+/* One line of text without the spaces around cells, in a static buffer. */
+static const char *
+squeeze_line(const char *line)
+{
+	static char out[512];
+	size_t used = 0;
+	for (; *line != '\n' && *line != '\0' && used + 1 < sizeof out; line++) {
+		bool inner_space = *line == ' ' && used > 0 &&
+		                   out[used - 1] != '|' && line[1] != ' ' &&
+		                   line[1] != '|';
+		if (*line != ' ' || inner_space)
+			out[used++] = *line;
+	}
+	out[used] = '\0';
+	return out;
+}
+
+START_TEST(csv_md_and_text_have_one_line_per_row)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
+	                                         &bench_test_twin_ops};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--all", "--sizes",
+	                                  "5", SHORT_RUN, "--format", "csv",
+	                                  "--unit", "us", NULL);
+	ck_assert_int_eq(run.status, 0);
+	static const char header[] = "test,op,items,type,backend,median,min,"
+	                             "mad,allocs_per_op,flat_bytes\n";
+	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
+	/* 13 rows x 2 backends, plus a Floor line on the 12 non-Lookup rows. */
+	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 13 * 2 + 12);
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntLookup5Int32,Lookup,5,Int32,"
+	                                      "Plain,"));
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntFlatten5Int32,Flatten,5,Int32,"
+	                                      "Floor,"));
+	ck_assert_ptr_null(strstr(run.out, "tLookup5Int32,Lookup,5,Int32,Floor"));
+	hu_capture_free(&run);
+
+	run = hu_run(backends, 2, NULL, "--all", "--sizes", "5", SHORT_RUN, NULL);
+	ck_assert_int_eq(run.status, 0);
+	/* Header line, blank line, heading, rule, 13 rows, then the legend. */
+	ck_assert_int_eq(strncmp(run.out, "Times in ns per operation: median of "
+	                                  "2 samples", 46),
+	                 0);
+	const char *heading = strstr(run.out, "\n\n| Test ");
+	ck_assert_ptr_nonnull(heading);
+	ck_assert_str_eq(squeeze_line(heading + 2),
+	                 "|Test|Plain|Twin|Floor|Winner|Haiku Winner|");
+	ck_assert_ptr_nonnull(strstr(run.out, "\n| tCreate5Int32():"));
+	ck_assert_ptr_nonnull(strstr(run.out, "\n| tLookup5Int32():"));
+	ck_assert_ptr_nonnull(strstr(run.out, "\nFloor: one memcpy"));
+	hu_capture_free(&run);
+
+	run = hu_run(backends, 2, NULL, "--filter", "Read", "--sizes", "5",
+	             SHORT_RUN, "--format", "text", "--unit", "us", NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_int_eq(strncmp(run.out, "Times in us per operation", 25), 0);
+	const char *text_heading = strstr(run.out, "\n\nTest  ");
+	ck_assert_ptr_nonnull(text_heading);
+	ck_assert_int_eq(strncmp(strchr(text_heading + 2, '\n') - 13,
+	                         " Haiku Winner\n", 14), 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead5Int32  "));
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead5String  "));
+	ck_assert_ptr_null(strstr(run.out, "|"));
+	hu_capture_free(&run);
+}
+END_TEST
+
+/* Lists the names in dir (at most `capacity`); returns how many. */
+static size_t
+list_dir(const char *dir, char names[][64], size_t capacity)
+{
+	DIR *handle = opendir(dir);
+	ck_assert_ptr_nonnull(handle);
+	size_t count = 0;
+	struct dirent *entry;
+	while ((entry = readdir(handle)) != NULL) {
+		if (strcmp(entry->d_name, ".") == 0 ||
+		    strcmp(entry->d_name, "..") == 0)
+			continue;
+		if (count < capacity)
+			snprintf(names[count], 64, "%.63s", entry->d_name);
+		count++;
+	}
+	closedir(handle);
+	return count;
+}
+
+START_TEST(out_file_is_written_whole_and_nothing_else_is)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	char *dir = hu_make_temp_dir();
+	ck_assert_ptr_nonnull(dir);
+	char path[4096], blocker[4096];
+	snprintf(path, sizeof path, "%s/run.json", dir);
+	snprintf(blocker, sizeof blocker, "%s/taken", dir);
+
+	/* A non-canonical run with --out: only that file appears, even with
+	 * a results directory, and stdout stays empty. */
+	struct bench_capture run = hu_run(backends, 1, dir, "--all", "--sizes",
+	                                  "5", "--filter", "tRead5Int32",
+	                                  SHORT_RUN, "--format", "json", "--out",
+	                                  path, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, "");
+	char names[8][64];
+	ck_assert_uint_eq(list_dir(dir, names, 8), 1);
+	ck_assert_str_eq(names[0], "run.json");
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s", error.text);
+	ck_assert_uint_eq(json_array_size(member(root, "rows")), 1);
+	json_decref(root);
+	struct stat info;
+	ck_assert_int_eq(stat(path, &info), 0);
+	ck_assert_int_eq(info.st_mode & 0777, 0644);
+	hu_capture_free(&run);
+
+	/* A target that cannot be replaced (a directory): exit 1, a reason,
+	 * and no temporary file left behind. */
+	ck_assert_int_eq(mkdir(blocker, 0700), 0);
+	run = hu_run(backends, 1, NULL, "--filter", "tRead5Int32", "--sizes",
+	             "5", SHORT_RUN, "--out", blocker, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_ptr_nonnull(strstr(run.err, "cannot write"));
+	ck_assert_uint_eq(list_dir(dir, names, 8), 2); /* run.json, taken */
+	hu_capture_free(&run);
+	rmdir(blocker);
+	static const char *const files[] = {"run.json", NULL};
+	hu_remove_temp_dir(dir, files);
+}
+END_TEST
+
+START_TEST(sizes_beyond_2005_work)
+{
+	/* A size the 2005 table never had, on a few tests, validated. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	struct bench_capture run = hu_run(backends, 1, NULL, "--filter",
+	                                  "^t(Create|Read|UnflattenIndividual)"
+	                                  "[0-9]+String",
+	                                  "--sizes", "7000", "--repetitions", "1",
+	                                  "--min-time", "0.01", "--format", "csv",
+	                                  NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 3 * 2);
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntRead7000String,Read,7000,"));
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(samples_are_interleaved_in_a_shuffled_order)
+{
+	/*
+	 * Create on two backends, 8 samples each. The add log has one entry
+	 * per run of adds to one backend. Set-up (validation, counting,
+	 * batch sizing) is one run per backend; then each round adds one
+	 * sample of each. All of A's samples, then all of B's, would give 4
+	 * runs; the same order every round 2 + 2 * 8 = 18; a shuffled order
+	 * merges the runs where one round ends and the next begins with the
+	 * same backend.
+	 */
+	const struct bm_ops *const backends[] = {&bench_test_logged_a_ops,
+	                                         &bench_test_logged_b_ops};
+	bench_test_add_log_reset();
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^tCreate5Int32$", "--sizes", "5",
+	                                  "--repetitions", "8", "--min-time",
+	                                  "0.01", NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	const struct bm_ops *const *log;
+	size_t runs = bench_test_add_log(&log);
+	ck_assert_msg(runs > 4 && runs < 18, "%zu runs of adds", runs);
+	/* Set-up: A's, then B's. */
+	ck_assert_ptr_eq(log[0], &bench_test_logged_a_ops);
+	ck_assert_ptr_eq(log[1], &bench_test_logged_b_ops);
+	for (size_t i = 1; i < runs; i++)
+		ck_assert_ptr_ne(log[i], log[i - 1]);
+	hu_capture_free(&run);
+}
+END_TEST
+
+Suite *
+make_harness_run_suite(void)
+{
+	Suite *suite = suite_create("harness_run");
+	TCase *tc = tcase_create("harness_run");
+	/* Whole runs; slow under valgrind. */
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, broken_flatten_fails_exactly_the_string_flat_cells);
+	tcase_add_test(tc, capped_add_fails_exactly_the_big_one_field_cells);
+	tcase_add_test(tc, broken_cells_show_err_in_the_table);
+	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
+	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
+	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
+	tcase_add_test(tc, sizes_beyond_2005_work);
+	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);
+	suite_add_tcase(suite, tc);
+	return suite;
+}

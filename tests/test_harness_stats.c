@@ -1,0 +1,174 @@
+/*
+ * test_harness_stats.c - the harness's statistics on constructed inputs:
+ * median, minimum, MAD, and the tie rule that names Winner and Haiku
+ * Winner.
+ */
+#include "suites.h"
+
+#include "stats.h"
+
+START_TEST(median_of_odd_and_even_counts)
+{
+	double odd[] = {5, 1, 4, 2, 3};
+	ck_assert_double_eq(bench_median(odd, 5), 3);
+	double even[] = {10, 1, 4, 2};
+	ck_assert_double_eq(bench_median(even, 4), 3); /* (2 + 4) / 2 */
+	double one[] = {7.5};
+	ck_assert_double_eq(bench_median(one, 1), 7.5);
+	double same[] = {2, 2, 2, 2};
+	ck_assert_double_eq(bench_median(same, 4), 2);
+}
+END_TEST
+
+START_TEST(summary_gives_median_min_and_mad)
+{
+	/* median 10; deviations 9, 1, 0, 1, 90 -> MAD 1. */
+	const double samples[] = {1, 9, 10, 11, 100};
+	double scratch[5];
+	struct bench_summary summary;
+	bench_summarize(samples, 5, scratch, &summary);
+	ck_assert_double_eq(summary.median, 10);
+	ck_assert_double_eq(summary.min, 1);
+	ck_assert_double_eq(summary.mad, 1);
+	/* The samples themselves are left in their order. */
+	ck_assert_double_eq(samples[0], 1);
+	ck_assert_double_eq(samples[4], 100);
+
+	/* Even count: median 25; deviations 15, 5, 5, 15 -> MAD 10. */
+	const double even[] = {40, 10, 30, 20};
+	bench_summarize(even, 4, scratch, &summary);
+	ck_assert_double_eq(summary.median, 25);
+	ck_assert_double_eq(summary.min, 10);
+	ck_assert_double_eq(summary.mad, 10);
+
+	/* One sample: no spread. */
+	const double single[] = {42};
+	bench_summarize(single, 1, scratch, &summary);
+	ck_assert_double_eq(summary.median, 42);
+	ck_assert_double_eq(summary.mad, 0);
+}
+END_TEST
+
+static struct bench_candidate
+candidate(double median, double mad)
+{
+	return (struct bench_candidate){.usable = true, .median = median,
+	                                .mad = mad};
+}
+
+START_TEST(clear_winner_beats_the_runner_up_beyond_the_noise)
+{
+	/* 100 vs 110: 10% apart, noise 1% -> the first wins. */
+	struct bench_candidate c[] = {candidate(110, 1), candidate(100, 1),
+	                              candidate(500, 5)};
+	struct bench_verdict v = bench_decide(c, 3);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 1);
+}
+END_TEST
+
+START_TEST(within_two_percent_is_a_tie)
+{
+	/* (102 - 100) / 100 = 0.02 <= 0.02: a tie (the bound is inclusive). */
+	struct bench_candidate c[] = {candidate(100, 0), candidate(102, 0)};
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_TIE);
+	/* 2.5% apart with no noise: a winner. */
+	c[1] = candidate(102.5, 0);
+	struct bench_verdict v = bench_decide(c, 2);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 0);
+	/* Equal medians: a tie. */
+	c[1] = candidate(100, 0);
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_TIE);
+}
+END_TEST
+
+START_TEST(noise_of_either_widens_the_tie)
+{
+	/* 10% apart. The winner's MAD is 12% of its median: a tie. */
+	struct bench_candidate c[] = {candidate(100, 12), candidate(110, 0)};
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_TIE);
+	/* The runner-up's MAD is 11 / 110 = 10%: (110-100)/100 = 10%: tie. */
+	c[0] = candidate(100, 0);
+	c[1] = candidate(110, 11);
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_TIE);
+	/* Its MAD 10.9 / 110 < 10%: a winner. */
+	c[1] = candidate(110, 10.9);
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_WINNER);
+	/* A third candidate's noise does not matter: only the two best. */
+	struct bench_candidate three[] = {candidate(100, 1), candidate(150, 1),
+	                                  candidate(900, 800)};
+	struct bench_verdict v = bench_decide(three, 3);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 0);
+}
+END_TEST
+
+START_TEST(unusable_candidates_never_win)
+{
+	/* The fastest is ERR (not usable): the next one wins alone. */
+	struct bench_candidate c[] = {candidate(1, 0), candidate(100, 1),
+	                              candidate(200, 1)};
+	c[0].usable = false;
+	struct bench_verdict v = bench_decide(c, 3);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 1);
+	/* The tie is decided between usable candidates only: 100 vs 101
+	 * would tie, but 101 is not a candidate. */
+	c[2] = candidate(101, 0);
+	c[2].usable = false;
+	v = bench_decide(c, 3);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 1);
+	/* A single candidate wins; none gives no verdict. */
+	c[1].usable = false;
+	ck_assert_int_eq(bench_decide(c, 3).kind, BENCH_VERDICT_NONE);
+	ck_assert_int_eq(bench_decide(c, 0).kind, BENCH_VERDICT_NONE);
+}
+END_TEST
+
+START_TEST(order_of_candidates_does_not_matter)
+{
+	struct bench_candidate a[] = {candidate(300, 1), candidate(200, 1),
+	                              candidate(100, 1), candidate(400, 1)};
+	struct bench_candidate b[] = {candidate(100, 1), candidate(400, 1),
+	                              candidate(300, 1), candidate(200, 1)};
+	ck_assert_uint_eq(bench_decide(a, 4).index, 2);
+	ck_assert_uint_eq(bench_decide(b, 4).index, 0);
+	/* Ties with the runner-up found after the winner, and before it. */
+	struct bench_candidate c[] = {candidate(100, 0), candidate(500, 0),
+	                              candidate(101, 0)};
+	struct bench_candidate d[] = {candidate(101, 0), candidate(500, 0),
+	                              candidate(100, 0)};
+	ck_assert_int_eq(bench_decide(c, 3).kind, BENCH_VERDICT_TIE);
+	ck_assert_int_eq(bench_decide(d, 3).kind, BENCH_VERDICT_TIE);
+}
+END_TEST
+
+START_TEST(zero_medians_do_not_divide_by_zero)
+{
+	struct bench_candidate c[] = {candidate(0, 0), candidate(0, 0)};
+	ck_assert_int_eq(bench_decide(c, 2).kind, BENCH_VERDICT_TIE);
+	c[1] = candidate(5, 0);
+	struct bench_verdict v = bench_decide(c, 2);
+	ck_assert_int_eq(v.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(v.index, 0);
+}
+END_TEST
+
+Suite *
+make_harness_stats_suite(void)
+{
+	Suite *suite = suite_create("harness_stats");
+	TCase *tc = tcase_create("harness_stats");
+	tcase_add_test(tc, median_of_odd_and_even_counts);
+	tcase_add_test(tc, summary_gives_median_min_and_mad);
+	tcase_add_test(tc, clear_winner_beats_the_runner_up_beyond_the_noise);
+	tcase_add_test(tc, within_two_percent_is_a_tie);
+	tcase_add_test(tc, noise_of_either_widens_the_tie);
+	tcase_add_test(tc, unusable_candidates_never_win);
+	tcase_add_test(tc, order_of_candidates_does_not_matter);
+	tcase_add_test(tc, zero_medians_do_not_divide_by_zero);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
