@@ -63,8 +63,8 @@
  *   item appended at the end of the body gets zero padding from the buffer,
  *   as in 2005. An item inserted before a later field lands in a gap
  *   holding moved bytes; we zero its padding there (2005 left them).
- * - make_empty frees the body and the lists, as BMallocIO::SetSize(0) and
- *   BList::MakeEmpty() did; the hash table is kept.
+ * - make_empty frees the body (as BMallocIO::SetSize(0) did in the
+ *   revision we read) and the lists; the hash table is kept.
  * - Unflatten reads only this design's own record layout. The body is
  *   copied first and then walked (as 2005 did), validated by the shared
  *   FOB1 reader; a record with any flag other than VALID and FIXED_SIZE
@@ -74,9 +74,9 @@
  *   reply parts of the header are skipped and not written back.
  * - Unflatten also returns BM_UNSUPPORTED for a name that appears in two
  *   records (foreign input only; the add path then merges them, as for any
- *   other format). 2005 did not look; we find repeats through a bitmap of
- *   the names' hashes, so that only a possible repeat walks a hash chain
- *   (see m3_seen).
+ *   other format). 2005 did not look; we find repeats through a Bloom
+ *   filter over the names' hashes, so that only a possible repeat walks a
+ *   hash chain (see m3_seen; about +4% on Unflatten of 5000 fields).
  * - Adds check everything and allocate everything before moving a byte, so
  *   a failure (BM_BAD_TYPE, BM_BAD_VALUE, BM_TOO_LARGE, BM_NO_MEMORY)
  *   leaves the content unchanged (a grown body may stay allocated).
