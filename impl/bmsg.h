@@ -311,6 +311,10 @@ int bm_flatten(bm_message *msg, void *buffer, size_t capacity);
  * be in any format bm_detect_format knows. The backend's native format goes
  * to its own reader; every other format goes through the shared decoders and
  * the add path. On failure the message is left empty and valid.
+ * A flattened message that names a field twice (no writer here makes one)
+ * is read as Haiku's R5 reader reads it, in every backend: the records merge
+ * into one field, or the input is refused with BM_BAD_VALUE when their
+ * types or fixed item sizes differ.
  */
 int bm_unflatten(bm_message *msg, const void *data, size_t size);
 

@@ -183,7 +183,7 @@ decode_hmf1(const uint8_t *data, size_t size, enum bm_format format,
             const struct bm_decode_sink *sink)
 {
 	bool swapped = format == BM_FORMAT_HMF1_SWAPPED;
-	int rc = bm__hmf1_check(data, size, swapped, NULL);
+	int rc = bm__hmf1_check(data, size, swapped, NULL, NULL);
 	if (rc != BM_OK)
 		return rc;
 	uint32_t field_count =

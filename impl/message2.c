@@ -72,7 +72,7 @@
  *   padding of Be-written files. Two records with the same name (foreign
  *   input only) are merged through the add path, as bm_decode_into would;
  *   finding them costs Unflatten a small bitmap filter and, per field, the
- *   name's hash kept in the field (see message2_seen), not a chain walk
+ *   name's hash kept in the field (see bm__seen_names), not a chain walk
  *   per record. Swapped FOB1 is left to the shared decoder
  *   (BM_UNSUPPORTED).
  * - Limits (not in the 2005 code): a running count of the bytes the
@@ -682,52 +682,10 @@ message2_merge_record(struct message2_message *msg,
 	return rc == BM_BAD_TYPE ? BM_BAD_VALUE : rc;
 }
 
-/*
- * Names read so far by one Unflatten, as a bitmap over their hashes: a
- * clear bit proves a name new, a set bit may be a repeat. Message2's
- * Unflatten inserted every record without looking (it trusted its input);
- * we must keep names unique on foreign input, yet a walk of the hash chain
- * for every record would cost as much as the rest of Unflatten for big
- * messages (measured: 5000 one-item fields, 0.7 ms -> 1.6 ms). With the
- * filter the chain is walked only for the few records whose bit is set.
- * Eight bits per record the input could hold (a record is at least 10
- * bytes), at most 64 Kbit: 8 KB on the stack, of which a small message
- * clears only a few bytes.
- */
-#define MESSAGE2_SEEN_BITS_MAX 65536
-#define MESSAGE2_MIN_RECORD 10
-
-struct message2_seen {
-	uint64_t words[MESSAGE2_SEEN_BITS_MAX / 64];
-	uint32_t mask;
-};
-
-static void
-message2_seen_init(struct message2_seen *seen, size_t input_size)
-{
-	size_t wanted = input_size / MESSAGE2_MIN_RECORD * 8;
-	size_t bits = 64;
-	while (bits < wanted && bits < MESSAGE2_SEEN_BITS_MAX)
-		bits *= 2;
-	memset(seen->words, 0, bits / 8);
-	seen->mask = (uint32_t)(bits - 1);
-}
-
-/* Marks the hash seen; returns whether it may have been seen before. The
- * low bits of Haiku's name hash repeat a lot for names like "data<i>"
- * (4100 of 5000 repeat in the low 16 bits), so they are mixed first. */
-static bool
-message2_seen_mark(struct message2_seen *seen, uint32_t hash)
-{
-	hash ^= hash >> 16;
-	hash *= 0x45d9f3bu;
-	hash ^= hash >> 16;
-	uint32_t bit = hash & seen->mask;
-	uint64_t flag = (uint64_t)1 << (bit % 64);
-	bool was_set = (seen->words[bit / 64] & flag) != 0;
-	seen->words[bit / 64] |= flag;
-	return was_set;
-}
+/* The fewest bytes a FOB1 record takes (flags, type, MINI size, name
+ * length, one byte of name and one of data), to size the filter of names
+ * read so far (bm__seen_names in wire.h). */
+#define MESSAGE2_MIN_RECORD 9
 
 /* The field already read under this name, if any: the chain walk, with
  * the stored hashes compared before the names. */
@@ -755,13 +713,18 @@ message2_unflatten(bm_message *base, const void *data, size_t size)
 		return rc;
 	if (reader.swapped)
 		return BM_UNSUPPORTED;
-	struct message2_seen seen;
-	message2_seen_init(&seen, reader.flat_size);
+	/* Message2's Unflatten inserted every record without looking (it
+	 * trusted its input); on foreign input we must keep names unique, and
+	 * a chain walk for every record would cost as much as the rest of
+	 * Unflatten for big messages, so a filter says which records may
+	 * repeat a name. */
+	struct bm__seen_names seen;
+	bm__seen_init(&seen, reader.flat_size / MESSAGE2_MIN_RECORD);
 	struct bm__r5_record record;
 	while ((rc = bm__r5_next(&reader, &record)) == 1) {
 		uint32_t hash = bm__hash_name(record.name, record.name_len);
 		struct message2_field *field = NULL;
-		if (message2_seen_mark(&seen, hash))
+		if (bm__seen_mark(&seen, hash))
 			field = message2_already_read(msg, record.name, record.name_len,
 			                              hash);
 		if (field == NULL)
@@ -771,6 +734,7 @@ message2_unflatten(bm_message *base, const void *data, size_t size)
 		if (rc != BM_OK)
 			break;
 	}
+	bm__seen_free(&seen);
 	if (rc != BM_OK) {
 		message2_make_empty(base);
 		return rc;

@@ -63,8 +63,8 @@
  *   item appended at the end of the body gets zero padding from the buffer,
  *   as in 2005. An item inserted before a later field lands in a gap
  *   holding moved bytes; we zero its padding there (2005 left them).
- * - make_empty frees the body and the lists, as BMallocIO::SetSize(0) and
- *   BList::MakeEmpty() did; the hash table is kept.
+ * - make_empty frees the body (as BMallocIO::SetSize(0) did in the
+ *   revision we read) and the lists; the hash table is kept.
  * - Unflatten reads only this design's own record layout. The body is
  *   copied first and then walked (as 2005 did), validated by the shared
  *   FOB1 reader; a record with any flag other than VALID and FIXED_SIZE
@@ -74,9 +74,9 @@
  *   reply parts of the header are skipped and not written back.
  * - Unflatten also returns BM_UNSUPPORTED for a name that appears in two
  *   records (foreign input only; the add path then merges them, as for any
- *   other format). 2005 did not look; we find repeats through a bitmap of
- *   the names' hashes, so that only a possible repeat walks a hash chain
- *   (see m3_seen).
+ *   other format). 2005 did not look; we find repeats through a Bloom
+ *   filter over the names' hashes, so that only a possible repeat walks a
+ *   hash chain (the shared filter bm__seen_names in wire.h).
  * - Adds check everything and allocate everything before moving a byte, so
  *   a failure (BM_BAD_TYPE, BM_BAD_VALUE, BM_TOO_LARGE, BM_NO_MEMORY)
  *   leaves the content unchanged (a grown body may stay allocated).
@@ -580,61 +580,10 @@ m3_flatten(bm_message *base, void *buffer, size_t capacity)
 	return BM_OK;
 }
 
-/*
- * The names one Unflatten has met, as a Bloom filter over their hashes
- * (two bits per name): a clear bit proves a name new; only a possible
- * repeat costs a walk of the name's hash chain. Message3 never writes a
- * name twice, and its 2005 Unflatten trusted its input; on foreign input
- * a repeated name would make a second field that lookups cannot reach, so
- * we must notice it. A chain walk for every record would cost as much as
- * the rest of the rebuild for big messages. Measured on 5000 one-item
- * Int32 fields (430 us without any check): one bit per name and 8 bits
- * per record gave 4% false hits and +12%; two bits per name and 16 bits
- * per record give 14 false hits and about +4%. Records in this layout are
- * at least 16 bytes; at most 128 Kbit (16 KB on the stack).
- */
-#define M3_SEEN_LOG2_MAX 17
+/* The fewest bytes a record of this layout takes (flags, type, count,
+ * size, name length, one byte of name and one of data), to size the filter
+ * of names read so far (bm__seen_names in wire.h). */
 #define M3_MIN_RECORD_SIZE 16
-
-struct m3_seen {
-	uint64_t words[((size_t)1 << M3_SEEN_LOG2_MAX) / 64];
-	unsigned log2_bits;
-};
-
-static void
-m3_seen_init(struct m3_seen *seen, size_t body_length)
-{
-	size_t wanted = body_length / M3_MIN_RECORD_SIZE * 16;
-	unsigned log2_bits = 6;
-	while (((size_t)1 << log2_bits) < wanted &&
-	       log2_bits < M3_SEEN_LOG2_MAX)
-		log2_bits++;
-	memset(seen->words, 0, ((size_t)1 << log2_bits) / 8);
-	seen->log2_bits = log2_bits;
-}
-
-/* Sets one bit; returns whether it was set already. */
-static bool
-m3_seen_set(struct m3_seen *seen, uint64_t bit)
-{
-	uint64_t mask = (uint64_t)1 << (bit % 64);
-	bool was_set = (seen->words[bit / 64] & mask) != 0;
-	seen->words[bit / 64] |= mask;
-	return was_set;
-}
-
-/* Marks a name's hash; returns whether it may have been marked before.
- * The two bits come from the top of a multiplicative mix, because names
- * such as "data<i>" share many low bits of Haiku's hash. */
-static bool
-m3_seen_mark(struct m3_seen *seen, uint32_t hash)
-{
-	uint64_t mixed = hash * UINT64_C(0x9e3779b97f4a7c15);
-	uint64_t mask = ((uint64_t)1 << seen->log2_bits) - 1;
-	bool first = m3_seen_set(seen, mixed >> (64 - seen->log2_bits));
-	bool second = m3_seen_set(seen, (mixed >> 32) & mask);
-	return first && second;
-}
 
 /*
  * Rebuilds the field object of one record copied into the body at
@@ -715,8 +664,8 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 	msg->body_length = body_length;
 
 	/* ...then walk it, rebuilding the field objects and the hash. */
-	struct m3_seen seen;
-	m3_seen_init(&seen, body_length);
+	struct bm__seen_names seen;
+	bm__seen_init(&seen, body_length / M3_MIN_RECORD_SIZE);
 	for (;;) {
 		const uint8_t *record_start = reader.cursor;
 		struct bm__r5_record record;
@@ -729,7 +678,7 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 			break;
 		}
 		uint32_t hash = bm__hash_name(record.name, record.name_len);
-		if (m3_seen_mark(&seen, hash) &&
+		if (bm__seen_mark(&seen, hash) &&
 		    m3_hash_lookup(msg, record.name, record.name_len) != NULL) {
 			/* A repeated name: left to the add path, which merges. */
 			rc = BM_UNSUPPORTED;
@@ -741,6 +690,7 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 		if (rc != BM_OK)
 			break;
 	}
+	bm__seen_free(&seen);
 	if (rc != BM_OK) {
 		m3_make_empty(base);
 		return rc;

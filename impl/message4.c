@@ -74,9 +74,14 @@
  *   shared, stricter checker bm__hmf1_check (wire.h), which also walks every
  *   variable item's size and every hash chain. This costs Unflatten a pass
  *   over the item sizes that Haiku does not make (it matters most for
- *   tUnflatten5000String). The checker reads the contiguous input, so we
- *   check before copying rather than after; the result is the same, and a
- *   malformed input allocates nothing.
+ *   tUnflatten5000String), and hashes every name to check its bucket,
+ *   which is most of the check's cost for many small fields. It also looks
+ *   for two fields of one name (cheaply, through the shared filter
+ *   bm__seen_names); Haiku would keep both, and lookups would never reach
+ *   the second, so we hand such input to the shared decoder, which merges
+ *   them as Haiku's R5 reader does. The checker reads the contiguous input,
+ *   so we check before copying rather than after; the result is the same,
+ *   and a malformed input allocates nothing.
  * - Failure leaves the message unchanged (the vtable contract): Haiku links
  *   a new field into its chain before _ResizeData and shifts offsets before
  *   its realloc, so an allocation failure there corrupts the message; we
@@ -706,9 +711,14 @@ message4_unflatten(bm_message *msg, const void *data, size_t size)
 {
 	struct message4 *m = message4_cast(msg);
 	size_t flat_size;
-	int rc = bm__hmf1_check(data, size, false, &flat_size);
+	bool repeated_names;
+	int rc = bm__hmf1_check(data, size, false, &flat_size, &repeated_names);
 	if (rc != BM_OK)
 		return rc;
+	/* Two fields of one name: the shared decoder merges them through the
+	 * add path (the project's rule, see bm__seen_names in wire.h). */
+	if (repeated_names)
+		return BM_UNSUPPORTED;
 
 	const uint8_t *in = data;
 	uint32_t field_count = bm__load32(in + BM_HMF1_OFF_FIELD_COUNT);

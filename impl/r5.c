@@ -55,10 +55,10 @@
  *   per record would make UnflattenIndividual quadratic, which R5's 2005
  *   figure rules out (4402 us for 5000 fields, under 1 us a field, where
  *   12.5 million name compares would take far longer). We must look, so
- *   Unflatten keeps a temporary table of the names read so far (r5_seen,
- *   below: no allocation up to about 8000 fields). This is work R5 did not
- *   do; measured here it adds 15-25% to Unflatten of 50 to 5000 one-item
- *   fields. On a repeated name Unflatten empties the message and returns
+ *   Unflatten keeps the shared filter of the names read so far
+ *   (bm__seen_names in wire.h, over bm__quick_name_hash; no allocation up to
+ *   16384 names), and walks the list only for a possible repeat. This is
+ *   work R5 did not do, paid on every Unflatten. On a repeated name Unflatten empties the message and returns
  *   BM_UNSUPPORTED, so bm_unflatten decodes the input through the add path,
  *   which merges the records as Haiku's AddData does.
  * - The target and reply parts of a FOB1 header are read past and dropped;
@@ -447,157 +447,15 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
 }
 
 /*
- * The names one Unflatten has read, to find a repeated one (see the header
- * comment): an open-addressing table, at most half full, of 16-bit tags of
- * the names' hashes (0 marks an empty slot). A tag met on the way to an
- * empty slot may be the same name, and is confirmed by walking the fields
- * built so far; for distinct names that is rare (a 1 in 65535 chance per
- * occupied slot passed; names crafted to share tags make each such record
- * cost one lookup of this design, a list walk). The table grows by refilling a larger one from
- * the field list, sized from the bytes left to read, so that a message of
- * similar fields grows it once. It lives in a 32 KiB stack buffer, of which
- * only the part in use is cleared, while the input seems to hold at most
- * 8192 names, and on the heap beyond: a heap block of that size, freed at
- * the end, upsets malloc's handling of the thousands of small field blocks
- * around it (measured: twice the time of Unflatten for 5000 one-item
- * fields, against 1.2 times with the stack buffer).
- */
-#define R5_SEEN_STACK_SLOTS 16384
-#define R5_SEEN_FIRST_SLOTS 128
-
-struct r5_seen {
-	uint16_t *slots;
-	size_t mask; /* capacity - 1; the capacity is a power of two */
-	size_t used;
-	uint16_t stack_slots[R5_SEEN_STACK_SLOTS];
-};
-
-static void
-seen_init(struct r5_seen *seen)
-{
-	memset(seen->stack_slots, 0, R5_SEEN_FIRST_SLOTS * sizeof *seen->slots);
-	seen->slots = seen->stack_slots;
-	seen->mask = R5_SEEN_FIRST_SLOTS - 1;
-	seen->used = 0;
-}
-
-static void
-seen_free(struct r5_seen *seen)
-{
-	if (seen->slots != seen->stack_slots)
-		bm_free(seen->slots);
-}
-
-/*
- * A hash of the name for this table only (nothing stores it), cheap next
- * to the rest of a record's work, which Haiku's byte-wise hash is not: the
- * name is read as whole words (overlapping ones at the end, every byte
- * covered, never a byte past the name), then MurmurHash3's finaliser makes
- * the low bits (the slot) and the high bits (the tag) vary.
- */
-static uint32_t
-seen_hash(const char *name, size_t name_len)
-{
-	uint64_t hash = name_len, word;
-	uint32_t low, high;
-	if (name_len >= 8) {
-		const char *last = name + name_len - 8;
-		for (; name < last; name += 8) {
-			memcpy(&word, name, 8);
-			hash = (hash ^ word) * 0x9e3779b97f4a7c15u;
-			hash ^= hash >> 32;
-		}
-		memcpy(&word, last, 8);
-	} else if (name_len >= 4) {
-		memcpy(&low, name, 4);
-		memcpy(&high, name + name_len - 4, 4);
-		word = (uint64_t)high << 32 | low;
-	} else {
-		word = (uint64_t)(uint8_t)name[0] << 16 |
-		       (uint64_t)(uint8_t)name[name_len / 2] << 8 |
-		       (uint8_t)name[name_len - 1];
-	}
-	hash = (hash ^ word) * 0x9e3779b97f4a7c15u;
-	hash ^= hash >> 33;
-	hash *= 0xff51afd7ed558ccdu;
-	hash ^= hash >> 33;
-	return (uint32_t)hash;
-}
-
-static uint16_t
-seen_tag(uint32_t hash)
-{
-	uint16_t tag = (uint16_t)(hash >> 16);
-	return tag != 0 ? tag : 1;
-}
-
-/* The empty slot where `hash` goes; *maybe_seen tells whether a slot on
- * the way holds its tag. */
-static uint16_t *
-seen_slot(const struct r5_seen *seen, uint32_t hash, bool *maybe_seen)
-{
-	uint16_t tag = seen_tag(hash);
-	size_t i = hash & seen->mask;
-	*maybe_seen = false;
-	while (seen->slots[i] != 0) {
-		if (seen->slots[i] == tag)
-			*maybe_seen = true;
-		i = (i + 1) & seen->mask;
-	}
-	return &seen->slots[i];
-}
-
-/*
- * Makes room for one more name: when the table is half full, replaces it
- * with one of at least twice the size, and of twice the number of records
- * the input seems to hold (those read so far, plus the bytes left at the
- * average record size so far), refilled from `fields`. BM_NO_MEMORY leaves
- * the table as it was (a heap table is only ever replaced by a larger one).
- */
-static int
-seen_reserve(struct r5_seen *seen, const struct r5_field *fields,
-             size_t bytes_read, size_t bytes_left)
-{
-	size_t capacity = seen->mask + 1;
-	if (2 * (seen->used + 1) <= capacity)
-		return BM_OK;
-	/* Records are at least 9 bytes of an input under 2 GiB, so these
-	 * cannot overflow. */
-	uint64_t expected = seen->used + 1;
-	if (bytes_read > 0)
-		expected += (uint64_t)bytes_left * seen->used / bytes_read;
-	size_t grown = 2 * capacity;
-	while (grown < 2 * expected)
-		grown *= 2;
-	uint16_t *slots = seen->stack_slots;
-	if (grown > R5_SEEN_STACK_SLOTS) {
-		slots = bm_malloc(grown * sizeof *slots);
-		if (slots == NULL)
-			return BM_NO_MEMORY;
-		seen_free(seen);
-	}
-	memset(slots, 0, grown * sizeof *slots);
-	seen->slots = slots;
-	seen->mask = grown - 1;
-	bool maybe_seen;
-	for (; fields != NULL; fields = fields->next) {
-		uint32_t hash = seen_hash(fields->name, fields->name_length);
-		*seen_slot(seen, hash, &maybe_seen) = seen_tag(hash);
-	}
-	return BM_OK;
-}
-
-/*
  * Builds the message from one host-order FOB1 record stream: each record
  * becomes one field block, filled with one copy of the record's data.
  */
 static int
 unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
-                  struct r5_seen *seen)
+                  struct bm__seen_names *seen)
 {
 	/* bm_unflatten hands us an empty message; new fields go at the tail. */
 	struct r5_field **tail_link = &msg->entries;
-	const uint8_t *body_start = reader->cursor;
 	struct bm__r5_record record;
 	int rc;
 	while ((rc = bm__r5_next(reader, &record)) == 1) {
@@ -609,16 +467,9 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 		if (msg->field_count >= BM_COUNT_MAX ||
 		    record_bytes > BM_FLAT_MAX - msg->flat_size)
 			return BM_TOO_LARGE;
-		rc = seen_reserve(seen, msg->entries,
-		                  (size_t)(reader->cursor - body_start),
-		                  (size_t)(reader->end - reader->cursor));
-		if (rc != BM_OK)
-			return rc;
-		uint32_t hash = seen_hash(record.name, record.name_len);
-		bool maybe_seen;
-		uint16_t *slot = seen_slot(seen, hash, &maybe_seen);
-		if (maybe_seen && find_field(msg->entries, record.name,
-		                             record.name_len) != NULL)
+		uint32_t hash = bm__quick_name_hash(record.name, record.name_len);
+		if (bm__seen_mark(seen, hash) &&
+		    find_field(msg->entries, record.name, record.name_len) != NULL)
 			return BM_UNSUPPORTED; /* a repeated name: see above */
 		/* The reader checked that fixed data is count whole items. */
 		uint32_t chunk_size =
@@ -633,8 +484,6 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 		field->count = count;
 		*tail_link = field;
 		tail_link = &field->next;
-		*slot = seen_tag(hash);
-		seen->used++;
 		msg->field_count++;
 		msg->flat_size += record_bytes;
 	}
@@ -642,6 +491,10 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 		msg->base.what = reader->what;
 	return rc;
 }
+
+/* The fewest bytes a FOB1 record takes: flags, type, MINI size, name
+ * length, a one-byte name and one byte of data (SINGLE omits the count). */
+#define R5_MIN_RECORD_SIZE 9
 
 static int
 r5_unflatten(bm_message *base, const void *data, size_t size)
@@ -654,10 +507,10 @@ r5_unflatten(bm_message *base, const void *data, size_t size)
 	/* The other byte order goes through the shared decoder. */
 	if (reader.swapped)
 		return BM_UNSUPPORTED;
-	struct r5_seen seen;
-	seen_init(&seen);
+	struct bm__seen_names seen;
+	bm__seen_init(&seen, reader.flat_size / R5_MIN_RECORD_SIZE);
 	rc = unflatten_records(msg, &reader, &seen);
-	seen_free(&seen);
+	bm__seen_free(&seen);
 	if (rc != BM_OK)
 		r5_make_empty(base);
 	return rc;

@@ -204,6 +204,59 @@ const uint8_t *bm__r5_next_chunk(const uint8_t *chunk, bool swapped,
 void bm__swap_item(bm_type_code type, const uint8_t *in, uint8_t *out,
                    size_t size);
 
+/* --- Repeated names in foreign input -------------------------------------- */
+
+/*
+ * A message never holds two fields of one name (lookups would reach only
+ * the first), but a flattened message can name a field twice. The
+ * project's rule is Haiku's R5 reader's: such records merge through the
+ * add path (bm_decode_into). A native reader that builds fields directly
+ * keeps this filter of the names read so far, so that a repeat costs
+ * little to notice. It is a scalable Bloom filter: layers of three bits per
+ * name over a 32-bit hash of the name, 32 bits per name a layer holds
+ * (about 1 false hit in 1400). A clear bit proves a name new; only a
+ * possible repeat costs the backend's own lookup to confirm it. The first
+ * layer lives on the stack, sized to the names the input can hold (up to
+ * 16384), and only its part in use is cleared; when names outgrow it,
+ * layers of twice the size come from the heap. Nothing here fails: should
+ * the heap refuse a layer, every later name counts as a possible repeat,
+ * which only costs lookups.
+ */
+#define BM__SEEN_STACK_LOG2 19
+#define BM__SEEN_LAYERS_MAX 24
+
+struct bm__seen_layer {
+	uint64_t *words;
+	unsigned log2_bits;
+	size_t names;    /* names marked in this layer */
+};
+
+struct bm__seen_names {
+	struct bm__seen_layer layers[BM__SEEN_LAYERS_MAX];
+	unsigned layer_count;
+	bool saturated;  /* a layer could not be added: all may repeat */
+	uint64_t stack_words[((size_t)1 << BM__SEEN_STACK_LOG2) / 64];
+};
+
+/* Prepares the filter for about `expected_names` names (an upper bound is
+ * fine: the stack layer stops at 16384 names). */
+void bm__seen_init(struct bm__seen_names *seen, size_t expected_names);
+
+/* Releases the heap layers; the struct can then be dropped. */
+void bm__seen_free(struct bm__seen_names *seen);
+
+/* Marks a name by its hash; returns whether it may have been marked
+ * before (false: certainly not). */
+bool bm__seen_mark(struct bm__seen_names *seen, uint32_t name_hash);
+
+/*
+ * A cheap 32-bit hash of a name for designs that keep none of their own
+ * (R5): whole words of the name (every byte covered, none past the end)
+ * through a multiplicative mix. Haiku's byte-wise hash (bm__hash_name)
+ * costs several times more per name.
+ */
+uint32_t bm__quick_name_hash(const char *name, size_t name_len);
+
 /* --- Haiku 'HMF1' (§1) ------------------------------------------------------------ */
 
 #define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
@@ -244,12 +297,15 @@ void bm__swap_item(bm_type_code type, const uint8_t *in, uint8_t *out,
  * and covering the data area exactly (as Haiku always writes them; see
  * wire_hmf1.c), and hash chains in range, strictly increasing (so they
  * end), each field in the bucket of its name and reached exactly once.
- * Stores 68 + 24 * field_count + data_size in *flat_size. Returns BM_OK,
+ * Stores 68 + 24 * field_count + data_size in *flat_size. When
+ * repeated_names is not NULL, also looks for two fields of one name (see
+ * bm__seen_names) and stores whether it found any; the shared decoder
+ * passes NULL, since its add path merges them. Returns BM_OK,
  * BM_NOT_A_MESSAGE or BM_BAD_VALUE. Used by the shared decoder and by
  * Message4's Unflatten.
  */
 int bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
-                   size_t *flat_size);
+                   size_t *flat_size, bool *repeated_names);
 
 /* --- Dano 'FOB2' (§3) ------------------------------------------------------------ */
 

@@ -24,7 +24,10 @@
  *   and the chains reach every field. A field can only be reached from its
  *   own bucket's chain, at most once because chains strictly increase, so
  *   "reached field_count times" means "each field reached exactly once",
- *   and no memory is needed.
+ *   and no memory is needed;
+ * - on request, repeated names (bm__seen_names in wire.h): two fields of
+ *   one name share a bucket, so only a field whose name may have been seen
+ *   walks its own chain up to itself.
  * Statuses: header problems give BM_NOT_A_MESSAGE, problems inside fields or
  * chains BM_BAD_VALUE.
  */
@@ -102,33 +105,71 @@ check_field(const uint8_t *field, uint32_t index, uint32_t field_count,
 	return BM_OK;
 }
 
+/* The name of a field whose header was checked: name_length - 1 bytes
+ * (name_length counts the NUL). */
+static const char *
+field_name(const uint8_t *fields, const uint8_t *area, uint32_t index,
+           bool swapped, size_t *name_len)
+{
+	const uint8_t *field = fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
+	uint16_t name_length = bm__load16(field + BM_HMF1_FOFF_NAME_LENGTH);
+	if (swapped)
+		name_length = bm__swap16(name_length);
+	*name_len = name_length - 1u;
+	return (const char *)area +
+	       bm__load32_order(field + BM_HMF1_FOFF_OFFSET, swapped);
+}
+
+static uint32_t
+next_field(const uint8_t *fields, uint32_t index, bool swapped)
+{
+	return bm__load32_order(fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE +
+	                                BM_HMF1_FOFF_NEXT,
+	                        swapped);
+}
+
+/* Whether a field before `index` on the chain from `head` has this name. */
+static bool
+named_before(const uint8_t *fields, const uint8_t *area, uint32_t head,
+             uint32_t index, const char *name, size_t name_len, bool swapped)
+{
+	for (uint32_t other = head; other != index;
+	     other = next_field(fields, other, swapped)) {
+		size_t other_len;
+		const char *other_name =
+			field_name(fields, area, other, swapped, &other_len);
+		if (other_len == name_len && memcmp(other_name, name, name_len) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Walks the chain starting at `head` (a checked index or -1): every field
- * on it must hash to `bucket`. Adds the fields seen to *reached. */
+ * on it must hash to `bucket`. Adds the fields seen to *reached. With a
+ * filter, also notes a name met twice (a repeat can only be on one chain). */
 static int
 walk_chain(const uint8_t *fields, const uint8_t *area, uint32_t head,
-           uint32_t bucket, bool swapped, uint32_t *reached)
+           uint32_t bucket, bool swapped, uint32_t *reached,
+           struct bm__seen_names *seen, bool *repeated_names)
 {
-	for (uint32_t index = head; index != UINT32_MAX;) {
-		const uint8_t *field =
-			fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
-		uint16_t name_length = bm__load16(field + BM_HMF1_FOFF_NAME_LENGTH);
-		if (swapped)
-			name_length = bm__swap16(name_length);
-		uint32_t offset =
-			bm__load32_order(field + BM_HMF1_FOFF_OFFSET, swapped);
-		const char *name = (const char *)area + offset;
-		if (bm__hash_name(name, name_length - 1u) %
-		        BM_HMF1_HASH_TABLE_SIZE != bucket)
+	for (uint32_t index = head; index != UINT32_MAX;
+	     index = next_field(fields, index, swapped)) {
+		size_t name_len;
+		const char *name = field_name(fields, area, index, swapped, &name_len);
+		uint32_t hash = bm__hash_name(name, name_len);
+		if (hash % BM_HMF1_HASH_TABLE_SIZE != bucket)
 			return BM_BAD_VALUE;
+		if (seen != NULL && !*repeated_names && bm__seen_mark(seen, hash))
+			*repeated_names = named_before(fields, area, head, index, name,
+			                               name_len, swapped);
 		(*reached)++;
-		index = bm__load32_order(field + BM_HMF1_FOFF_NEXT, swapped);
 	}
 	return BM_OK;
 }
 
 int
 bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
-               size_t *flat_size)
+               size_t *flat_size, bool *repeated_names)
 {
 	if (data == NULL || size < BM_HMF1_HEADER_SIZE)
 		return BM_NOT_A_MESSAGE;
@@ -175,16 +216,29 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 	if (expected_offset != area_size)
 		return BM_BAD_VALUE;
 
+	struct bm__seen_names seen;
+	if (repeated_names != NULL) {
+		*repeated_names = false;
+		bm__seen_init(&seen, field_count);
+	}
 	uint32_t reached = 0;
+	int rc = BM_OK;
 	for (uint32_t bucket = 0; bucket < BM_HMF1_HASH_TABLE_SIZE; bucket++) {
 		uint32_t head = bm__load32_order(
 			data + BM_HMF1_OFF_HASH_TABLE + 4 * bucket, swapped);
 		if (head != UINT32_MAX && head >= field_count)
-			return BM_BAD_VALUE;
-		int rc = walk_chain(fields, area, head, bucket, swapped, &reached);
+			rc = BM_BAD_VALUE;
+		else
+			rc = walk_chain(fields, area, head, bucket, swapped, &reached,
+			                repeated_names != NULL ? &seen : NULL,
+			                repeated_names);
 		if (rc != BM_OK)
-			return rc;
+			break;
 	}
+	if (repeated_names != NULL)
+		bm__seen_free(&seen);
+	if (rc != BM_OK)
+		return rc;
 	if (reached != field_count)
 		return BM_BAD_VALUE;
 	if (flat_size != NULL)

@@ -9,6 +9,7 @@
 #include "bmsg.h"
 #include "wire.h"
 
+#include <stdio.h>
 #include <string.h>
 
 START_TEST(status_texts_are_distinct)
@@ -200,6 +201,45 @@ START_TEST(r5_variable_items_are_padded_with_zeros)
 }
 END_TEST
 
+START_TEST(seen_filter_finds_every_repeat_and_grows)
+{
+	/* Far more names than the stack layer expects: heap layers follow. */
+	enum { NAMES = 40000 };
+	static struct bm__seen_names seen;
+	bm_alloc_counting(true);
+	bm__seen_init(&seen, 100);
+	size_t false_hits = 0;
+	for (uint32_t i = 0; i < NAMES; i++) {
+		char name[16];
+		int len = snprintf(name, sizeof name, "data%u", (unsigned)i);
+		if (bm__seen_mark(&seen, bm__quick_name_hash(name, (size_t)len)))
+			false_hits++;
+	}
+	ck_assert_uint_gt(bm_alloc_counts()->mallocs, 0);
+	/* About 1 in 1400 by design; allow ten times that. */
+	ck_assert_uint_lt(false_hits, NAMES / 140);
+	for (uint32_t i = 0; i < NAMES; i += 7) {
+		char name[16];
+		int len = snprintf(name, sizeof name, "data%u", (unsigned)i);
+		ck_assert(bm__seen_mark(&seen, bm__quick_name_hash(name, (size_t)len)));
+	}
+	bm__seen_free(&seen);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+
+	/* When a layer cannot be had, every later name may repeat. */
+	bm__seen_init(&seen, 1);
+	bm_alloc_fail_at(1);
+	bool saw_maybe = false;
+	for (uint32_t i = 0; i < 100; i++)
+		saw_maybe |= bm__seen_mark(&seen, i * 2654435761u);
+	ck_assert(saw_maybe);
+	ck_assert(bm__seen_mark(&seen, 0xabcdef01u));
+	bm__seen_free(&seen);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
 START_TEST(wrappers_reject_bad_arguments_without_a_backend)
 {
 	ck_assert_int_eq(bm_create(NULL, 0, NULL), BM_BAD_VALUE);
@@ -227,6 +267,7 @@ make_api_suite(void)
 	tcase_add_test(tc, r5_checksum_matches_the_format_notes);
 	tcase_add_test(tc, r5_writer_helpers_match_the_5_int32_vector);
 	tcase_add_test(tc, r5_variable_items_are_padded_with_zeros);
+	tcase_add_test(tc, seen_filter_finds_every_repeat_and_grows);
 	tcase_add_test(tc, wrappers_reject_bad_arguments_without_a_backend);
 	suite_add_tcase(suite, tc);
 	return suite;

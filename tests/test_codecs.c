@@ -809,29 +809,29 @@ START_TEST(hmf1_check_accepts_every_fixture_in_both_orders)
 			continue;
 		size_t size, flat_size = 0;
 		uint8_t *bytes = load_fixture(names[i], &size);
-		ck_assert_msg(bm__hmf1_check(bytes, size, false, &flat_size) == BM_OK,
+		ck_assert_msg(bm__hmf1_check(bytes, size, false, &flat_size, NULL) == BM_OK,
 		              "%s", names[i]);
 		ck_assert_uint_eq(flat_size, size);
-		ck_assert_int_eq(bm__hmf1_check(bytes, size, true, &flat_size),
+		ck_assert_int_eq(bm__hmf1_check(bytes, size, true, &flat_size, NULL),
 		                 BM_NOT_A_MESSAGE);
 		uint8_t *swapped = make_swapped_hmf1(bytes, size);
 		flat_size = 0;
-		ck_assert_msg(bm__hmf1_check(swapped, size, true, &flat_size) ==
+		ck_assert_msg(bm__hmf1_check(swapped, size, true, &flat_size, NULL) ==
 		                  BM_OK, "%s swapped", names[i]);
 		ck_assert_uint_eq(flat_size, size);
-		ck_assert_int_eq(bm__hmf1_check(swapped, size, false, &flat_size),
+		ck_assert_int_eq(bm__hmf1_check(swapped, size, false, &flat_size, NULL),
 		                 BM_NOT_A_MESSAGE);
 		/* Bytes after the message are not part of it. */
 		uint8_t *longer = malloc(size + 3);
 		memcpy(longer, bytes, size);
 		memset(longer + size, 0xff, 3);
-		ck_assert_int_eq(bm__hmf1_check(longer, size + 3, false, &flat_size),
+		ck_assert_int_eq(bm__hmf1_check(longer, size + 3, false, &flat_size, NULL),
 		                 BM_OK);
 		ck_assert_uint_eq(flat_size, size);
 		/* Every truncation is refused. */
 		for (size_t cut = 0; cut < size; cut++) {
 			uint8_t *prefix = copy_bytes(bytes, cut);
-			ck_assert_msg(bm__hmf1_check(prefix, cut, false, NULL) < 0,
+			ck_assert_msg(bm__hmf1_check(prefix, cut, false, NULL, NULL) < 0,
 			              "%s cut at %zu", names[i], cut);
 			free(prefix);
 		}
@@ -857,7 +857,7 @@ END_TEST
 static int
 leaf_status(const uint8_t *bytes, size_t size)
 {
-	return bm__hmf1_check(bytes, size, false, NULL);
+	return bm__hmf1_check(bytes, size, false, NULL, NULL);
 }
 
 START_TEST(hmf1_check_rejects_bad_chains)
@@ -1005,7 +1005,7 @@ START_TEST(hmf1_check_rejects_bad_headers_and_fields)
 	for (size_t i = 0; i < sizeof item_sizes / sizeof item_sizes[0]; i++) {
 		memcpy(bad, var, var_size);
 		put32(bad + var_area + 5, item_sizes[i]);
-		ck_assert_msg(bm__hmf1_check(bad, var_size, false, NULL) ==
+		ck_assert_msg(bm__hmf1_check(bad, var_size, false, NULL, NULL) ==
 		                  BM_BAD_VALUE, "item size %u", item_sizes[i]);
 	}
 	free(bad);

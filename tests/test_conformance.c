@@ -667,6 +667,51 @@ START_TEST(every_backend_reads_every_fixture)
 }
 END_TEST
 
+/* Repeated field names merge, in every backend and every format. */
+START_TEST(repeated_names_merge)
+{
+	const struct bm_ops *ops = backend(_i);
+	static const struct {
+		const char *file;
+		const char *name;
+		int32_t values[2];
+	} cases[] = {
+		{"accept-r5-repeated-name.bin", "a", {1, 3}},
+		{"accept-hmf1-repeated-name.bin", "data0", {1, 2}},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", BENCH_REGRESSIONS_DIR,
+		         cases[c].file);
+		size_t size;
+		uint8_t *bytes = tu_read_file(path, &size);
+		ck_assert_msg(bytes != NULL, "cannot read %s", path);
+		bm_message *msg = new_message(ops);
+		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		struct bm_field_info info;
+		ck_assert_int_eq(bm_get_info(msg, cases[c].name, &info), BM_OK);
+		ck_assert_int_eq(info.count, 2);
+		for (int32_t i = 0; i < 2; i++) {
+			int32_t value;
+			ck_assert_int_eq(bm_find_int32(msg, cases[c].name, i, &value),
+			                 BM_OK);
+			ck_assert_int_eq(value, cases[c].values[i]);
+		}
+		for (int32_t i = 0; i < bm_count_fields(msg); i++) {
+			ck_assert_int_eq(bm_field_at(msg, i, &info), BM_OK);
+			for (int32_t j = 0; j < i; j++) {
+				struct bm_field_info other;
+				ck_assert_int_eq(bm_field_at(msg, j, &other), BM_OK);
+				ck_assert(other.name_len != info.name_len ||
+				          memcmp(other.name, info.name, info.name_len) != 0);
+			}
+		}
+		bm_destroy(msg);
+		free(bytes);
+	}
+}
+END_TEST
+
 /* --- No leaks --------------------------------------------------------------------- */
 
 START_TEST(everything_allocated_is_freed)
@@ -727,6 +772,7 @@ make_conformance_suite(void)
 	tcase_add_loop_test(flat, bad_input_leaves_an_empty_usable_message, 0,
 	                    count);
 	tcase_add_loop_test(flat, every_backend_reads_every_fixture, 0, count);
+	tcase_add_loop_test(flat, repeated_names_merge, 0, count);
 	tcase_set_timeout(flat, 300);
 	suite_add_tcase(suite, flat);
 	return suite;
