@@ -17,8 +17,9 @@
 /*
  * When each operation needs its own message created empty before timing
  * (Create, Unflatten), a timed batch holds at most this many bytes of
- * messages (as asked of the allocator, empty messages included), half the
- * L2 cache of the machine's cores: a sample is then several such rounds,
+ * messages (as asked of the allocator, empty messages included), well
+ * inside a core's L2 cache (1 MiB on the project's machine, 512 KiB on
+ * many others): a sample is then several such rounds,
  * each prepared, timed and released in turn, so that what one operation
  * costs does not depend on how many others the harness keeps alive, nor
  * on --min-time. An operation bigger than this is a round of its own.
