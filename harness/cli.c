@@ -4,10 +4,13 @@
  */
 #include "cli.h"
 
+#include "compare.h"
+#include "instructions.h"
 #include "matrix.h"
 #include "measure.h"
 #include "options.h"
 #include "output.h"
+#include "read_callgrind.h"
 #include "results.h"
 
 #include <stdlib.h>
@@ -125,6 +128,9 @@ run(const struct bench_program *program, const struct bench_options *options)
 		return BENCH_EXIT_USAGE;
 	}
 
+	if (!bench_measure_available(options, program->err))
+		return BENCH_EXIT_USAGE;
+
 	struct bench_results results;
 	bool show_progress = options->progress || program->err_is_terminal;
 	bool ok = bench_measure(options, program->backends,
@@ -169,6 +175,11 @@ run(const struct bench_program *program, const struct bench_options *options)
 int
 bench_main(const struct bench_program *program, int argc, char **argv)
 {
+	/* Subcommands that work on results files. */
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return bench_compare_main(program, argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "read-callgrind") == 0)
+		return bench_read_callgrind_main(program, argc - 1, argv + 1);
 	if (!backends_valid(program))
 		return BENCH_EXIT_FAILED;
 	struct bench_options options;

@@ -75,6 +75,10 @@ bench_workload_init(struct bench_workload *work, const struct bench_test *test,
 {
 	*work = (struct bench_workload){.test = test};
 	size_t n = test->items;
+	work->field_name = malloc(sizeof "data");
+	if (work->field_name == NULL)
+		return false;
+	memcpy(work->field_name, "data", sizeof "data");
 	if (test->op == BENCH_OP_LOOKUP) {
 		if (!make_strings(n, make_lookup_name, &work->name_storage,
 		                  &work->lookup_names))
@@ -125,6 +129,7 @@ bench_workload_free(struct bench_workload *work)
 	free((void *)work->strings);
 	free(work->string_storage);
 	free(work->floor_source);
+	free(work->field_name);
 	*work = (struct bench_workload){0};
 }
 
@@ -348,12 +353,13 @@ run_create(struct bench_cell *cell, size_t ops)
 {
 	const struct bench_workload *work = cell->work;
 	size_t n = work->test->items;
+	const char *name = work->field_name;
 	uint64_t sum = 0;
 	if (work->test->type == BENCH_TYPE_INT32) {
 		for (size_t k = 0; k < ops; k++) {
 			bm_message *msg = cell->batch[k];
 			for (size_t i = 0; i < n; i++)
-				sum += (uint32_t)bm_add_int32(msg, "data",
+				sum += (uint32_t)bm_add_int32(msg, name,
 				                              (int32_t)i);
 		}
 	} else {
@@ -361,7 +367,7 @@ run_create(struct bench_cell *cell, size_t ops)
 		for (size_t k = 0; k < ops; k++) {
 			bm_message *msg = cell->batch[k];
 			for (size_t i = 0; i < n; i++)
-				sum += (uint32_t)bm_add_string(msg, "data",
+				sum += (uint32_t)bm_add_string(msg, name,
 				                               strings[i]);
 		}
 	}
@@ -389,13 +395,14 @@ static uint64_t
 run_read(struct bench_cell *cell, size_t ops)
 {
 	const bm_message *msg = cell->built;
+	const char *name = cell->work->field_name;
 	size_t n = cell->work->test->items;
 	uint64_t sum = 0;
 	if (cell->work->test->type == BENCH_TYPE_INT32) {
 		for (size_t k = 0; k < ops; k++) {
 			for (size_t i = 0; i < n; i++) {
 				int32_t value = 0;
-				int rc = bm_find_int32(msg, "data", (int32_t)i,
+				int rc = bm_find_int32(msg, name, (int32_t)i,
 				                       &value);
 				sum += (uint32_t)rc + (uint32_t)value;
 			}
@@ -405,7 +412,7 @@ run_read(struct bench_cell *cell, size_t ops)
 			for (size_t i = 0; i < n; i++) {
 				const char *text = NULL;
 				size_t length = 0;
-				int rc = bm_find_string(msg, "data", (int32_t)i,
+				int rc = bm_find_string(msg, name, (int32_t)i,
 				                        &text, &length);
 				sum += (uint32_t)rc;
 				if (rc == BM_OK)

@@ -45,6 +45,11 @@ struct bench_workload {
 	/* The Floor's source bytes (none for Lookup). */
 	unsigned char *floor_source;
 	size_t floor_bytes;
+	/* "data", the name the timed adds and reads pass: a copy in the
+	 * workload's memory rather than a literal, so that where it lies (which
+	 * string functions' page-crossing checks see) does not move with the
+	 * program's layout (instruction counts, instructions.h). */
+	char *field_name;
 };
 
 /* Makes the shared data of `test`; the lookup order comes from `seed`.

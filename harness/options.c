@@ -27,6 +27,12 @@ const char bench_usage[] =
 	"  --min-time MS       shortest sample in milliseconds (default 1)\n"
 	"  --seed N            seed of the lookup order and sample order (default 2005)\n"
 	"  --quick             3 samples of at least 0.1 ms, for smoke runs\n"
+	"  --measure time|instructions|cycles\n"
+	"                      what a cell's figure is (default time: ns per\n"
+	"                      operation); instructions: counted by callgrind, a\n"
+	"                      fixed number of operations per cell, JSON only\n"
+	"                      (run it with scripts/bench-instructions); cycles:\n"
+	"                      hardware counters, where perf_event_open has them\n"
 	"\n"
 	"What to print:\n"
 	"  --format md|text|csv|json   (default md)\n"
@@ -41,7 +47,13 @@ const char bench_usage[] =
 	"`bench --all` with default options also writes results/latest.md,\n"
 	"results/latest.csv and results/latest.json.\n"
 	"Exit status: 0 every cell validated, 1 a cell failed (or an output\n"
-	"could not be written), 2 bad usage.\n";
+	"could not be written), 2 bad usage.\n"
+	"\n"
+	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
+	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
+	"compare: every cell's change, regressions first; exit 3 when a cell\n"
+	"grew by more than the threshold. read-callgrind: the figures of a\n"
+	"--measure instructions run, from callgrind's dumps.\n";
 
 enum option_id {
 	OPT_HELP,
@@ -58,7 +70,8 @@ enum option_id {
 	OPT_FORMAT,
 	OPT_OUT,
 	OPT_UNIT,
-	OPT_PROGRESS
+	OPT_PROGRESS,
+	OPT_MEASURE
 };
 
 static const struct {
@@ -81,6 +94,7 @@ static const struct {
 	{"--out", OPT_OUT, true},
 	{"--unit", OPT_UNIT, true},
 	{"--progress", OPT_PROGRESS, false},
+	{"--measure", OPT_MEASURE, true},
 };
 
 /* Parses a whole decimal number in [min, max]: digits only, no sign, no
@@ -315,6 +329,19 @@ apply_option(struct bench_options *options, enum option_id id,
 			return BENCH_EXIT_USAGE;
 		}
 		return BENCH_EXIT_OK;
+	case OPT_MEASURE:
+		if (strcmp(value, "time") == 0)
+			options->measure = BENCH_MEASURE_TIME;
+		else if (strcmp(value, "instructions") == 0)
+			options->measure = BENCH_MEASURE_INSTRUCTIONS;
+		else if (strcmp(value, "cycles") == 0)
+			options->measure = BENCH_MEASURE_CYCLES;
+		else {
+			snprintf(why, why_size, "--measure: '%s' is not time, "
+			         "instructions or cycles", value);
+			return BENCH_EXIT_USAGE;
+		}
+		return BENCH_EXIT_OK;
 	}
 	snprintf(why, why_size, "internal error: unhandled option");
 	return BENCH_EXIT_USAGE;
@@ -346,6 +373,7 @@ bench_options_parse(struct bench_options *options, int argc,
 	memcpy(options->sizes, bench_default_sizes, sizeof bench_default_sizes);
 
 	bool repetitions_given = false, min_time_given = false;
+	bool format_given = false;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		if (strncmp(arg, "--", 2) != 0) {
@@ -389,6 +417,20 @@ bench_options_parse(struct bench_options *options, int argc,
 		                      &min_time_given, why, why_size);
 		if (rc != BENCH_EXIT_OK)
 			return rc;
+		format_given = format_given || option_table[found].id == OPT_FORMAT;
+	}
+	/* Under callgrind the program cannot read its own counts: it writes
+	 * the run as JSON, and `bench read-callgrind` adds the figures from
+	 * the dumps (scripts/bench-instructions does both). */
+	if (options->measure == BENCH_MEASURE_INSTRUCTIONS) {
+		if (!format_given)
+			options->format = BENCH_FORMAT_JSON;
+		if (options->format != BENCH_FORMAT_JSON) {
+			snprintf(why, why_size, "--measure instructions writes JSON "
+			         "only (its figures come from callgrind's dumps: "
+			         "use scripts/bench-instructions)");
+			return BENCH_EXIT_USAGE;
+		}
 	}
 	if (options->quick) {
 		if (!repetitions_given)
@@ -427,7 +469,8 @@ bench_options_match(const struct bench_options *options,
 bool
 bench_options_canonical(const struct bench_options *options)
 {
-	if (!options->all || options->has_filter || options->quick)
+	if (!options->all || options->has_filter || options->quick ||
+	    options->measure != BENCH_MEASURE_TIME)
 		return false;
 	for (size_t i = 0; i < options->backend_count; i++) {
 		if (!options->backend_selected[i])

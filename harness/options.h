@@ -26,6 +26,14 @@ enum bench_unit {
 	BENCH_UNIT_US
 };
 
+/* What a cell's figure is (--measure). */
+enum bench_measure {
+	BENCH_MEASURE_TIME,         /* ns per operation, by the clock */
+	BENCH_MEASURE_INSTRUCTIONS, /* instructions per operation, counted
+	                             * by callgrind (instructions.h) */
+	BENCH_MEASURE_CYCLES        /* hardware counters, where they work */
+};
+
 /* Defaults (issue 4), and what --quick uses unless told otherwise. */
 #define BENCH_DEFAULT_REPETITIONS 15u
 #define BENCH_DEFAULT_MIN_TIME_MS 1.0
@@ -58,6 +66,7 @@ struct bench_options {
 	double min_time_ms;
 	uint64_t seed;
 	bool quick;
+	enum bench_measure measure;  /* --measure; default time */
 
 	/* What to print, and where. */
 	enum bench_format format;
@@ -91,8 +100,8 @@ bool bench_options_match(const struct bench_options *options,
 /*
  * True for the canonical run, `bench --all` with every measurement option
  * at its default (every backend, no filter, the 2005 sizes, default
- * repetitions, minimum time and seed, not --quick): the run that also
- * writes results/latest.*. --format, --out, --unit and --progress only
+ * repetitions, minimum time and seed, not --quick, --measure time): the
+ * run that also writes results/latest.*. --format, --out, --unit and --progress only
  * change what is printed, so they do not matter here.
  */
 bool bench_options_canonical(const struct bench_options *options);

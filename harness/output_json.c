@@ -29,9 +29,16 @@
  * A failed cell is {"error":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
  * a backend name, "-" for a tie, or null when no backend could win.
+ *
+ * With --measure instructions (instructions.h), "unit" is "instructions",
+ * context.measure says so, and a cell has no figures yet: instead of
+ * "median", "min", "mad" and "samples" it has "dump", the name of its
+ * callgrind dump, and the winners are null. `bench read-callgrind` fills
+ * them in (read_callgrind.c).
  */
 #include "output.h"
 
+#include "instructions.h"
 #include "measure.h"
 
 #include <jansson.h>
@@ -102,6 +109,10 @@ context_json(const struct bench_results *results)
 	put(object, "git_commit", text(context->git_commit));
 	put(object, "glibc", text(context->glibc));
 	put(object, "version", text(context->version));
+	put(object, "measure",
+	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
+	                        ? "instructions"
+	                        : "time"));
 	put(object, "clock", json_string("CLOCK_MONOTONIC"));
 	put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
@@ -142,21 +153,28 @@ backends_json(const struct bench_results *results)
 }
 
 static json_t *
-cell_json(const struct bench_row *row, const struct bench_cell_result *cell,
-          bool floor)
+cell_json(const struct bench_results *results, const struct bench_row *row,
+          const struct bench_cell_result *cell, const char *label, bool floor)
 {
 	json_t *object = json_object();
 	if (cell->failed) {
 		put(object, "error", text(cell->error));
 		return object;
 	}
-	put(object, "median", json_real(cell->summary.median));
-	put(object, "min", json_real(cell->summary.min));
-	put(object, "mad", json_real(cell->summary.mad));
-	json_t *samples = json_array();
-	for (size_t i = 0; i < cell->sample_count; i++)
-		json_array_append_new(samples, json_real(cell->samples[i]));
-	put(object, "samples", samples);
+	if (results->options->measure == BENCH_MEASURE_INSTRUCTIONS) {
+		char name[BENCH_DUMP_NAME_MAX];
+		bench_dump_name(row->test.name, label, name, sizeof name);
+		put(object, "dump", text(name));
+	} else {
+		put(object, "median", json_real(cell->summary.median));
+		put(object, "min", json_real(cell->summary.min));
+		put(object, "mad", json_real(cell->summary.mad));
+		json_t *samples = json_array();
+		for (size_t i = 0; i < cell->sample_count; i++)
+			json_array_append_new(samples,
+			                      json_real(cell->samples[i]));
+		put(object, "samples", samples);
+	}
 	if (floor) {
 		put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
 	} else {
@@ -199,9 +217,11 @@ rows_json(const struct bench_results *results)
 		json_t *cells = json_object();
 		for (size_t b = 0; b < results->backend_count; b++)
 			put(cells, results->backends[b]->name,
-			    cell_json(row, &row->cells[b], false));
+			    cell_json(results, row, &row->cells[b],
+			              results->backends[b]->name, false));
 		if (row->has_floor)
-			put(cells, "Floor", cell_json(row, &row->floor, true));
+			put(cells, "Floor",
+			    cell_json(results, row, &row->floor, "Floor", true));
 		put(object, "cells", cells);
 		put(object, "winner", verdict_json(results, row->winner));
 		put(object, "haiku_winner",
@@ -216,7 +236,10 @@ bench_write_json(FILE *stream, const struct bench_results *results)
 {
 	json_t *root = json_object();
 	put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
-	put(root, "unit", json_string("ns"));
+	put(root, "unit",
+	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
+	                        ? "instructions"
+	                        : "ns"));
 	put(root, "context", context_json(results));
 	put(root, "backends", backends_json(results));
 	put(root, "rows", rows_json(results));

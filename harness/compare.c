@@ -1,0 +1,515 @@
+/*
+ * compare.c - `bench compare` (see compare.h): two results files in,
+ * a table of every cell's change and an exit status out.
+ */
+#include "compare.h"
+
+#include "json_file.h"
+#include "options.h"
+#include "output.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One cell of one file. */
+struct file_cell {
+	const char *test;     /* into the file's JSON */
+	const char *backend;
+	const char *error;    /* ERR: the reason; NULL: `figure` holds */
+	double figure;        /* median, per operation */
+};
+
+struct results_file {
+	const char *path;
+	json_t *root;
+	const char *unit;
+	struct file_cell *cells; /* in file order: rows, then columns */
+	size_t count;
+};
+
+/* What became of a cell, in table order. */
+enum change_kind {
+	CHANGE_ERR,        /* failed in CURRENT */
+	CHANGE_REGRESSED,
+	CHANGE_COMPARED,   /* within the threshold, or improved */
+	CHANGE_FIXED,      /* failed in BASELINE only */
+	CHANGE_NEW,        /* in CURRENT only */
+	CHANGE_REMOVED     /* in BASELINE only */
+};
+
+struct change {
+	enum change_kind kind;
+	bool improved;        /* CHANGE_COMPARED: shrank beyond the threshold */
+	const struct file_cell *baseline;  /* NULL when new */
+	const struct file_cell *current;   /* NULL when removed */
+	size_t order;         /* CURRENT's order, then BASELINE's */
+	double relative;      /* (current - baseline) / baseline */
+};
+
+/* --- Reading ------------------------------------------------------------------------- */
+
+static void
+results_file_free(struct results_file *file)
+{
+	json_decref(file->root);
+	free(file->cells);
+	*file = (struct results_file){0};
+}
+
+/* Loads a results file and lists its cells; false with a reason when it
+ * is not usable. */
+static bool
+load_results(struct results_file *file, const char *path, char *why,
+             size_t why_size)
+{
+	*file = (struct results_file){.path = path};
+	file->root = bench_json_load(path, why, why_size);
+	if (file->root == NULL)
+		return false;
+	json_t *root = file->root;
+	json_t *rows = json_object_get(root, "rows");
+	file->unit = json_string_value(json_object_get(root, "unit"));
+	if (!json_is_object(root) ||
+	    json_integer_value(json_object_get(root, "schema")) != 1 ||
+	    file->unit == NULL || !json_is_array(rows)) {
+		snprintf(why, why_size, "%s: not a results file of bench "
+		         "(schema 1 with unit and rows)", path);
+		return false;
+	}
+	size_t total = 0, index;
+	json_t *row;
+	json_array_foreach(rows, index, row)
+		total += json_object_size(json_object_get(row, "cells"));
+	file->cells = calloc(total + 1, sizeof *file->cells);
+	if (file->cells == NULL) {
+		snprintf(why, why_size, "out of memory");
+		return false;
+	}
+	json_array_foreach(rows, index, row) {
+		const char *test = json_string_value(json_object_get(row, "test"));
+		json_t *cells = json_object_get(row, "cells");
+		if (test == NULL || !json_is_object(cells)) {
+			snprintf(why, why_size, "%s: row %zu has no test name or "
+			         "no cells", path, index + 1);
+			return false;
+		}
+		const char *backend;
+		json_t *cell;
+		json_object_foreach(cells, backend, cell) {
+			json_t *error = json_object_get(cell, "error");
+			json_t *median = json_object_get(cell, "median");
+			struct file_cell *entry = &file->cells[file->count++];
+			*entry = (struct file_cell){.test = test, .backend = backend};
+			if (json_is_string(error)) {
+				entry->error = json_string_value(error);
+			} else if (json_is_number(median) &&
+			           json_number_value(median) >= 0.0) {
+				entry->figure = json_number_value(median);
+			} else {
+				snprintf(why, why_size, "%s: %s/%s has neither a "
+				         "median nor an error%s", path, test, backend,
+				         json_object_get(cell, "dump") != NULL
+				                 ? " (a run under callgrind not yet "
+				                   "read: see scripts/bench-instructions)"
+				                 : "");
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+static const struct file_cell *
+find_cell(const struct results_file *file, const char *test,
+          const char *backend)
+{
+	for (size_t i = 0; i < file->count; i++) {
+		if (strcmp(file->cells[i].test, test) == 0 &&
+		    strcmp(file->cells[i].backend, backend) == 0)
+			return &file->cells[i];
+	}
+	return NULL;
+}
+
+/* --- Deciding ------------------------------------------------------------------------ */
+
+struct gate {
+	double percent;        /* threshold, percent of the baseline */
+	double minimum;        /* and at least this much (instructions) */
+};
+
+/* How much a figure may move before it counts. */
+static double
+allowance(const struct gate *gate, double baseline)
+{
+	double relative = baseline * gate->percent / 100.0;
+	return relative > gate->minimum ? relative : gate->minimum;
+}
+
+static void
+classify(struct change *change, const struct gate *gate)
+{
+	const struct file_cell *base = change->baseline;
+	const struct file_cell *current = change->current;
+	if (current == NULL) {
+		change->kind = CHANGE_REMOVED;
+	} else if (current->error != NULL) {
+		change->kind = CHANGE_ERR;
+	} else if (base == NULL) {
+		change->kind = CHANGE_NEW;
+	} else if (base->error != NULL) {
+		change->kind = CHANGE_FIXED;
+	} else {
+		double delta = current->figure - base->figure;
+		change->relative = base->figure > 0.0 ? delta / base->figure
+		                   : delta > 0.0      ? (double)INFINITY
+		                   : delta < 0.0      ? -(double)INFINITY
+		                                      : 0.0;
+		double room = allowance(gate, base->figure);
+		change->kind = delta > room ? CHANGE_REGRESSED : CHANGE_COMPARED;
+		change->improved = -delta > room;
+	}
+}
+
+static int
+compare_changes(const void *left, const void *right)
+{
+	const struct change *a = left, *b = right;
+	if (a->kind != b->kind)
+		return (int)a->kind - (int)b->kind;
+	if ((a->kind == CHANGE_REGRESSED || a->kind == CHANGE_COMPARED) &&
+	    a->relative != b->relative)
+		return a->relative > b->relative ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+/* --- Printing ------------------------------------------------------------------------ */
+
+enum { COLUMNS = 7, TEXT_MAX = 96 };
+
+static const char *
+status_text(const struct change *change)
+{
+	switch (change->kind) {
+	case CHANGE_ERR:
+		return "ERR";
+	case CHANGE_REGRESSED:
+		return "REGRESSED";
+	case CHANGE_COMPARED:
+		return change->improved ? "improved" : "ok";
+	case CHANGE_FIXED:
+		return "fixed";
+	case CHANGE_NEW:
+		return "new";
+	case CHANGE_REMOVED:
+		return "removed";
+	}
+	return "?";
+}
+
+static void
+figure_text(const struct file_cell *cell, char *out)
+{
+	if (cell == NULL)
+		snprintf(out, TEXT_MAX, "-");
+	else if (cell->error != NULL)
+		snprintf(out, TEXT_MAX, "ERR");
+	else
+		bench_format_time(cell->figure, BENCH_UNIT_NS, out, TEXT_MAX);
+}
+
+static void
+fill_line(const struct change *change, char text[COLUMNS][TEXT_MAX])
+{
+	const struct file_cell *any = change->current != NULL ? change->current
+	                                                      : change->baseline;
+	snprintf(text[0], TEXT_MAX, "%s", status_text(change));
+	snprintf(text[1], TEXT_MAX, "%s", any->test);
+	snprintf(text[2], TEXT_MAX, "%s", any->backend);
+	figure_text(change->baseline, text[3]);
+	figure_text(change->current, text[4]);
+	snprintf(text[5], TEXT_MAX, "-");
+	snprintf(text[6], TEXT_MAX, "-");
+	if (change->kind == CHANGE_REGRESSED || change->kind == CHANGE_COMPARED) {
+		double delta = change->current->figure - change->baseline->figure;
+		char amount[TEXT_MAX - 1];
+		bench_format_time(fabs(delta), BENCH_UNIT_NS, amount, sizeof amount);
+		if (delta == 0.0)
+			snprintf(text[5], TEXT_MAX, "0");
+		else
+			snprintf(text[5], TEXT_MAX, "%s%s", delta < 0 ? "-" : "+",
+			         amount);
+		if (isinf(change->relative))
+			snprintf(text[6], TEXT_MAX, "%s", change->relative > 0
+			                                          ? "+inf"
+			                                          : "-inf");
+		else
+			snprintf(text[6], TEXT_MAX, "%+.1f%%",
+			         change->relative * 100.0);
+	}
+}
+
+static void
+print_table(FILE *out, const struct change *changes, size_t count)
+{
+	static const char *const heading[COLUMNS] = {
+		"status", "test", "backend", "baseline", "current", "change",
+		"change %",
+	};
+	char (*lines)[COLUMNS][TEXT_MAX] = calloc(count + 1, sizeof *lines);
+	if (lines == NULL)
+		return;
+	size_t width[COLUMNS];
+	for (size_t c = 0; c < COLUMNS; c++)
+		width[c] = strlen(heading[c]);
+	for (size_t i = 0; i < count; i++) {
+		fill_line(&changes[i], lines[i]);
+		for (size_t c = 0; c < COLUMNS; c++) {
+			size_t length = strlen(lines[i][c]);
+			width[c] = length > width[c] ? length : width[c];
+		}
+	}
+	for (size_t i = 0; i <= count; i++) {
+		for (size_t c = 0; c < COLUMNS; c++) {
+			const char *text = i == 0 ? heading[c] : lines[i - 1][c];
+			/* Names to the left, figures to the right. */
+			if (c < 3)
+				fprintf(out, "%s%-*s", c > 0 ? "  " : "",
+				        (int)width[c], text);
+			else
+				fprintf(out, "  %*s", (int)width[c], text);
+		}
+		fputc('\n', out);
+	}
+	free(lines);
+}
+
+/* A note above the table for each context fact that differs. */
+static void
+print_context_notes(FILE *out, const struct results_file *baseline,
+                    const struct results_file *current)
+{
+	static const struct {
+		const char *key;
+		const char *what;
+	} facts[] = {
+		{"compiler", "compiler"},
+		{"cflags", "compiler flags"},
+		{"build_type", "build type"},
+		{"glibc", "glibc"},
+		{"cpu", "CPU"},
+		{"callgrind", "callgrind"},
+	};
+	json_t *a = json_object_get(baseline->root, "context");
+	json_t *b = json_object_get(current->root, "context");
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+		const char *left = json_string_value(json_object_get(a,
+		                                                     facts[i].key));
+		const char *right = json_string_value(json_object_get(b,
+		                                                      facts[i].key));
+		if (left != NULL && right != NULL && strcmp(left, right) != 0)
+			fprintf(out, "note: the %s differs: baseline \"%s\", current "
+			        "\"%s\"; changes may come from it, not from the "
+			        "code\n",
+			        facts[i].what, left, right);
+	}
+}
+
+static void
+describe_file(FILE *out, const char *label, const struct results_file *file)
+{
+	json_t *context = json_object_get(file->root, "context");
+	const char *commit =
+		json_string_value(json_object_get(context, "git_commit"));
+	const char *date = json_string_value(json_object_get(context, "date"));
+	fprintf(out, "%s %s (commit %.12s, %s)\n", label, file->path,
+	        commit != NULL ? commit : "unknown",
+	        date != NULL ? date : "undated");
+}
+
+/* --- The command --------------------------------------------------------------------- */
+
+static const char usage[] =
+	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT]";
+
+/* Parses PCT: a number from 0 to 1000, an optional '%' after it. */
+static bool
+parse_threshold(const char *text, double *out)
+{
+	char *end;
+	errno = 0;
+	double value = strtod(text, &end);
+	if (end == text || errno != 0 || !isfinite(value))
+		return false;
+	if (*end == '%')
+		end++;
+	if (*end != '\0' || value < 0.0 || value > 1000.0)
+		return false;
+	*out = value;
+	return true;
+}
+
+/* Lists every cell of either file, classified and in table order. */
+static struct change *
+collect_changes(const struct results_file *baseline,
+                const struct results_file *current, const struct gate *gate,
+                size_t *count)
+{
+	struct change *changes = calloc(baseline->count + current->count + 1,
+	                                sizeof *changes);
+	if (changes == NULL)
+		return NULL;
+	size_t used = 0;
+	for (size_t i = 0; i < current->count; i++) {
+		const struct file_cell *cell = &current->cells[i];
+		changes[used] = (struct change){
+			.current = cell,
+			.baseline = find_cell(baseline, cell->test, cell->backend),
+			.order = used,
+		};
+		classify(&changes[used++], gate);
+	}
+	for (size_t i = 0; i < baseline->count; i++) {
+		const struct file_cell *cell = &baseline->cells[i];
+		if (find_cell(current, cell->test, cell->backend) != NULL)
+			continue;
+		changes[used] = (struct change){.baseline = cell, .order = used};
+		classify(&changes[used++], gate);
+	}
+	qsort(changes, used, sizeof *changes, compare_changes);
+	*count = used;
+	return changes;
+}
+
+static int
+report(const struct bench_program *program, const struct results_file *baseline,
+       const struct results_file *current, const struct gate *gate)
+{
+	FILE *out = program->out;
+	size_t count;
+	struct change *changes = collect_changes(baseline, current, gate, &count);
+	if (changes == NULL) {
+		fprintf(program->err, "bench compare: out of memory\n");
+		return BENCH_EXIT_USAGE;
+	}
+	size_t tally[CHANGE_REMOVED + 1] = {0}, improved = 0;
+	for (size_t i = 0; i < count; i++) {
+		tally[changes[i].kind]++;
+		improved += changes[i].improved ? 1 : 0;
+	}
+
+	describe_file(out, "baseline:", baseline);
+	describe_file(out, "current: ", current);
+	fprintf(out, "Figures in %s per operation. A cell regresses when it grew "
+	        "by more than %g%%", current->unit, gate->percent);
+	if (gate->minimum > 0)
+		fprintf(out, " and by more than %g %s", gate->minimum,
+		        current->unit);
+	fputs(" of its baseline.\n", out);
+	print_context_notes(out, baseline, current);
+	fputc('\n', out);
+	print_table(out, changes, count);
+	fprintf(out, "\n%zu of %zu cells regressed, %zu improved, %zu ERR, "
+	        "%zu new, %zu removed%s.\n",
+	        tally[CHANGE_REGRESSED], count, improved, tally[CHANGE_ERR],
+	        tally[CHANGE_NEW], tally[CHANGE_REMOVED],
+	        tally[CHANGE_FIXED] > 0 ? ", some fixed" : "");
+	for (size_t i = 0; i < count; i++) {
+		if (changes[i].kind == CHANGE_ERR)
+			fprintf(out, "ERR %s/%s: %s\n", changes[i].current->test,
+			        changes[i].current->backend,
+			        changes[i].current->error);
+	}
+
+	int status = BENCH_EXIT_OK;
+	if (tally[CHANGE_ERR] > 0) {
+		fprintf(program->err, "bench compare: %s holds %zu ERR cell%s "
+		        "(failed validation)\n", current->path, tally[CHANGE_ERR],
+		        tally[CHANGE_ERR] == 1 ? "" : "s");
+		status = BENCH_EXIT_FAILED;
+	} else if (tally[CHANGE_REGRESSED] > 0) {
+		fprintf(program->err, "bench compare: %zu cell%s regressed (see "
+		        "the table)\n", tally[CHANGE_REGRESSED],
+		        tally[CHANGE_REGRESSED] == 1 ? "" : "s");
+		status = BENCH_EXIT_REGRESSED;
+	}
+	free(changes);
+	return status;
+}
+
+int
+bench_compare_main(const struct bench_program *program, int argc,
+                   char **argv)
+{
+	const char *paths[2] = {NULL, NULL};
+	size_t path_count = 0;
+	double percent = -1.0;
+	for (int i = 1; i < argc; i++) {
+		const char *value = NULL;
+		if (strcmp(argv[i], "--threshold") == 0) {
+			if (i + 1 == argc) {
+				fprintf(program->err, "bench compare: --threshold needs "
+				        "a value\n");
+				return BENCH_EXIT_USAGE;
+			}
+			value = argv[++i];
+		} else if (strncmp(argv[i], "--threshold=", 12) == 0) {
+			value = argv[i] + 12;
+		} else if (strncmp(argv[i], "--", 2) == 0 || path_count == 2) {
+			fprintf(program->err, "bench compare: unexpected argument "
+			        "'%s' (%s)\n", argv[i], usage);
+			return BENCH_EXIT_USAGE;
+		} else {
+			paths[path_count++] = argv[i];
+			continue;
+		}
+		if (!parse_threshold(value, &percent)) {
+			fprintf(program->err, "bench compare: --threshold: '%s' is "
+			        "not a percentage from 0 to 1000\n", value);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	if (path_count != 2) {
+		fprintf(program->err, "bench compare: %s\n", usage);
+		return BENCH_EXIT_USAGE;
+	}
+
+	char why[4096 + 256];
+	struct results_file baseline = {0}, current = {0};
+	int status = BENCH_EXIT_USAGE;
+	if (!load_results(&baseline, paths[0], why, sizeof why) ||
+	    !load_results(&current, paths[1], why, sizeof why)) {
+		fprintf(program->err, "bench compare: %s\n", why);
+		goto done;
+	}
+	if (strcmp(baseline.unit, current.unit) != 0) {
+		fprintf(program->err, "bench compare: different units: %s is in "
+		        "%s, %s in %s\n", baseline.path, baseline.unit,
+		        current.path, current.unit);
+		goto done;
+	}
+	struct gate gate;
+	if (strcmp(current.unit, "instructions") == 0) {
+		gate = (struct gate){
+			.percent = BENCH_COMPARE_INSTRUCTIONS_PCT,
+			.minimum = BENCH_COMPARE_INSTRUCTIONS_MIN,
+		};
+	} else if (strcmp(current.unit, "ns") == 0) {
+		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT};
+	} else {
+		fprintf(program->err, "bench compare: unknown unit '%s' (ns or "
+		        "instructions)\n", current.unit);
+		goto done;
+	}
+	if (percent >= 0.0)
+		gate.percent = percent;
+	status = report(program, &baseline, &current, &gate);
+done:
+	results_file_free(&baseline);
+	results_file_free(&current);
+	return status;
+}

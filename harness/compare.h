@@ -1,0 +1,41 @@
+/*
+ * compare.h - `bench compare`: the regression gate.
+ *
+ *     bench compare BASELINE.json CURRENT.json [--threshold PCT]
+ *
+ * Reads two results files of bench (schema 1, the same unit) and prints a
+ * table of every cell's change: cells in CURRENT that failed (ERR) first,
+ * then regressions, largest relative growth first, then the other cells
+ * found in both files (largest growth first), then cells present in only
+ * one file (new, removed). A cell regresses when its figure grew by more
+ * than PCT percent of the baseline (default BENCH_COMPARE_INSTRUCTIONS_PCT
+ * for instructions, BENCH_COMPARE_TIME_PCT for times) and, for
+ * instructions, by more than BENCH_COMPARE_INSTRUCTIONS_MIN. New and
+ * removed cells never fail the gate. When the files' compiler, flags,
+ * glibc, CPU or callgrind differ, a note above the table says so.
+ *
+ * Exit status (the most serious that applies): 2 unusable input (a file
+ * unreadable or not JSON, not a results file, different units, bad
+ * usage); 1 CURRENT holds ERR cells; 3 a cell regressed; 0 otherwise.
+ * Each comes with a one-line message on err.
+ */
+#ifndef BENCH_COMPARE_H
+#define BENCH_COMPARE_H
+
+#include "cli.h"
+
+/* Default thresholds, in percent of the baseline figure. */
+#define BENCH_COMPARE_INSTRUCTIONS_PCT 2.0
+#define BENCH_COMPARE_TIME_PCT 10.0
+/* An instruction count must also grow by more than this many
+ * instructions per operation to regress (small cells, whole numbers). */
+#define BENCH_COMPARE_INSTRUCTIONS_MIN 20.0
+
+/* Exit status when a cell regressed (iai-callgrind's choice). */
+#define BENCH_EXIT_REGRESSED 3
+
+/* The subcommand; argv[0] is "compare". */
+int bench_compare_main(const struct bench_program *program, int argc,
+                       char **argv);
+
+#endif /* BENCH_COMPARE_H */
