@@ -420,7 +420,7 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	        tally[CHANGE_FIXED] > 0 ? ", some fixed" : "");
 	for (size_t i = 0; i < count; i++) {
 		if (changes[i].kind == CHANGE_ERR)
-			fprintf(out, "ERR %s/%s: %s\n", changes[i].current->test,
+			fprintf(out, "%s/%s failed: %s\n", changes[i].current->test,
 			        changes[i].current->backend,
 			        changes[i].current->error);
 	}

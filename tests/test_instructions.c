@@ -1,0 +1,965 @@
+/*
+ * test_instructions.c - regression tracking (issue 6):
+ *   compare         `bench compare` on constructed results files: the
+ *                   thresholds (2 % and 20 instructions; 10 % for times;
+ *                   --threshold), the order of the table, new, removed and
+ *                   ERR cells, the notes on differing builds, and every
+ *                   kind of unusable input with exit 2;
+ *   read_callgrind  `bench read-callgrind` on constructed callgrind files:
+ *                   figures, verdicts, and the checks that the dumps are
+ *                   this run's, taken with collection off outside cells;
+ *   modes           --measure instructions outside valgrind and --measure
+ *                   cycles without counters say so in one line, exit 2;
+ *   callgrind       the gate end to end, under valgrind: the probe
+ *                   program (instructions_probe.c) measured twice gives
+ *                   identical counts and compares clean; its copy of
+ *                   Message4 with an extra loop in flatten makes the
+ *                   comparison exit 3 naming exactly Message4's Flatten
+ *                   and FlattenIndividual cells, every other count equal.
+ */
+#include "suites.h"
+
+#include "compare.h"
+#include "harness_backends.h"
+#include "harness_util.h"
+#include "instructions.h"
+#include "options.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <valgrind/valgrind.h>
+
+/* Any backend will do: the subcommands never run one. */
+static const struct bm_ops *const some_backends[] = {&bench_test_plain_ops};
+
+/* --- Files of a test ------------------------------------------------------------------- */
+
+/* The temporary directory of the running test and the files made in it. */
+static char *temp_dir;
+static char *temp_names[64];
+static size_t temp_count;
+
+static void
+set_up_temp(void)
+{
+	temp_dir = hu_make_temp_dir();
+	ck_assert_ptr_nonnull(temp_dir);
+	temp_count = 0;
+}
+
+static void
+tear_down_temp(void)
+{
+	temp_names[temp_count] = NULL;
+	hu_remove_temp_dir(temp_dir, (const char *const *)temp_names);
+	for (size_t i = 0; i < temp_count; i++)
+		free(temp_names[i]);
+	temp_dir = NULL;
+	temp_count = 0;
+}
+
+/* The path of `name` in the test's directory (static buffer per call
+ * slot: callers copy what they keep). */
+static char *
+temp_path(const char *name)
+{
+	bool known = false;
+	for (size_t i = 0; i < temp_count; i++)
+		known = known || strcmp(temp_names[i], name) == 0;
+	if (!known) {
+		ck_assert_uint_lt(temp_count, 63);
+		temp_names[temp_count++] = hu_copy(name);
+	}
+	size_t size = strlen(temp_dir) + strlen(name) + 2;
+	char *path = malloc(size);
+	ck_assert_ptr_nonnull(path);
+	snprintf(path, size, "%s/%s", temp_dir, name);
+	return path;
+}
+
+/* Writes text to `name` in the test's directory; returns the path. */
+static char *
+write_temp(const char *name, const char *text)
+{
+	char *path = temp_path(name);
+	FILE *file = fopen(path, "w");
+	ck_assert_ptr_nonnull(file);
+	fputs(text, file);
+	ck_assert_int_eq(fclose(file), 0);
+	return path;
+}
+
+/* --- Constructed results files --------------------------------------------------------- */
+
+/* A cell of a constructed file: a figure, or an ERR with its reason. */
+struct fake_cell {
+	const char *test;
+	const char *backend;
+	double median;
+	const char *error;
+};
+
+/* Writes a results file (schema 1) holding `cells`, grouped into rows by
+ * test in the order given; returns its path. */
+static char *
+write_results(const char *name, const char *unit, const char *compiler,
+              const struct fake_cell *cells, size_t count)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "schema", json_integer(1));
+	json_object_set_new(root, "unit", json_string(unit));
+	json_t *context = json_object();
+	json_object_set_new(context, "compiler", json_string(compiler));
+	json_object_set_new(context, "glibc", json_string("2.36"));
+	json_object_set_new(context, "cpu", json_string("AMD EPYC"));
+	json_object_set_new(context, "git_commit", json_string("0123456789ab"));
+	json_object_set_new(context, "date", json_string("2026-01-01T00:00:00Z"));
+	json_object_set_new(root, "context", context);
+	json_t *rows = json_array();
+	for (size_t i = 0; i < count; i++) {
+		json_t *row = NULL;
+		for (size_t r = 0; r < json_array_size(rows); r++) {
+			json_t *candidate = json_array_get(rows, r);
+			if (strcmp(json_string_value(json_object_get(candidate,
+			                                             "test")),
+			           cells[i].test) == 0)
+				row = candidate;
+		}
+		if (row == NULL) {
+			row = json_object();
+			json_object_set_new(row, "test", json_string(cells[i].test));
+			json_object_set_new(row, "cells", json_object());
+			json_array_append_new(rows, row);
+		}
+		json_t *cell = json_object();
+		if (cells[i].error != NULL) {
+			json_object_set_new(cell, "error",
+			                    json_string(cells[i].error));
+		} else {
+			json_object_set_new(cell, "median",
+			                    json_real(cells[i].median));
+			json_object_set_new(cell, "min", json_real(cells[i].median));
+		}
+		json_object_set_new(json_object_get(row, "cells"),
+		                    cells[i].backend, cell);
+	}
+	json_object_set_new(root, "rows", rows);
+	char *text = json_dumps(root, JSON_INDENT(1));
+	json_decref(root);
+	char *path = write_temp(name, text);
+	free(text);
+	return path;
+}
+
+static struct bench_capture
+compare(const char *baseline, const char *current, const char *option,
+        const char *value)
+{
+	return hu_run(some_backends, 1, NULL, "compare", baseline, current,
+	              option, value, NULL);
+}
+
+/* The cells the table marks with `status`, as "test/backend" lines in
+ * table order, joined by newlines. */
+static char *
+cells_marked(const char *table, const char *status)
+{
+	size_t size = strlen(table) + 1;
+	char *found = calloc(size, 1);
+	ck_assert_ptr_nonnull(found);
+	const char *line = table;
+	while (*line != '\0') {
+		const char *end = strchr(line, '\n');
+		size_t length = end != NULL ? (size_t)(end - line) : strlen(line);
+		char first[32], test[64], backend[64];
+		char copy[512];
+		if (length < sizeof copy) {
+			memcpy(copy, line, length);
+			copy[length] = '\0';
+			if (sscanf(copy, "%31s %63s %63s", first, test, backend) == 3 &&
+			    strcmp(first, status) == 0) {
+				strcat(found, test);
+				strcat(found, "/");
+				strcat(found, backend);
+				strcat(found, "\n");
+			}
+		}
+		line += length + (end != NULL ? 1 : 0);
+	}
+	return found;
+}
+
+static void
+assert_marked(const char *table, const char *status, const char *expected)
+{
+	char *found = cells_marked(table, status);
+	ck_assert_msg(strcmp(found, expected) == 0,
+	              "%s cells:\n%s\nexpected:\n%s\ntable:\n%s", status, found,
+	              expected, table);
+	free(found);
+}
+
+/* --- compare ----------------------------------------------------------------------------- */
+
+START_TEST(same_file_exits_0_listing_every_cell)
+{
+	set_up_temp();
+	const struct fake_cell cells[] = {
+		{"tCreate5Int32", "R5", 1000, NULL},
+		{"tCreate5Int32", "Message4", 2000, NULL},
+		{"tCreate5Int32", "Floor", 20, NULL},
+	};
+	char *path = write_results("a.json", "instructions", "GCC 12.2.0", cells, 3);
+	struct bench_capture run = compare(path, path, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	assert_marked(run.out, "ok",
+	              "tCreate5Int32/R5\ntCreate5Int32/Message4\n"
+	              "tCreate5Int32/Floor\n");
+	ck_assert_ptr_nonnull(strstr(run.out, "0 of 3 cells regressed"));
+	ck_assert_ptr_null(strstr(run.out, "note:"));
+	ck_assert_str_eq(run.err, "");
+	hu_capture_free(&run);
+	free(path);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(instructions_regress_beyond_2_percent_and_20_instructions)
+{
+	set_up_temp();
+	const struct fake_cell before[] = {
+		{"t1", "A", 1000, NULL}, /* +21 = 2.1 %: regressed */
+		{"t1", "B", 1000, NULL}, /* +20 = 2.0 %: within */
+		{"t2", "A", 100, NULL},  /* +19 = 19 %: under 20 instructions */
+		{"t2", "B", 100, NULL},  /* +21 = 21 %: regressed, the largest */
+		{"t3", "A", 5000, NULL}, /* -200: improved */
+	};
+	const struct fake_cell after[] = {
+		{"t1", "A", 1021, NULL},
+		{"t1", "B", 1020, NULL},
+		{"t2", "A", 119, NULL},
+		{"t2", "B", 121, NULL},
+		{"t3", "A", 4800, NULL},
+	};
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 5);
+	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 5);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_REGRESSED, "exit %d: %s",
+	              run.status, run.err);
+	/* Regressions first, the largest relative growth first. */
+	assert_marked(run.out, "REGRESSED", "t2/B\nt1/A\n");
+	assert_marked(run.out, "ok", "t2/A\nt1/B\n");
+	assert_marked(run.out, "improved", "t3/A\n");
+	ck_assert(strstr(run.out, "REGRESSED") < strstr(run.out, "\nok "));
+	ck_assert(strstr(run.out, "\nok ") < strstr(run.out, "improved"));
+	ck_assert_ptr_nonnull(strstr(run.out, "+21.0%"));
+	ck_assert_ptr_nonnull(strstr(run.err, "2 cells regressed"));
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+
+	/* --threshold moves the percentage; the 20 instructions stay. */
+	run = compare(a, b, "--threshold", "25");
+	ck_assert_int_eq(run.status, 0);
+	assert_marked(run.out, "REGRESSED", "");
+	hu_capture_free(&run);
+	run = compare(a, b, "--threshold=0", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
+	assert_marked(run.out, "REGRESSED", "t2/B\nt1/A\n");
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(times_regress_beyond_10_percent)
+{
+	set_up_temp();
+	const struct fake_cell before[] = {
+		{"t1", "A", 100, NULL},
+		{"t1", "B", 100, NULL},
+		{"t1", "C", 4, NULL},
+	};
+	const struct fake_cell after[] = {
+		{"t1", "A", 109, NULL}, /* within 10 % */
+		{"t1", "B", 111, NULL}, /* beyond */
+		{"t1", "C", 5, NULL},   /* +25 %: no absolute floor for times */
+	};
+	char *a = write_results("a.json", "ns", "GCC 12.2.0", before, 3);
+	char *b = write_results("b.json", "ns", "GCC 12.2.0", after, 3);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
+	assert_marked(run.out, "REGRESSED", "t1/C\nt1/B\n");
+	assert_marked(run.out, "ok", "t1/A\n");
+	hu_capture_free(&run);
+	run = compare(a, b, "--threshold", "30%");
+	ck_assert_int_eq(run.status, 0);
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(new_and_removed_cells_are_listed_and_pass)
+{
+	set_up_temp();
+	const struct fake_cell before[] = {
+		{"t1", "A", 100, NULL},
+		{"t1", "Old", 100, NULL},
+		{"tGone", "A", 100, NULL},
+	};
+	const struct fake_cell after[] = {
+		{"t1", "A", 100, NULL},
+		{"t1", "Sixth", 900, NULL},
+		{"tNew", "A", 100, NULL},
+	};
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 3);
+	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 3);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	assert_marked(run.out, "new", "t1/Sixth\ntNew/A\n");
+	assert_marked(run.out, "removed", "t1/Old\ntGone/A\n");
+	assert_marked(run.out, "ok", "t1/A\n");
+	ck_assert(strstr(run.out, "\nnew ") < strstr(run.out, "\nremoved "));
+	ck_assert_ptr_nonnull(strstr(run.out, "2 new, 2 removed"));
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(err_in_current_exits_1_even_with_regressions)
+{
+	set_up_temp();
+	const struct fake_cell before[] = {
+		{"t1", "A", 100, NULL},
+		{"t1", "B", 100, NULL},
+		{"t1", "C", 0, "before timing: broken"},
+	};
+	const struct fake_cell after[] = {
+		{"t1", "A", 0, "after the counted sample: wrong item 3"},
+		{"t1", "B", 500, NULL},
+		{"t1", "C", 100, NULL},
+	};
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 3);
+	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 3);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	assert_marked(run.out, "ERR", "t1/A\n");
+	assert_marked(run.out, "REGRESSED", "t1/B\n");
+	assert_marked(run.out, "fixed", "t1/C\n");
+	ck_assert(strstr(run.out, "\nERR ") < strstr(run.out, "REGRESSED"));
+	ck_assert_ptr_nonnull(strstr(run.out, "t1/A failed: after the counted "
+	                                      "sample: wrong item 3"));
+	ck_assert_ptr_nonnull(strstr(run.err, "1 ERR cell"));
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+
+	/* An ERR only in the baseline does not fail the gate. */
+	run = compare(b, a, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED); /* a has ERR in C */
+	hu_capture_free(&run);
+	const struct fake_cell fine[] = {
+		{"t1", "A", 100, NULL},
+		{"t1", "B", 500, NULL},
+		{"t1", "C", 100, NULL},
+	};
+	char *c = write_results("c.json", "instructions", "GCC 12.2.0", fine, 3);
+	run = compare(b, c, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	assert_marked(run.out, "fixed", "t1/A\n");
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	free(c);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(a_different_build_is_noted_above_the_table)
+{
+	set_up_temp();
+	const struct fake_cell cells[] = {{"t1", "A", 100, NULL}};
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", cells, 1);
+	char *b = write_results("b.json", "instructions", "clang 14.0.6", cells, 1);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	const char *note = strstr(run.out, "note: the compiler differs: "
+	                                   "baseline \"GCC 12.2.0\", current "
+	                                   "\"clang 14.0.6\"");
+	ck_assert_msg(note != NULL, "%s", run.out);
+	ck_assert(note < strstr(run.out, "status"));
+	ck_assert_ptr_null(strstr(run.out, "glibc differs"));
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	tear_down_temp();
+}
+END_TEST
+
+/* Runs compare and expects exit 2 with one line on stderr holding
+ * `words`. */
+static void
+expect_unusable(const char *a, const char *b, const char *option,
+                const char *value, const char *words)
+{
+	struct bench_capture run = compare(a, b, option, value);
+	ck_assert_msg(run.status == BENCH_EXIT_USAGE, "exit %d for %s: %s",
+	              run.status, words, run.err);
+	ck_assert_msg(strstr(run.err, words) != NULL, "'%s' not in: %s", words,
+	              run.err);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	ck_assert_str_eq(run.out, "");
+	hu_capture_free(&run);
+}
+
+START_TEST(unusable_input_exits_2_saying_why)
+{
+	set_up_temp();
+	const struct fake_cell cells[] = {{"t1", "A", 100, NULL}};
+	char *good = write_results("good.json", "instructions", "GCC", cells, 1);
+	char *times = write_results("times.json", "ns", "GCC", cells, 1);
+	char *odd = write_results("odd.json", "furlongs", "GCC", cells, 1);
+	char *broken = write_temp("broken.json", "{\"schema\": 1, \"rows\": [");
+	char *other = write_temp("other.json", "{\"schema\": 2, \"unit\": "
+	                                       "\"ns\", \"rows\": []}");
+	char *pending = write_temp("pending.json",
+	                           "{\"schema\":1,\"unit\":\"instructions\","
+	                           "\"rows\":[{\"test\":\"t1\",\"cells\":{\"A\":"
+	                           "{\"dump\":\"t1/A\",\"ops_per_sample\":1}}}]}");
+	char *missing = temp_path("missing.json");
+	expect_unusable(good, broken, NULL, NULL, "invalid JSON at line 1");
+	expect_unusable(broken, good, NULL, NULL, "broken.json");
+	expect_unusable(good, times, NULL, NULL, "different units");
+	expect_unusable(odd, odd, NULL, NULL, "unknown unit 'furlongs'");
+	expect_unusable(good, other, NULL, NULL, "not a results file");
+	expect_unusable(good, pending, NULL, NULL, "not yet read");
+	expect_unusable(good, missing, NULL, NULL, "missing.json");
+	expect_unusable(good, good, "--threshold", "much", "--threshold");
+	expect_unusable(good, good, "--threshold", "-1", "--threshold");
+	expect_unusable(good, good, "--frobnicate", NULL, "unexpected argument");
+	expect_unusable(good, NULL, NULL, NULL, "usage: bench compare");
+	free(good);
+	free(times);
+	free(odd);
+	free(broken);
+	free(other);
+	free(pending);
+	free(missing);
+	tear_down_temp();
+}
+END_TEST
+
+/* --- read-callgrind ------------------------------------------------------------------------ */
+
+/* One dump in callgrind's format (the header lines read-callgrind uses,
+ * and a line of the call graph); `events` and `summary` as callgrind
+ * writes them. */
+static void
+append_dump(char *text, size_t size, int part, const char *name,
+            const char *events, const char *summary)
+{
+	size_t used = strlen(text);
+	snprintf(text + used, size - used,
+	         "%s"
+	         "version: 1\ncreator: callgrind-3.19.0\npid: 4242\n"
+	         "cmd:  build/bench --measure instructions\npart: %d\n\n\n"
+	         "desc: I1 cache: \ndesc: Timerange: Basic block 0 - 10\n"
+	         "desc: Trigger: Client Request: %s\n\n"
+	         "positions: line\nevents: %s\nsummary: %s\n\n\n"
+	         "fn=(1) main\n0 %s\n\ntotals: %s\n",
+	         part == 1 ? "# callgrind format\n" : "", part, name, events,
+	         summary, summary, summary);
+}
+
+static char *
+write_dump(const char *file, const char *name, const char *events,
+           const char *summary)
+{
+	char text[2048] = "";
+	append_dump(text, sizeof text, 1, name, events, summary);
+	return write_temp(file, text);
+}
+
+/* A --measure instructions run as bench writes it under callgrind: two
+ * tests, backends A (reference) and H, I (Haiku). */
+static char *
+write_pending_run(const char *name)
+{
+	static const char text[] =
+		"{\"schema\":1,\"unit\":\"instructions\","
+		"\"context\":{\"measure\":\"instructions\",\"compiler\":\"GCC\"},"
+		"\"backends\":[{\"name\":\"A\",\"haiku\":false},"
+		"{\"name\":\"H\",\"haiku\":true},{\"name\":\"I\",\"haiku\":true}],"
+		"\"rows\":["
+		"{\"test\":\"tOne\",\"cells\":{"
+		"\"A\":{\"dump\":\"tOne/A\",\"ops_per_sample\":10},"
+		"\"H\":{\"dump\":\"tOne/H\",\"ops_per_sample\":10},"
+		"\"I\":{\"error\":\"before timing: broken\"},"
+		"\"Floor\":{\"dump\":\"tOne/Floor\",\"ops_per_sample\":10}},"
+		"\"winner\":null,\"haiku_winner\":null},"
+		"{\"test\":\"tTwo\",\"cells\":{"
+		"\"A\":{\"dump\":\"tTwo/A\",\"ops_per_sample\":4},"
+		"\"H\":{\"dump\":\"tTwo/H\",\"ops_per_sample\":4},"
+		"\"I\":{\"dump\":\"tTwo/I\",\"ops_per_sample\":4}},"
+		"\"winner\":null,\"haiku_winner\":null}]}";
+	return write_temp(name, text);
+}
+
+static json_t *
+load(const char *text)
+{
+	json_error_t error;
+	json_t *root = json_loads(text, 0, &error);
+	ck_assert_msg(root != NULL, "invalid JSON: %s", error.text);
+	return root;
+}
+
+static json_t *
+cell_of(json_t *root, size_t row, const char *backend)
+{
+	json_t *cell = json_object_get(
+		json_object_get(json_array_get(json_object_get(root, "rows"), row),
+		                "cells"),
+		backend);
+	ck_assert_ptr_nonnull(cell);
+	return cell;
+}
+
+static const char *
+row_text(json_t *root, size_t row, const char *key)
+{
+	return json_string_value(json_object_get(
+		json_array_get(json_object_get(root, "rows"), row), key));
+}
+
+START_TEST(dumps_become_figures_and_verdicts)
+{
+	set_up_temp();
+	char *run_path = write_pending_run("run.json");
+	/* One file per dump, as callgrind writes them, and one file holding
+	 * several (--combine-dumps=yes), with more events than Ir. */
+	free(write_dump("callgrind.out.1.1", BENCH_CALLGRIND_PROBE, "Ir", "0"));
+	free(write_dump("callgrind.out.1.2", "tOne/A", "Ir", "1000"));
+	free(write_dump("callgrind.out.1.3", "tOne/H", "Ir", "1015"));
+	char combined[4096] = "";
+	append_dump(combined, sizeof combined, 1, "tOne/Floor", "Dr Ir", "7 200");
+	append_dump(combined, sizeof combined, 2, "tTwo/A", "Dr Ir", "9 400");
+	append_dump(combined, sizeof combined, 3, "tTwo/H", "Dr Ir", "9 800");
+	append_dump(combined, sizeof combined, 4, "tTwo/I", "Dr Ir", "9 600");
+	free(write_temp("callgrind.out.2", combined));
+	free(write_temp("unrelated.txt", "not read"));
+
+	struct bench_capture run = hu_run(some_backends, 1, NULL,
+	                                  "read-callgrind", run_path, temp_dir,
+	                                  NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	json_t *root = load(run.out);
+	ck_assert_str_eq(json_string_value(json_object_get(root, "unit")),
+	                 "instructions");
+	json_t *a = cell_of(root, 0, "A");
+	ck_assert_double_eq(json_number_value(json_object_get(a, "median")),
+	                    100.0);
+	ck_assert_double_eq(json_number_value(json_object_get(a, "min")), 100.0);
+	ck_assert_double_eq(json_number_value(json_object_get(a, "mad")), 0.0);
+	ck_assert_int_eq(json_integer_value(json_object_get(a, "instructions")),
+	                 1000);
+	ck_assert_uint_eq(json_array_size(json_object_get(a, "samples")), 1);
+	ck_assert_ptr_null(json_object_get(a, "dump"));
+	ck_assert_double_eq(json_number_value(json_object_get(
+		cell_of(root, 0, "Floor"), "median")), 20.0);
+	ck_assert_ptr_nonnull(json_object_get(cell_of(root, 0, "I"), "error"));
+	ck_assert_double_eq(json_number_value(json_object_get(
+		cell_of(root, 1, "H"), "median")), 200.0);
+	/* tOne: A 100, H 101.5: within 2 %, a tie; H is the only Haiku cell
+	 * (I failed). tTwo: A 100 wins; Haiku: I 150 beats H 200. */
+	ck_assert_str_eq(row_text(root, 0, "winner"), "-");
+	ck_assert_str_eq(row_text(root, 0, "haiku_winner"), "H");
+	ck_assert_str_eq(row_text(root, 1, "winner"), "A");
+	ck_assert_str_eq(row_text(root, 1, "haiku_winner"), "I");
+	json_t *context = json_object_get(root, "context");
+	ck_assert_str_eq(json_string_value(json_object_get(context,
+	                                                   "callgrind")),
+	                 "callgrind-3.19.0");
+	json_decref(root);
+	hu_capture_free(&run);
+
+	/* --out writes the same to a file. */
+	char *out = temp_path("final.json");
+	run = hu_run(some_backends, 1, NULL, "read-callgrind", run_path,
+	             temp_dir, "--out", out, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, "");
+	json_error_t error;
+	root = json_load_file(out, 0, &error);
+	ck_assert_ptr_nonnull(root);
+	json_decref(root);
+	hu_capture_free(&run);
+	free(out);
+	free(run_path);
+	tear_down_temp();
+}
+END_TEST
+
+/* Runs read-callgrind on the pending run and `dumps`, expecting exit 2
+ * with one line holding `words`. */
+static void
+expect_unreadable(const char *run_path, const char *const *dumps,
+                  const char *words)
+{
+	struct bench_capture run = hu_run(some_backends, 1, NULL,
+	                                  "read-callgrind", run_path, dumps[0],
+	                                  dumps[1], NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_USAGE, "exit %d for %s: %s",
+	              run.status, words, run.err);
+	ck_assert_msg(strstr(run.err, words) != NULL, "'%s' not in: %s", words,
+	              run.err);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+}
+
+START_TEST(wrong_dumps_are_refused)
+{
+	set_up_temp();
+	char *run_path = write_pending_run("run.json");
+	char *probe = write_dump("probe", BENCH_CALLGRIND_PROBE, "Ir", "0");
+	char *counted = write_dump("counted", BENCH_CALLGRIND_PROBE, "Ir", "91");
+	char text[8192] = "";
+	const char *names[] = {"tOne/A", "tOne/H", "tOne/Floor", "tTwo/A",
+	                       "tTwo/H", "tTwo/I"};
+	for (int i = 0; i < 6; i++)
+		append_dump(text, sizeof text, i + 1, names[i], "Ir", "100");
+	char *cells = write_temp("cells", text);
+	text[0] = '\0';
+	for (int i = 0; i < 5; i++)
+		append_dump(text, sizeof text, i + 1, names[i], "Ir", "100");
+	char *short_of_one = write_temp("short", text);
+	char *not_callgrind = write_temp("notes", "hello\n");
+	char *no_ir = write_dump("no_ir", "tOne/A", "Dr Dw", "1 2");
+	char *time_run = write_temp("time.json",
+	                            "{\"schema\":1,\"unit\":\"ns\",\"context\":{},"
+	                            "\"backends\":[],\"rows\":[]}");
+	char *missing = temp_path("missing");
+
+	const char *const without_probe[] = {cells, NULL};
+	expect_unreadable(run_path, without_probe, "no dump named 'bench:");
+	const char *const collected[] = {counted, cells};
+	expect_unreadable(run_path, collected, "--collect-atstart=no");
+	const char *const short_run[] = {probe, short_of_one};
+	expect_unreadable(run_path, short_run, "no callgrind dump named "
+	                                       "'tTwo/I'");
+	const char *const twice[] = {cells, cells};
+	expect_unreadable(run_path, twice, "appears twice");
+	const char *const foreign[] = {probe, not_callgrind};
+	expect_unreadable(run_path, foreign, "not a callgrind output file");
+	const char *const without_ir[] = {probe, no_ir};
+	expect_unreadable(run_path, without_ir, "no Ir among the events");
+	const char *const absent[] = {probe, missing};
+	expect_unreadable(run_path, absent, "missing");
+	const char *const fine[] = {probe, cells};
+	expect_unreadable(time_run, fine, "not a --measure instructions run");
+
+	/* Read twice: the cells have their figures and no dump names. */
+	struct bench_capture run = hu_run(some_backends, 1, NULL,
+	                                  "read-callgrind", run_path, probe,
+	                                  cells, "--out", run_path, NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	hu_capture_free(&run);
+	expect_unreadable(run_path, fine, "already read");
+
+	run = hu_run(some_backends, 1, NULL, "read-callgrind", run_path, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(run.err, "usage: bench read-callgrind"));
+	hu_capture_free(&run);
+	free(run_path);
+	free(probe);
+	free(counted);
+	free(cells);
+	free(short_of_one);
+	free(not_callgrind);
+	free(no_ir);
+	free(time_run);
+	free(missing);
+	tear_down_temp();
+}
+END_TEST
+
+/* --- modes ------------------------------------------------------------------------------------ */
+
+START_TEST(instructions_outside_valgrind_say_how_to_run_them)
+{
+	/* Under valgrind (a memcheck run of the tests) this mode would run. */
+	if (RUNNING_ON_VALGRIND)
+		return;
+	struct bench_capture run = hu_run(some_backends, 1, NULL, "--measure",
+	                                  "instructions", "--filter",
+	                                  "^tCreate5Int32$", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	ck_assert_ptr_nonnull(strstr(run.err, "scripts/bench-instructions"));
+	ck_assert_ptr_nonnull(strstr(run.err, "--collect-atstart=no"));
+	ck_assert_str_eq(run.out, "");
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(cycles_say_in_one_line_why_not)
+{
+	struct bench_capture run = hu_run(some_backends, 1, NULL, "--measure",
+	                                  "cycles", "--filter",
+	                                  "^tCreate5Int32$", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	ck_assert_ptr_nonnull(strstr(run.err, "--measure cycles"));
+	ck_assert_str_eq(run.out, "");
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(instruction_mode_options)
+{
+	struct bench_capture run = hu_run(some_backends, 1, NULL, "--measure",
+	                                  "instructions", "--all", "--format",
+	                                  "md", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(run.err, "writes JSON only"));
+	hu_capture_free(&run);
+	run = hu_run(some_backends, 1, NULL, "--measure", "seconds", "--all",
+	             NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_ptr_nonnull(strstr(run.err, "is not time, instructions or "
+	                                      "cycles"));
+	hu_capture_free(&run);
+
+	/* JSON by default, never the canonical run, a fixed operation count
+	 * (one cycle for Lookup). */
+	char program[] = "bench", all[] = "--all", measure[] = "--measure",
+	     instructions[] = "instructions";
+	char *argv[] = {program, all, measure, instructions, NULL};
+	struct bench_options options;
+	char why[256];
+	ck_assert_int_eq(bench_options_parse(&options, 4, argv, some_backends,
+	                                     1, why, sizeof why),
+	                 0);
+	ck_assert_int_eq(options.measure, BENCH_MEASURE_INSTRUCTIONS);
+	ck_assert_int_eq(options.format, BENCH_FORMAT_JSON);
+	ck_assert(!bench_options_canonical(&options));
+	bench_options_free(&options);
+	struct bench_test lookup = {.op = BENCH_OP_LOOKUP, .items = 50};
+	struct bench_test read = {.op = BENCH_OP_READ, .items = 50};
+	struct bench_test big = {.op = BENCH_OP_CREATE, .items = 5000};
+	ck_assert_uint_eq(bench_instruction_ops(&lookup), 50);
+	ck_assert_uint_eq(bench_instruction_ops(&read),
+	                  BENCH_INSTRUCTION_ITEMS / 50);
+	ck_assert_uint_eq(bench_instruction_ops(&big), 1);
+}
+END_TEST
+
+/* --- under callgrind ------------------------------------------------------------------------ */
+
+/* Measures the probe program with scripts/bench-instructions; `slow`
+ * turns on its slowed Message4. Returns the script's exit status. */
+static int
+measure_probe(bool slow, const char *out)
+{
+	char *log = temp_path(slow ? "slow.log" : "plain.log");
+	char command[8192];
+	snprintf(command, sizeof command,
+	         "%s BENCH='%s' '%s/scripts/bench-instructions' "
+	         "--filter 'Int32$' --sizes 5,50 --out '%s' 2>'%s'",
+	         slow ? "BENCH_PROBE_SLOW_FLATTEN=1" : "env -u "
+	                                               "BENCH_PROBE_SLOW_FLATTEN",
+	         BENCH_PROBE_PATH, BENCH_SOURCE_DIR, out, log);
+	int status = system(command);
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	if (code != 0) {
+		FILE *file = fopen(log, "r");
+		char text[2048] = "";
+		if (file != NULL) {
+			text[fread(text, 1, sizeof text - 1, file)] = '\0';
+			fclose(file);
+		}
+		ck_abort_msg("bench-instructions exited %d: %s", code, text);
+	}
+	free(log);
+	return code;
+}
+
+/* Every cell's instruction count in `path`, as "test/backend count"
+ * lines. */
+static char *
+counts_of(const char *path, size_t *cells)
+{
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	ck_assert_str_eq(json_string_value(json_object_get(root, "unit")),
+	                 "instructions");
+	size_t size = 1 << 16, used = 0;
+	char *text = calloc(size, 1);
+	ck_assert_ptr_nonnull(text);
+	*cells = 0;
+	size_t index;
+	json_t *row;
+	json_array_foreach(json_object_get(root, "rows"), index, row) {
+		const char *test = json_string_value(json_object_get(row, "test"));
+		const char *backend;
+		json_t *cell;
+		json_object_foreach(json_object_get(row, "cells"), backend, cell) {
+			json_t *count = json_object_get(cell, "instructions");
+			ck_assert_msg(json_is_integer(count), "%s/%s: %s", test,
+			              backend,
+			              json_string_value(json_object_get(cell,
+			                                                "error")));
+			ck_assert(json_integer_value(count) > 0);
+			used += (size_t)snprintf(text + used, size - used,
+			                         "%s/%s %lld\n", test, backend,
+			                         (long long)json_integer_value(count));
+			ck_assert_uint_lt(used, size);
+			(*cells)++;
+		}
+	}
+	json_decref(root);
+	return text;
+}
+
+/* The lines of `a` that are not in `b`, joined. */
+static char *
+lines_not_in(const char *a, const char *b)
+{
+	char *missing = calloc(strlen(a) + 1, 1);
+	ck_assert_ptr_nonnull(missing);
+	const char *line = a;
+	while (*line != '\0') {
+		const char *end = strchr(line, '\n');
+		size_t length = (size_t)(end - line) + 1;
+		bool found = false;
+		const char *cursor = b;
+		while (!found && *cursor != '\0') {
+			const char *next = strchr(cursor, '\n');
+			size_t other = (size_t)(next - cursor) + 1;
+			found = other == length && memcmp(cursor, line, length) == 0;
+			cursor = next + 1;
+		}
+		if (!found)
+			strncat(missing, line, length);
+		line = end + 1;
+	}
+	return missing;
+}
+
+START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
+{
+	set_up_temp();
+	char *plain = temp_path("plain.json");
+	char *again = temp_path("again.json");
+	char *slowed = temp_path("slowed.json");
+	measure_probe(false, plain);
+	measure_probe(false, again);
+	measure_probe(true, slowed);
+
+	/* Two runs of one build: identical counts, and a clean comparison. */
+	size_t cells, cells_again, cells_slowed;
+	char *counts = counts_of(plain, &cells);
+	char *counts_again = counts_of(again, &cells_again);
+	ck_assert_uint_eq(cells, 2 * 14 + 12); /* R5, Message4; Floor but Lookup */
+	ck_assert_str_eq(counts, counts_again);
+	struct bench_capture run = compare(plain, again, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s\n%s", run.status, run.err,
+	              run.out);
+	assert_marked(run.out, "REGRESSED", "");
+	hu_capture_free(&run);
+
+	/* The slowed flatten: exactly Message4's Flatten cells regress, and
+	 * every other count is the same as before, to the instruction. */
+	run = compare(plain, slowed, NULL, NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_REGRESSED, "exit %d: %s\n%s",
+	              run.status, run.err, run.out);
+	char *regressed = cells_marked(run.out, "REGRESSED");
+	const char *expected[] = {
+		"tFlatten5Int32/Message4\n", "tFlatten50Int32/Message4\n",
+		"tFlattenIndividual5Int32/Message4\n",
+		"tFlattenIndividual50Int32/Message4\n",
+	};
+	size_t expected_length = 0;
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_msg(strstr(regressed, expected[i]) != NULL,
+		              "%s not regressed:\n%s", expected[i], run.out);
+		expected_length += strlen(expected[i]);
+	}
+	ck_assert_msg(strlen(regressed) == expected_length, "regressed:\n%s",
+	              regressed);
+	ck_assert_ptr_nonnull(strstr(run.err, "4 cells regressed"));
+	hu_capture_free(&run);
+	char *counts_slowed = counts_of(slowed, &cells_slowed);
+	ck_assert_uint_eq(cells_slowed, cells);
+	char *changed = lines_not_in(counts_slowed, counts);
+	ck_assert_uint_eq(hu_count_lines(changed), 4);
+	for (size_t i = 0; i < 4; i++) {
+		/* "tFlatten5Int32/Message4 " begins one of the changed lines. */
+		char start[64];
+		snprintf(start, sizeof start, "%.*s ",
+		         (int)strlen(expected[i]) - 1, expected[i]);
+		ck_assert_msg(strncmp(changed, start, strlen(start)) == 0 ||
+		                      strstr(changed, start) != NULL,
+		              "changed:\n%s", changed);
+	}
+
+	/* The other way round, the same cells improved: nothing fails. */
+	run = compare(slowed, plain, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	char *improved = cells_marked(run.out, "improved");
+	ck_assert_uint_eq(strlen(improved), strlen(regressed));
+	for (size_t i = 0; i < 4; i++)
+		ck_assert_ptr_nonnull(strstr(improved, expected[i]));
+	free(improved);
+	hu_capture_free(&run);
+	free(regressed);
+	free(changed);
+	free(counts);
+	free(counts_again);
+	free(counts_slowed);
+	free(plain);
+	free(again);
+	free(slowed);
+	tear_down_temp();
+}
+END_TEST
+
+Suite *
+make_instructions_suite(void)
+{
+	Suite *suite = suite_create("instructions");
+	TCase *tc = tcase_create("compare");
+	tcase_add_test(tc, same_file_exits_0_listing_every_cell);
+	tcase_add_test(tc, instructions_regress_beyond_2_percent_and_20_instructions);
+	tcase_add_test(tc, times_regress_beyond_10_percent);
+	tcase_add_test(tc, new_and_removed_cells_are_listed_and_pass);
+	tcase_add_test(tc, err_in_current_exits_1_even_with_regressions);
+	tcase_add_test(tc, a_different_build_is_noted_above_the_table);
+	tcase_add_test(tc, unusable_input_exits_2_saying_why);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase_create("read_callgrind");
+	tcase_add_test(tc, dumps_become_figures_and_verdicts);
+	tcase_add_test(tc, wrong_dumps_are_refused);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase_create("modes");
+	tcase_add_test(tc, instructions_outside_valgrind_say_how_to_run_them);
+	tcase_add_test(tc, cycles_say_in_one_line_why_not);
+	tcase_add_test(tc, instruction_mode_options);
+	suite_add_tcase(suite, tc);
+
+	tc = tcase_create("callgrind");
+	/* Three runs under valgrind, about 10 s each on the project machine. */
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, an_extra_loop_in_one_operation_fails_exactly_its_cells);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
