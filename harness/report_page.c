@@ -423,6 +423,23 @@ write_winners(FILE *out, const struct report_page_input *input)
 	        comparison->winner_agree, comparison->compared_rows,
 	        comparison->ties_then, comparison->ties_now,
 	        comparison->haiku_agree, comparison->compared_rows);
+	/* Winners over other sets of designs are not the same question. */
+	const struct report_reference *reference = input->reference;
+	for (size_t b = 0; b < reference->backend_count; b++) {
+		if (report_run_backend(run, reference->backends[b]) == SIZE_MAX)
+			fprintf(out, "Note: %s is in the 2005 table but not in "
+			        "this run, so today's winners are chosen among "
+			        "fewer designs.\n\n",
+			        reference->backends[b]);
+	}
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (report_reference_backend(reference,
+		                             run->backends[b].name) == SIZE_MAX)
+			fprintf(out, "Note: %s was not in the 2005 table, so "
+			        "today's winners are chosen among more "
+			        "designs.\n\n",
+			        run->backends[b].name);
+	}
 	struct grid grid;
 	if (!grid_init(&grid, comparison->compared_rows + 1, 5)) {
 		grid_free(&grid);
