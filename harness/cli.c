@@ -11,6 +11,7 @@
 #include "options.h"
 #include "output.h"
 #include "read_callgrind.h"
+#include "report.h"
 #include "results.h"
 
 #include <stdlib.h>
@@ -175,7 +176,10 @@ run(const struct bench_program *program, const struct bench_options *options)
 int
 bench_main(const struct bench_program *program, int argc, char **argv)
 {
-	/* Subcommands that work on results files. */
+	/* `bench report FILE ...` writes the report from a results file. */
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return bench_report_main(program, argc - 1, argv + 1);
+	/* `bench compare` and `bench read-callgrind`: regression tracking. */
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return bench_compare_main(program, argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "read-callgrind") == 0)

@@ -10,7 +10,8 @@
  *                   this run's, taken with collection off outside cells;
  *   modes           --measure instructions outside valgrind and --measure
  *                   cycles without counters say so in one line, exit 2;
- *   callgrind       the gate end to end, under valgrind: the probe
+ *   callgrind       (plain builds only: valgrind cannot run a sanitized
+ *                   program) the gate end to end, under valgrind: the probe
  *                   program (instructions_probe.c) measured twice gives
  *                   identical counts and compares clean; its copy of
  *                   Message4 with an extra loop in flatten makes the
@@ -762,6 +763,8 @@ END_TEST
 
 /* --- under callgrind ------------------------------------------------------------------------ */
 
+#ifdef BENCH_PROBE_UNDER_VALGRIND
+
 /* Measures the probe program with scripts/bench-instructions; `slow`
  * turns on its slowed Message4. Returns the script's exit status. */
 static int
@@ -930,6 +933,7 @@ START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 	tear_down_temp();
 }
 END_TEST
+#endif /* BENCH_PROBE_UNDER_VALGRIND */
 
 Suite *
 make_instructions_suite(void)
@@ -956,10 +960,13 @@ make_instructions_suite(void)
 	tcase_add_test(tc, instruction_mode_options);
 	suite_add_tcase(suite, tc);
 
+#ifdef BENCH_PROBE_UNDER_VALGRIND
 	tc = tcase_create("callgrind");
-	/* Three runs under valgrind, about 10 s each on the project machine. */
+	/* Three runs under valgrind, a few seconds each on the project
+	 * machine. */
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, an_extra_loop_in_one_operation_fails_exactly_its_cells);
 	suite_add_tcase(suite, tc);
+#endif
 	return suite;
 }
