@@ -877,6 +877,9 @@ START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 	              run.out);
 	assert_marked(run.out, "REGRESSED", "");
 	hu_capture_free(&run);
+	run = compare(slowed, slowed, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	hu_capture_free(&run);
 
 	/* The slowed flatten: exactly Message4's Flatten cells regress, and
 	 * every other count is the same as before, to the instruction. */
