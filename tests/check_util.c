@@ -36,7 +36,7 @@ cu_backend_at(int index)
 	return table[index];
 }
 
-/* --- Messages -------------------------------------------------------------- */
+/* --- Messages ------------------------------------------------------------- */
 
 bm_message *
 cu_new_message(const struct bm_ops *ops, uint32_t what)
@@ -118,7 +118,7 @@ cu_rebuild(const bm_message *from, const struct bm_ops *ops)
 	return to;
 }
 
-/* --- Flat bytes -------------------------------------------------------------- */
+/* --- Flat bytes ----------------------------------------------------------- */
 
 uint8_t *
 cu_flatten(bm_message *msg, size_t *size)
@@ -184,7 +184,7 @@ cu_assert_flattens_to_at(const char *file, int line, bm_message *msg,
 	free(bytes);
 }
 
-/* --- Content ------------------------------------------------------------------ */
+/* --- Content -------------------------------------------------------------- */
 
 void
 cu_assert_same_content(const struct tu_content *a, const struct tu_content *b,
@@ -207,7 +207,7 @@ cu_assert_content_is(const bm_message *msg, const struct tu_content *expected,
 	tu_content_free(&now);
 }
 
-/* --- Files -------------------------------------------------------------------- */
+/* --- Files ---------------------------------------------------------------- */
 
 uint8_t *
 cu_read_file(const char *path, size_t *size)

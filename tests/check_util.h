@@ -32,7 +32,7 @@ int cu_backend_count(void);
  * loop tests over the registry. */
 const struct bm_ops *cu_backend_at(int index);
 
-/* --- Messages -------------------------------------------------------------- */
+/* --- Messages ------------------------------------------------------------- */
 
 /* A new, empty message of ops with `what`. */
 bm_message *cu_new_message(const struct bm_ops *ops, uint32_t what);
@@ -58,7 +58,7 @@ void cu_add_benchmark(bm_message *msg, int count, bool strings,
  * msgdump --reflatten does), each with its field's type and fixed flag. */
 bm_message *cu_rebuild(const bm_message *from, const struct bm_ops *ops);
 
-/* --- Flat bytes -------------------------------------------------------------- */
+/* --- Flat bytes ----------------------------------------------------------- */
 
 /* Flattens msg into a malloc'd buffer of exactly its flattened size;
  * returns it, and that size in *size. */
@@ -89,7 +89,7 @@ void cu_assert_flattens_to_at(const char *file, int line, bm_message *msg,
                               const void *want, size_t want_size,
                               const char *context);
 
-/* --- Content ------------------------------------------------------------------ */
+/* --- Content -------------------------------------------------------------- */
 
 /* Fails unless tu_content_equal(a, b, compare_fixed) holds, naming
  * `context` and the first difference it found. */
@@ -103,7 +103,7 @@ void cu_assert_content_is(const bm_message *msg,
                           const struct tu_content *expected,
                           bool compare_fixed, const char *context);
 
-/* --- Files -------------------------------------------------------------------- */
+/* --- Files ---------------------------------------------------------------- */
 
 /* Reads a whole file (see tu_read_file); fails naming the path when it
  * cannot be read. */
