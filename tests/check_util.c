@@ -192,7 +192,7 @@ cu_assert_same_content(const struct tu_content *a, const struct tu_content *b,
 {
 	char why[512] = "";
 	ck_assert_msg(tu_content_equal(a, b, compare_fixed, why, sizeof why),
-	              "%s: %s", context, why);
+	              "%s: content differs: %s", context, why);
 }
 
 void
