@@ -141,25 +141,18 @@ hmf1_field_at(const uint8_t *data, uint32_t index, bool swapped,
 {
 	uint32_t field_count =
 		bm__load32_order(data + BM_HMF1_OFF_FIELD_COUNT, swapped);
-	const uint8_t *header = data + BM_HMF1_HEADER_SIZE +
-	                        (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
-	const uint8_t *area = data + BM_HMF1_HEADER_SIZE +
-	                      (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
-	uint16_t flags = bm__load16(header + BM_HMF1_FOFF_FLAGS);
-	uint16_t name_length = bm__load16(header + BM_HMF1_FOFF_NAME_LENGTH);
-	if (swapped) {
-		flags = bm__swap16(flags);
-		name_length = bm__swap16(name_length);
-	}
-	uint32_t offset = bm__load32_order(header + BM_HMF1_FOFF_OFFSET, swapped);
-	field->name = (const char *)area + offset;
-	field->name_len = name_length - 1u;
-	field->type = bm__load32_order(header + BM_HMF1_FOFF_TYPE, swapped);
-	field->fixed = (flags & BM_HMF1_FIELD_FIXED) != 0;
-	field->count = bm__load32_order(header + BM_HMF1_FOFF_COUNT, swapped);
-	field->data_size =
-		bm__load32_order(header + BM_HMF1_FOFF_DATA_SIZE, swapped);
-	field->items = area + offset + name_length;
+	const uint8_t *fields = data + BM_HMF1_HEADER_SIZE;
+	const uint8_t *area =
+		fields + (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
+	struct bm__hmf1_field header;
+	bm__hmf1_read_field(fields, index, swapped, &header);
+	field->name = (const char *)area + header.offset;
+	field->name_len = header.name_length - 1u;
+	field->type = header.type;
+	field->fixed = (header.flags & BM_HMF1_FIELD_FIXED) != 0;
+	field->count = header.count;
+	field->data_size = header.data_size;
+	field->items = area + header.offset + header.name_length;
 }
 
 /* Steps through a field's items: stores the item at `at` and its size,

@@ -286,6 +286,37 @@ uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 #define BM_HMF1_FOFF_OFFSET 16
 #define BM_HMF1_FOFF_NEXT 20
 
+/* One 24-byte HMF1 field header (§1.3), in host order. */
+struct bm__hmf1_field {
+	uint16_t flags;        /* BM_HMF1_FIELD_* */
+	uint16_t name_length;  /* with the NUL */
+	bm_type_code type;
+	uint32_t count;
+	uint32_t data_size;    /* item bytes, size prefixes included */
+	uint32_t offset;       /* of the name, in the data area */
+	uint32_t next;         /* next_field: UINT32_MAX (-1) ends the chain */
+};
+
+/* Reads field header number `index` of the array at `fields`, swapping
+ * when the message was written in the other byte order. Checks nothing. */
+static inline void
+bm__hmf1_read_field(const uint8_t *fields, uint32_t index, bool swapped,
+                    struct bm__hmf1_field *field)
+{
+	const uint8_t *at = fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
+	field->flags = bm__load16(at + BM_HMF1_FOFF_FLAGS);
+	field->name_length = bm__load16(at + BM_HMF1_FOFF_NAME_LENGTH);
+	if (swapped) {
+		field->flags = bm__swap16(field->flags);
+		field->name_length = bm__swap16(field->name_length);
+	}
+	field->type = bm__load32_order(at + BM_HMF1_FOFF_TYPE, swapped);
+	field->count = bm__load32_order(at + BM_HMF1_FOFF_COUNT, swapped);
+	field->data_size = bm__load32_order(at + BM_HMF1_FOFF_DATA_SIZE, swapped);
+	field->offset = bm__load32_order(at + BM_HMF1_FOFF_OFFSET, swapped);
+	field->next = bm__load32_order(at + BM_HMF1_FOFF_NEXT, swapped);
+}
+
 /*
  * Checks a whole HMF1 message in either byte order before anything reads
  * it, so that later finds and walks need no checks: header size, the VALID

@@ -64,21 +64,15 @@ check_items(const uint8_t *data, size_t data_size, uint32_t count,
 /* Checks field header `index` against the data area; `expected_offset` is
  * where its region must start, and is moved to where it ends. */
 static int
-check_field(const uint8_t *field, uint32_t index, uint32_t field_count,
+check_field(const uint8_t *fields, uint32_t index, uint32_t field_count,
             const uint8_t *area, size_t area_size, size_t *expected_offset,
             bool swapped)
 {
-	uint16_t flags = bm__load16(field + BM_HMF1_FOFF_FLAGS);
-	uint16_t name_length = bm__load16(field + BM_HMF1_FOFF_NAME_LENGTH);
-	if (swapped) {
-		flags = bm__swap16(flags);
-		name_length = bm__swap16(name_length);
-	}
-	uint32_t count = bm__load32_order(field + BM_HMF1_FOFF_COUNT, swapped);
-	uint32_t data_size =
-		bm__load32_order(field + BM_HMF1_FOFF_DATA_SIZE, swapped);
-	uint32_t offset = bm__load32_order(field + BM_HMF1_FOFF_OFFSET, swapped);
-	uint32_t next = bm__load32_order(field + BM_HMF1_FOFF_NEXT, swapped);
+	struct bm__hmf1_field field;
+	bm__hmf1_read_field(fields, index, swapped, &field);
+	uint16_t flags = field.flags, name_length = field.name_length;
+	uint32_t count = field.count, data_size = field.data_size;
+	uint32_t offset = field.offset, next = field.next;
 
 	if (!(flags & BM_HMF1_FIELD_VALID))
 		return BM_BAD_VALUE;
@@ -111,21 +105,18 @@ static const char *
 field_name(const uint8_t *fields, const uint8_t *area, uint32_t index,
            bool swapped, size_t *name_len)
 {
-	const uint8_t *field = fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE;
-	uint16_t name_length = bm__load16(field + BM_HMF1_FOFF_NAME_LENGTH);
-	if (swapped)
-		name_length = bm__swap16(name_length);
-	*name_len = name_length - 1u;
-	return (const char *)area +
-	       bm__load32_order(field + BM_HMF1_FOFF_OFFSET, swapped);
+	struct bm__hmf1_field field;
+	bm__hmf1_read_field(fields, index, swapped, &field);
+	*name_len = field.name_length - 1u;
+	return (const char *)area + field.offset;
 }
 
 static uint32_t
 next_field(const uint8_t *fields, uint32_t index, bool swapped)
 {
-	return bm__load32_order(fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE +
-	                                BM_HMF1_FOFF_NEXT,
-	                        swapped);
+	struct bm__hmf1_field field;
+	bm__hmf1_read_field(fields, index, swapped, &field);
+	return field.next;
 }
 
 /* Whether a field before `index` on the chain from `head` has this name. */
@@ -207,8 +198,7 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 		fields + (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
 	size_t expected_offset = 0;
 	for (uint32_t i = 0; i < field_count; i++) {
-		int rc = check_field(fields + (size_t)i * BM_HMF1_FIELD_HEADER_SIZE,
-		                     i, field_count, area, area_size,
+		int rc = check_field(fields, i, field_count, area, area_size,
 		                     &expected_offset, swapped);
 		if (rc != BM_OK)
 			return rc;

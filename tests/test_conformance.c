@@ -10,6 +10,7 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "check_util.h"
+#include "dump.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -630,6 +631,48 @@ START_TEST(every_backend_reads_every_fixture)
 }
 END_TEST
 
+/* What `msgdump --reflatten` writes (the fixture unflattened by one
+ * backend, rebuilt through its add path, flattened) decodes with every
+ * other backend to the fixture's content. */
+START_TEST(every_reflattened_fixture_reads_back_everywhere)
+{
+	const struct bm_ops *writer = cu_backend_at(_i);
+	char **names;
+	size_t fixtures = tu_list_fixtures(&names);
+	ck_assert_uint_gt(fixtures, 30);
+	for (size_t f = 0; f < fixtures; f++) {
+		char context[600];
+		size_t size;
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		struct tu_content expected;
+		ck_assert_int_eq(tu_content_from_bytes(bytes, size, &expected), BM_OK);
+		tu_content_sort(&expected);
+
+		bm_message *msg = new_message(writer), *rebuilt = NULL;
+		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		ck_assert_int_eq(msgdump_rebuild(msg, &rebuilt), BM_OK);
+		size_t flat_size;
+		uint8_t *flat = cu_flatten(rebuilt, &flat_size);
+		for (int r = 0; r < cu_backend_count(); r++) {
+			const struct bm_ops *reader = cu_backend_at(r);
+			snprintf(context, sizeof context, "%s reflattened %s, read by %s",
+			         writer->name, names[f], reader->name);
+			bm_message *copy = new_message(reader);
+			int rc = bm_unflatten(copy, flat, flat_size);
+			ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
+			assert_sorted_content_is(copy, &expected, false, context);
+			bm_destroy(copy);
+		}
+		free(flat);
+		bm_destroy(rebuilt);
+		bm_destroy(msg);
+		tu_content_free(&expected);
+		free(bytes);
+	}
+	tu_free_names(names, fixtures);
+}
+END_TEST
+
 /* Repeated field names merge, in every backend and every format. */
 START_TEST(repeated_names_merge)
 {
@@ -734,6 +777,8 @@ make_conformance_suite(void)
 	tcase_add_loop_test(flat, bad_input_leaves_an_empty_usable_message, 0,
 	                    count);
 	tcase_add_loop_test(flat, every_backend_reads_every_fixture, 0, count);
+	tcase_add_loop_test(flat, every_reflattened_fixture_reads_back_everywhere,
+	                    0, count);
 	tcase_add_loop_test(flat, repeated_names_merge, 0, count);
 	tcase_set_timeout(flat, 300);
 	suite_add_tcase(suite, flat);
