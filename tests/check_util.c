@@ -174,6 +174,16 @@ cu_assert_bytes_eq_at(const char *file, int line, const void *got,
 }
 
 void
+cu_assert_fixture_bytes_at(const char *file, int line, const void *got,
+                           size_t got_size, const char *name)
+{
+	size_t size;
+	uint8_t *fixture = cu_read_fixture(name, ".msg", &size);
+	cu_assert_bytes_eq_at(file, line, got, got_size, fixture, size, name);
+	free(fixture);
+}
+
+void
 cu_assert_flattens_to_at(const char *file, int line, bm_message *msg,
                          const void *want, size_t want_size,
                          const char *context)
@@ -220,7 +230,8 @@ cu_read_file(const char *path, size_t *size)
 uint8_t *
 cu_read_fixture(const char *name, const char *extension, size_t *size)
 {
-	char relative[1024], path[4096];
-	snprintf(relative, sizeof relative, "haiku/%s%s", name, extension);
-	return cu_read_file(tu_data_path(path, sizeof path, relative), size);
+	uint8_t *bytes = tu_read_fixture(name, extension, size);
+	ck_assert_msg(bytes != NULL, "cannot read %s/haiku/%s%s",
+	              BENCH_TESTDATA_DIR, name, extension);
+	return bytes;
 }

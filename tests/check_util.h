@@ -80,6 +80,13 @@ void cu_assert_bytes_eq_at(const char *file, int line, const void *got,
                            size_t got_size, const void *want, size_t want_size,
                            const char *context);
 
+/* Compares got[0..got_size) with the bytes of fixture `name` (.msg) as
+ * cu_assert_bytes_eq does, the fixture's name as the context. */
+#define cu_assert_fixture_bytes(got, got_size, name)                       \
+	cu_assert_fixture_bytes_at(__FILE__, __LINE__, (got), (got_size), (name))
+void cu_assert_fixture_bytes_at(const char *file, int line, const void *got,
+                                size_t got_size, const char *name);
+
 /* Flattens msg and compares the bytes with want[0..want_size) as
  * cu_assert_bytes_eq does. */
 #define cu_assert_flattens_to(msg, want, want_size, context)               \

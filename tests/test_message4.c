@@ -212,11 +212,7 @@ START_TEST(five_int32_matches_section7_vector_and_fixture)
 	cu_assert_bytes_eq(flat, size, five_int32_hmf1, sizeof five_int32_hmf1,
 	                   "5 int32");
 
-	size_t fixture_size;
-	uint8_t *fixture = cu_read_fixture("hmf1-derived-5_int32", ".msg",
-	                                   &fixture_size);
-	cu_assert_bytes_eq(flat, size, fixture, fixture_size, "5 int32 fixture");
-	free(fixture);
+	cu_assert_fixture_bytes(flat, size, "hmf1-derived-5_int32");
 	free(flat);
 	bm_destroy(msg);
 }

@@ -58,14 +58,10 @@ START_TEST(five_int32_is_the_section_7_vector)
 		return;
 	bm_message *msg = new_r5(0);
 	cu_add_benchmark(msg, 5, false, false);
-	size_t size, fixture_size;
+	size_t size;
 	uint8_t *bytes = cu_flatten(msg, &size);
 	cu_assert_bytes_eq(bytes, size, vector, sizeof vector, "5 int32");
-	uint8_t *fixture = cu_read_fixture("r5-be-mini-derived-5_int32", ".msg",
-	                                   &fixture_size);
-	cu_assert_bytes_eq(bytes, size, fixture, fixture_size,
-	                   "5 int32 vs fixture");
-	free(fixture);
+	cu_assert_fixture_bytes(bytes, size, "r5-be-mini-derived-5_int32");
 	free(bytes);
 	bm_destroy(msg);
 }
@@ -77,18 +73,14 @@ START_TEST(five_strings_is_the_section_7_vector)
 		return;
 	bm_message *msg = new_r5(0);
 	cu_add_benchmark(msg, 5, true, false);
-	size_t size, fixture_size;
+	size_t size;
 	uint8_t *bytes = cu_flatten(msg, &size);
 	ck_assert_uint_eq(size, 110);
 	/* Record header: 03 'CSTR' count 5, size 0x50, name "data". */
 	static const uint8_t record[] = {0x03, 0x52, 0x54, 0x53, 0x43, 0x05,
 	                                 0x50, 0x04, 0x64, 0x61, 0x74, 0x61};
 	ck_assert_mem_eq(bytes + 17, record, sizeof record);
-	uint8_t *fixture = cu_read_fixture("r5-be-mini-derived-5_string", ".msg",
-	                                   &fixture_size);
-	cu_assert_bytes_eq(bytes, size, fixture, fixture_size,
-	                   "5 strings vs fixture");
-	free(fixture);
+	cu_assert_fixture_bytes(bytes, size, "r5-be-mini-derived-5_string");
 	free(bytes);
 	bm_destroy(msg);
 }
@@ -754,18 +746,15 @@ START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 	ck_assert_uint_ge(checked, 3);
 
 	/* The §7 5 Int32 vector in Haiku's rules comes out in Be's. */
-	size_t haiku_size, be_size, out_size;
+	size_t haiku_size, out_size;
 	uint8_t *haiku = cu_read_fixture("r5-haiku-derived-5_int32", ".msg",
 	                                 &haiku_size);
-	uint8_t *be = cu_read_fixture("r5-be-mini-derived-5_int32", ".msg",
-	                              &be_size);
 	bm_message *msg = new_r5(0);
 	ck_assert_int_eq(bm_unflatten(msg, haiku, haiku_size), BM_OK);
 	uint8_t *out = cu_flatten(msg, &out_size);
-	cu_assert_bytes_eq(out, out_size, be, be_size, "Haiku rules to Be rules");
+	cu_assert_fixture_bytes(out, out_size, "r5-be-mini-derived-5_int32");
 	free(out);
 	bm_destroy(msg);
-	free(be);
 	free(haiku);
 }
 END_TEST
