@@ -593,6 +593,33 @@ END_TEST
 
 /* --- Real files --------------------------------------------------------------- */
 
+/* Reads fixture `name` and the content the shared decoder reads from it,
+ * sorted by name; returns the fixture's bytes. Failures name `context`. */
+static uint8_t *
+read_fixture_and_content(const char *name, size_t *size,
+                         struct tu_content *expected, const char *context)
+{
+	uint8_t *bytes = cu_read_fixture(name, ".msg", size);
+	int rc = tu_content_from_bytes(bytes, *size, expected);
+	ck_assert_msg(rc == BM_OK, "%s: shared decoder: %s", context,
+	              bm_status_name(rc));
+	tu_content_sort(expected);
+	return bytes;
+}
+
+/* A new message of ops holding bytes, unflattened with bm_unflatten. It is
+ * made with WHAT_CODE, so that a reader which leaves `what` alone shows in
+ * the content comparison. */
+static bm_message *
+unflattened(const struct bm_ops *ops, const void *bytes, size_t size,
+            const char *context)
+{
+	bm_message *msg = new_message(ops);
+	int rc = bm_unflatten(msg, bytes, size);
+	ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
+	return msg;
+}
+
 /* Every fixture, unflattened by every backend, holds what the shared decoder
  * reads from it; flattened again and unflattened, it still does. */
 START_TEST(every_backend_reads_every_fixture)
@@ -605,15 +632,10 @@ START_TEST(every_backend_reads_every_fixture)
 		char context[600];
 		snprintf(context, sizeof context, "%s on %s", ops->name, names[f]);
 		size_t size;
-		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
-
 		struct tu_content expected;
-		ck_assert_msg(tu_content_from_bytes(bytes, size, &expected) == BM_OK,
-		              "%s: shared decoder", context);
-		tu_content_sort(&expected);
-		bm_message *msg = new_message(ops);
-		int rc = bm_unflatten(msg, bytes, size);
-		ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
+		uint8_t *bytes = read_fixture_and_content(names[f], &size, &expected,
+		                                          context);
+		bm_message *msg = unflattened(ops, bytes, size, context);
 		assert_sorted_content_is(msg, &expected, false, context);
 
 		size_t again_size;
@@ -642,14 +664,14 @@ START_TEST(every_reflattened_fixture_reads_back_everywhere)
 	ck_assert_uint_gt(fixtures, 30);
 	for (size_t f = 0; f < fixtures; f++) {
 		char context[600];
+		snprintf(context, sizeof context, "%s on %s", writer->name,
+		         names[f]);
 		size_t size;
-		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
 		struct tu_content expected;
-		ck_assert_int_eq(tu_content_from_bytes(bytes, size, &expected), BM_OK);
-		tu_content_sort(&expected);
-
-		bm_message *msg = new_message(writer), *rebuilt = NULL;
-		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		uint8_t *bytes = read_fixture_and_content(names[f], &size, &expected,
+		                                          context);
+		bm_message *msg = unflattened(writer, bytes, size, context);
+		bm_message *rebuilt = NULL;
 		ck_assert_int_eq(msgdump_rebuild(msg, &rebuilt), BM_OK);
 		size_t flat_size;
 		uint8_t *flat = cu_flatten(rebuilt, &flat_size);
@@ -657,9 +679,7 @@ START_TEST(every_reflattened_fixture_reads_back_everywhere)
 			const struct bm_ops *reader = cu_backend_at(r);
 			snprintf(context, sizeof context, "%s reflattened %s, read by %s",
 			         writer->name, names[f], reader->name);
-			bm_message *copy = new_message(reader);
-			int rc = bm_unflatten(copy, flat, flat_size);
-			ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
+			bm_message *copy = unflattened(reader, flat, flat_size, context);
 			assert_sorted_content_is(copy, &expected, false, context);
 			bm_destroy(copy);
 		}
