@@ -625,12 +625,8 @@ START_TEST(unflatten_makes_one_block_per_record)
 		uint64_t set_blocks;
 	} cases[] = {{5, 0}, {50, 0}, {500, 0}, {5000, 0}, {9000, 0}, {20000, 1}};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-		bm_message *source = NULL;
-		ck_assert_int_eq(bm_create(cases[c].fields > 10000
-		                                   ? bm_find_backend("Message2")
-		                                   : r5_ops(),
-		                           0, &source),
-		                 BM_OK);
+		bm_message *source = cu_new_message(
+			cases[c].fields > 10000 ? cu_backend("Message2") : r5_ops(), 0);
 		cu_add_benchmark(source, cases[c].fields, c % 2 == 1, true);
 		size_t size;
 		uint8_t *bytes = cu_flatten(source, &size);
