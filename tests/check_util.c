@@ -92,6 +92,15 @@ cu_add_benchmark(bm_message *msg, int count, bool strings, bool individual)
 	}
 }
 
+const char *
+cu_benchmark_name(char *out, size_t out_size, int count, bool strings,
+                  bool individual)
+{
+	snprintf(out, out_size, "%d %s%s", count, individual ? "individual " : "",
+	         strings ? "strings" : "int32");
+	return out;
+}
+
 bm_message *
 cu_rebuild(const bm_message *from, const struct bm_ops *ops)
 {

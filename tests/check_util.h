@@ -53,6 +53,11 @@ void cu_add_items(bm_message *msg, const char *name, bool strings, int first,
 void cu_add_benchmark(bm_message *msg, int count, bool strings,
                       bool individual);
 
+/* Writes a benchmark message's description ("500 individual strings",
+ * "5 int32") into out, for failure messages; returns out. */
+const char *cu_benchmark_name(char *out, size_t out_size, int count,
+                              bool strings, bool individual);
+
 /* A new message of ops with from's what and every item of `from`, added
  * field by field in from's iteration order through the add path (what
  * msgdump --reflatten does), each with its field's type and fixed flag. */

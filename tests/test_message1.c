@@ -145,15 +145,16 @@ START_TEST(benchmark_messages_have_these_sizes)
 	static const int counts[4] = {5, 50, 500, 5000};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		for (size_t n = 0; n < 4; n++) {
+			char name[64];
+			cu_benchmark_name(name, sizeof name, counts[n],
+			                  cases[c].strings, cases[c].individual);
 			bm_message *msg = new_message();
 			cu_add_benchmark(msg, counts[n], cases[c].strings,
 			                 cases[c].individual);
 			size_t size;
 			uint8_t *bytes = cu_flatten(msg, &size);
 			ck_assert_msg(size == cases[c].sizes[n],
-			              "%d %s%s: %zu bytes, expected %zu", counts[n],
-			              cases[c].individual ? "individual " : "",
-			              cases[c].strings ? "strings" : "int32", size,
+			              "%s: %zu bytes, expected %zu", name, size,
 			              cases[c].sizes[n]);
 			ck_assert_uint_eq(bm__load32(bytes + 8), size);
 			free(bytes);

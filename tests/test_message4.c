@@ -98,6 +98,14 @@ build_benchmark_message(bm_message *msg, enum shape shape, int32_t n)
 	                 shape_is_individual(shape));
 }
 
+/* Writes "<n> [individual ]int32|strings" for `shape` into out. */
+static const char *
+shape_name(char *out, size_t out_size, enum shape shape, int32_t n)
+{
+	return cu_benchmark_name(out, out_size, (int)n, shape_has_strings(shape),
+	                         shape_is_individual(shape));
+}
+
 /* Adds item i of a benchmark message of `shape` (the one
  * build_benchmark_message adds i-th); returns the status. */
 static int
@@ -240,10 +248,11 @@ START_TEST(benchmark_messages_have_section7_sizes)
 		build_benchmark_message(msg, cases[c].shape, cases[c].n);
 		size_t size;
 		uint8_t *flat = m4_flatten(msg, &size);
-		ck_assert_msg(size == cases[c].size,
-		              "shape %d, n %d: %zu bytes, expected %zu",
-		              (int)cases[c].shape, (int)cases[c].n, size,
-		              cases[c].size);
+		char name[64];
+		ck_assert_msg(size == cases[c].size, "%s: %zu bytes, expected %zu",
+		              shape_name(name, sizeof name, cases[c].shape,
+		                         cases[c].n),
+		              size, cases[c].size);
 		/* Header totals agree with the size, and one byte less is
 		 * refused without writing. */
 		bool one_field = cases[c].shape <= STRING_ONE_FIELD;
@@ -874,8 +883,9 @@ START_TEST(every_failed_allocation_leaves_message_unchanged)
 	for (int shape = INT32_ONE_FIELD; shape <= STRING_INDIVIDUAL; shape++) {
 		bm_message *msg = m4_new(0);
 		for (int32_t i = 0; i < 120; i++) {
-			char context[64];
-			snprintf(context, sizeof context, "shape %d, item %d", shape,
+			char name[64], context[96];
+			snprintf(context, sizeof context, "%s, item %d failing",
+			         shape_name(name, sizeof name, (enum shape)shape, 120),
 			         (int)i);
 			struct snapshot shot = take_snapshot(msg);
 			bm_alloc_reset_counts();
@@ -978,8 +988,10 @@ START_TEST(flatten_unflatten_round_trip)
 		bm_message *msg = m4_new(0x74657374);
 		build_benchmark_message(msg, (enum shape)shape, 5000);
 		size_t size;
-		char context[64];
-		snprintf(context, sizeof context, "shape %d round trip", shape);
+		char shape_text[64], context[96];
+		snprintf(context, sizeof context, "%s, round trip",
+		         shape_name(shape_text, sizeof shape_text,
+		                    (enum shape)shape, 5000));
 		uint8_t *flat = m4_flatten(msg, &size);
 		bm_message *copy = cu_unflattened(m4_ops(), flat, size, context);
 		ck_assert_uint_eq(copy->what, 0x74657374);

@@ -129,18 +129,18 @@ START_TEST(benchmark_messages_have_the_section_7_sizes)
 	static const int counts[4] = {5, 50, 500, 5000};
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
 		for (size_t c = 0; c < 4; c++) {
+			char name[64];
+			cu_benchmark_name(name, sizeof name, counts[c], rows[r].strings,
+			                  rows[r].individual);
 			bm_message *msg = new_r5(0);
 			cu_add_benchmark(msg, counts[c], rows[r].strings,
 			                 rows[r].individual);
 			size_t size;
 			uint8_t *bytes = cu_flatten(msg, &size);
 			ck_assert_msg(size == rows[r].sizes[c],
-			              "%d %s%s: %zu bytes, expected %zu", counts[c],
-			              rows[r].individual ? "individual " : "",
-			              rows[r].strings ? "strings" : "int32", size,
+			              "%s: %zu bytes, expected %zu", name, size,
 			              rows[r].sizes[c]);
-			assert_content_matches_bytes(msg, bytes, size,
-			                             "benchmark message");
+			assert_content_matches_bytes(msg, bytes, size, name);
 			free(bytes);
 			bm_destroy(msg);
 		}
