@@ -109,8 +109,9 @@ void cu_assert_same_content(const struct tu_content *a,
                             const struct tu_content *b, bool compare_fixed,
                             const char *context);
 
-/* Reads msg through the wrappers and compares it with `expected` (in that
- * order) as cu_assert_same_content does; an unreadable message fails too. */
+/* Reads msg through the wrappers and compares `expected` with what it
+ * holds, as cu_assert_same_content(expected, held, ...) does (so a
+ * difference reads "expected != held"); an unreadable message fails too. */
 void cu_assert_content_is(const bm_message *msg,
                           const struct tu_content *expected,
                           bool compare_fixed, const char *context);
