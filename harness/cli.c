@@ -8,6 +8,7 @@
 #include "measure.h"
 #include "options.h"
 #include "output.h"
+#include "report.h"
 #include "results.h"
 
 #include <stdlib.h>
@@ -169,6 +170,9 @@ run(const struct bench_program *program, const struct bench_options *options)
 int
 bench_main(const struct bench_program *program, int argc, char **argv)
 {
+	/* `bench report FILE ...` writes the report from a results file. */
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return bench_report_main(program, argc - 1, argv + 1);
 	if (!backends_valid(program))
 		return BENCH_EXIT_FAILED;
 	struct bench_options options;

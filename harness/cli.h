@@ -18,6 +18,9 @@ struct bench_program {
 	/* Where the canonical run (`bench --all`, default options) writes
 	 * latest.md, latest.csv and latest.json; NULL: nowhere. */
 	const char *results_dir;
+	/* Where `bench report` writes by default (report/ of the source
+	 * tree); NULL: it needs --dir. */
+	const char *report_dir;
 	FILE *out;
 	FILE *err;
 	/* Whether `err` is a terminal (progress is shown there by default). */

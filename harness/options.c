@@ -12,6 +12,7 @@
 const char bench_usage[] =
 	"usage: bench --all | --filter REGEX [options]\n"
 	"       bench --list | --list-tests | --help\n"
+	"       bench report FILE [options]   (see bench report --help)\n"
 	"\n"
 	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
 	"the results table. Every cell is validated before and after it is\n"

@@ -35,6 +35,7 @@ static const struct {
 	{"harness_options", make_harness_options_suite},
 	{"harness_matrix", make_harness_matrix_suite},
 	{"harness_run", make_harness_run_suite},
+	{"report", make_report_suite},
 };
 
 int

@@ -23,5 +23,6 @@ Suite *make_harness_stats_suite(void);
 Suite *make_harness_options_suite(void);
 Suite *make_harness_matrix_suite(void);
 Suite *make_harness_run_suite(void);
+Suite *make_report_suite(void);
 
 #endif /* BM_SUITES_H */

@@ -1,0 +1,360 @@
+/*
+ * report_internal.h - what the parts of `bench report` share: the results
+ * read from the JSON (report_data.c), the 2005 reference table and the
+ * explanations (report_data.c), their comparison (report_compare.c), the
+ * plots (report_plots.c) and the page (report_page.c). Nothing here is
+ * used outside harness/report*.c and the tests.
+ */
+#ifndef BENCH_REPORT_INTERNAL_H
+#define BENCH_REPORT_INTERNAL_H
+
+#include "matrix.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* printf-style checking of the formatting helpers (GCC and clang). */
+#if defined(__GNUC__)
+#define REPORT_PRINTF(format_index, first_argument) \
+	__attribute__((format(printf, format_index, first_argument)))
+#else
+#define REPORT_PRINTF(format_index, first_argument)
+#endif
+
+/* Room for a one-line reason. */
+#define REPORT_WHY_MAX 1024
+
+/* The growth from 500 to 5000 items, e = log10(t5000 / t500), and the
+ * bounds of its classes (issue 5). */
+#define REPORT_GROWTH_FROM 500u
+#define REPORT_GROWTH_TO 5000u
+#define REPORT_FLAT_BELOW 0.5
+#define REPORT_LINEAR_BELOW 1.35
+#define REPORT_SUPERLINEAR_BELOW 1.75
+
+enum report_class {
+	REPORT_FLAT,
+	REPORT_LINEAR,
+	REPORT_SUPERLINEAR,
+	REPORT_QUADRATIC
+};
+
+/* --- Today's results (the JSON) ------------------------------------------- */
+
+struct report_cell {
+	bool present;         /* the row has this column */
+	bool failed;          /* {"error": ...}: ERR, no time */
+	const char *error;    /* the reason (points into the JSON) */
+	double median;        /* ns per operation */
+};
+
+struct report_row {
+	const char *test;              /* "tCreate5Int32" */
+	enum bench_op op;
+	enum bench_type type;
+	size_t items;
+	struct report_cell *cells;     /* one per backend of the run */
+	struct report_cell floor;      /* absent on Lookup rows */
+	const char *winner;            /* a backend, "-" (a tie) or NULL */
+	const char *haiku_winner;
+};
+
+struct report_backend {
+	const char *name;
+	bool haiku;
+	const char *format;            /* "FOB1", "HMF1" */
+};
+
+/* Every string points into `root`, which the run owns. */
+struct report_run {
+	json_t *root;
+	const char *date;
+	const char *cpu;
+	long long cores;
+	const char *compiler;
+	const char *cflags;
+	const char *build_type;
+	const char *sanitize;          /* NULL: not in the file */
+	const char *git_commit;
+	const char *glibc;
+	const char *version;
+	const char *clock;             /* NULL: not in the file */
+	double clock_resolution_ns;    /* < 0: not in the file */
+	double wall_seconds;           /* < 0: not in the file */
+	const char *allocator;         /* NULL: not in the file */
+	long long retaken_batches;     /* < 0: not in the file */
+	long long disturbed_batches;   /* < 0: not in the file */
+	bool all;
+	const char *filter;            /* NULL: none */
+	long long repetitions;
+	double min_time_ms;
+	long long seed;
+	bool quick;
+	struct report_backend *backends;
+	size_t backend_count;
+	struct report_row *rows;       /* in the file's order */
+	size_t row_count;
+	size_t *sizes;                 /* the items of the rows, ascending */
+	size_t size_count;
+};
+
+/*
+ * Reads a results JSON. On failure writes one line naming the file and
+ * the place (line and column for bad JSON, the key for a bad layout) into
+ * why and returns false; the run is then empty (report_run_free is safe).
+ */
+bool report_load_run(const char *path, struct report_run *run, char *why,
+                     size_t why_size);
+void report_run_free(struct report_run *run);
+
+/* The row of op, type and items, or NULL. */
+const struct report_row *report_run_row(const struct report_run *run,
+                                        enum bench_op op, enum bench_type type,
+                                        size_t items);
+
+/* The column of a backend, or SIZE_MAX. */
+size_t report_run_backend(const struct report_run *run, const char *name);
+
+/* --- The 2005 reference table (results/messagespeed-2005.csv) ------------- */
+
+struct report_reference_row {
+	const char *test;
+	enum bench_op op;
+	enum bench_type type;
+	size_t items;
+	double *times;                 /* µs, one per reference backend */
+	const char *winner;            /* a backend or "-" */
+	const char *haiku_winner;
+};
+
+/* Every string points into `text`, which the table owns. */
+struct report_reference {
+	char *text;
+	const char **backends;
+	size_t backend_count;
+	struct report_reference_row *rows;
+	size_t row_count;
+};
+
+/* Reads the CSV: `test,op,items,type,<backend>...,Winner,HaikuWinner`. */
+bool report_load_reference(const char *path, struct report_reference *reference,
+                           char *why, size_t why_size);
+void report_reference_free(struct report_reference *reference);
+
+const struct report_reference_row *
+report_reference_row(const struct report_reference *reference,
+                     enum bench_op op, enum bench_type type, size_t items);
+size_t report_reference_backend(const struct report_reference *reference,
+                                const char *name);
+
+/* --- The explanations (results/explanations-2005.txt) --------------------- */
+
+enum report_note_kind {
+	REPORT_NOTE_SERIES,       /* [Backend Operation Type] */
+	REPORT_NOTE_OPERATION,    /* [Operation Type]: said once above them */
+	REPORT_NOTE_UNCERTAINTY   /* [uncertainty Backend] */
+};
+
+struct report_note {
+	enum report_note_kind kind;
+	const char *backend;      /* SERIES, UNCERTAINTY */
+	enum bench_op op;         /* SERIES, OPERATION */
+	enum bench_type type;
+	const char *text;         /* paragraphs separated by "\n\n" */
+	size_t line;              /* of its key, for messages */
+};
+
+/* Every string points into `text`, which the notes own. */
+struct report_notes {
+	const char *path;
+	char *text;
+	struct report_note *notes;
+	size_t count;
+};
+
+/*
+ * Reads the explanations. Syntax (the file's own header says it again):
+ * '#' starts a comment line; "[KEY]" on a line of its own starts an entry;
+ * the lines after it up to the next key are its text, joined with spaces,
+ * a blank line starting a new paragraph. Placeholders in the text are
+ * checked when the text is expanded (report_expand_note).
+ */
+bool report_load_notes(const char *path, struct report_notes *notes,
+                       char *why, size_t why_size);
+void report_notes_free(struct report_notes *notes);
+
+const struct report_note *report_find_note(const struct report_notes *notes,
+                                           enum report_note_kind kind,
+                                           const char *backend,
+                                           enum bench_op op,
+                                           enum bench_type type);
+
+/* The key as the file writes it ("R5 Lookup Int32"), into out. */
+void report_note_key(const struct report_note *note, char *out,
+                     size_t out_size);
+
+/* --- The comparison with 2005 (report_compare.c) -------------------------- */
+
+/* One backend, operation and type: its growth then and now. */
+struct report_series {
+	enum bench_op op;
+	enum bench_type type;
+	const char *backend;
+	bool has_then, has_now;
+	double e_then, e_now;
+	enum report_class class_then, class_now;
+	bool differs;                     /* both known, classes differ */
+	const struct report_note *note;   /* the explanation, when differs */
+};
+
+struct report_comparison {
+	/* Winners: the rows of the run that 2005 also has. */
+	size_t compared_rows;
+	size_t winner_agree;
+	size_t haiku_agree;
+	size_t ties_then, ties_now;           /* Winner "-" */
+	/* Growth: op/type-major, then the backends both tables have, in the
+	 * run's order. Series without both sizes in both tables are left
+	 * out. */
+	struct report_series *series;
+	size_t series_count;
+	size_t differing;
+	/* The backend the 2005 plot measures against: the run's first
+	 * non-Haiku backend that 2005 has (R5), or NULL. */
+	const char *base;
+};
+
+/*
+ * Compares a run with 2005 and finds the explanation of every series whose
+ * class differs. Fails, naming the key ("Message2 Lookup Int32") and the
+ * file, when one has none.
+ */
+bool report_compare(const struct report_run *run,
+                    const struct report_reference *reference,
+                    const struct report_notes *notes,
+                    struct report_comparison *comparison, char *why,
+                    size_t why_size);
+void report_comparison_free(struct report_comparison *comparison);
+
+double report_growth(double from, double to);
+enum report_class report_classify(double exponent);
+const char *report_class_name(enum report_class class);
+
+/* An exponent as the page prints it: two decimals, or three where two
+ * would round it across a class boundary (0.4994 -> "0.499"). */
+void report_format_exponent(double exponent, char *out, size_t out_size);
+
+/*
+ * Writes a note's text with its placeholders replaced by figures from the
+ * two tables (see the explanations file's header for the list). `series`
+ * is the series the note explains (NULL for notes of other kinds). On an
+ * unknown placeholder or a figure neither table has, writes a reason
+ * naming the key and returns false.
+ */
+bool report_expand_note(FILE *out, const struct report_note *note,
+                        const struct report_notes *notes,
+                        const struct report_series *series,
+                        const struct report_run *run,
+                        const struct report_reference *reference, char *why,
+                        size_t why_size);
+
+/* --- Plots (report_plots.c) ----------------------------------------------- */
+
+enum report_plot_kind {
+	REPORT_PLOT_SCALING,      /* one op and type: time against items */
+	REPORT_PLOT_RELATIVE,     /* one size: each test against its fastest */
+	REPORT_PLOT_VS2005        /* ratios to the base backend, then and now */
+};
+
+#define REPORT_NAME_MAX 64
+
+struct report_plot {
+	enum report_plot_kind kind;
+	enum bench_op op;         /* SCALING */
+	enum bench_type type;
+	size_t items;             /* RELATIVE */
+	char name[REPORT_NAME_MAX];   /* "scaling-create-int32": the SVG is
+	                               * plots/<name>.svg, its data
+	                               * data/<name>.csv */
+	char title[128];
+};
+
+struct report_plots {
+	struct report_plot *plots;
+	size_t count;
+	bool drawn;               /* gnuplot ran and wrote every SVG */
+	char skipped[256];        /* why not, when !drawn */
+};
+
+/* Decides which plots the run allows (SCALING per op/type present,
+ * RELATIVE per size, VS2005 when comparison->base is set). */
+bool report_plan_plots(const struct report_run *run,
+                       const struct report_comparison *comparison,
+                       struct report_plots *plots);
+void report_plots_free(struct report_plots *plots);
+
+/*
+ * Writes dir/data/<name>.csv for every plot and dir/plots.gp, removing
+ * stale .csv, .svg and .png files from dir/data and dir/plots first.
+ */
+bool report_write_plot_files(const char *dir, const struct report_run *run,
+                             const struct report_reference *reference,
+                             const struct report_comparison *comparison,
+                             const struct report_plots *plots, char *why,
+                             size_t why_size);
+
+/*
+ * Runs `gnuplot` (the program named; looked up in PATH unless it holds a
+ * '/') on dir/plots.gp with format 'svg', or 'png' too when png is set.
+ * When the program cannot be found, sets plots->skipped and returns true;
+ * when it fails, passes on its messages and returns false.
+ */
+bool report_draw_plots(const char *dir, const char *gnuplot, bool png,
+                       struct report_plots *plots, FILE *err, char *why,
+                       size_t why_size);
+
+/*
+ * The time of the run's backend `column` relative to the base backend's on
+ * the same test, in 2005 (*then) and today (*now). False when either table
+ * lacks one of the four times.
+ */
+bool report_relative_to_base(const struct report_run *run,
+                             const struct report_reference *reference,
+                             const char *base, const struct report_row *row,
+                             size_t column, double *then, double *now);
+
+/* --- The page (report_page.c) --------------------------------------------- */
+
+struct report_page_input {
+	const struct report_run *run;
+	const char *source;       /* the JSON as the page names it */
+	const struct report_reference *reference;
+	const char *reference_source;
+	const struct report_notes *notes;
+	const char *notes_source;
+	const struct report_comparison *comparison;
+	const struct report_plots *plots;
+};
+
+/* Writes README.md into out. Fails (naming the key) when a note cannot
+ * be expanded. */
+bool report_write_page(FILE *out, const struct report_page_input *input,
+                       char *why, size_t why_size);
+
+/* --- Helpers (report.c) --------------------------------------------------- */
+
+/* Writes text[0..length) to path through a temporary file beside it and a
+ * rename. */
+bool report_write_file(const char *path, const char *text, size_t length,
+                       char *why, size_t why_size);
+
+/* vsnprintf into why: the one-line reason of a failure. */
+void report_say(char *why, size_t why_size, const char *format, ...)
+	REPORT_PRINTF(3, 4);
+
+/* "Create" -> "create", for file names. */
+void report_lowercase(const char *in, char *out, size_t out_size);
+
+#endif /* BENCH_REPORT_INTERNAL_H */

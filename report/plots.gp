@@ -1,0 +1,562 @@
+# plots.gp - draws every plot of README.md from the CSV files in data/.
+# Written by `bench report` (harness/report_plots.c) with the page; do not edit:
+# regenerate with scripts/report. Run from this directory:
+#   gnuplot plots.gp                      (SVG, as the page shows them)
+#   gnuplot -e "format='png'" plots.gp   (PNG)
+if (!exists('format')) format = 'svg'
+# The svg terminal draws points larger than pngcairo.
+pointscale = (format eq 'png') ? 1.0 : 0.7
+set encoding utf8
+
+# --- scaling-create-int32: Create Int32: the N adds into an empty message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-create-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Create Int32: the N adds into an empty message"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [2.26941:317897]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-create-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-create-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-create-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-create-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-create-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-create-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-create-string: Create String: the N adds into an empty message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-create-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Create String: the N adds into an empty message"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [2.08022:405756]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-create-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-create-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-create-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-create-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-create-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-create-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-lookup-int32: Lookup Int32: one lookup by name among N fields
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-lookup-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Lookup Int32: one lookup by name among N fields"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields in the message (log scale)'
+set ylabel 'time per lookup (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [5.6192:12659.9]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set mytics 10
+plot \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4'
+
+# --- scaling-read-int32: Read Int32: the N reads by index of one field
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-read-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Read Int32: the N reads by index of one field"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.90435:114216]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-read-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-read-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-read-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-read-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-read-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-read-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-read-string: Read String: the N reads by index of one field
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-read-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Read String: the N reads by index of one field"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.8714:3.91355e+07]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
+set mytics 10
+plot \
+	'data/scaling-read-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-read-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-read-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-read-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-read-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-read-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-flatten-int32: Flatten Int32: flattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-flatten-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Flatten Int32: flattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.62587:48535.4]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set mytics 10
+plot \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-flatten-string: Flatten String: flattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-flatten-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Flatten String: flattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [2.02728:81181.8]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set mytics 10
+plot \
+	'data/scaling-flatten-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-flattenindividual-int32: FlattenIndividual Int32: flattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-flattenindividual-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "FlattenIndividual Int32: flattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.94182:268304]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-flattenindividual-string: FlattenIndividual String: flattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-flattenindividual-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "FlattenIndividual String: flattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [3.95459:435685]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflatten-int32: Unflatten Int32: unflattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflatten-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Unflatten Int32: unflattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.55586:316254]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflatten-string: Unflatten String: unflattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflatten-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Unflatten String: unflattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [2.08033:318873]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenindividual-int32: UnflattenIndividual Int32: unflattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenindividual-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividual Int32: unflattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [1.91434:2.14962e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set mytics 10
+plot \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenindividual-string: UnflattenIndividual String: unflattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenindividual-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividual String: unflattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [3.91094:2.25951e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set mytics 10
+plot \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- relative-5: 5 items: each backend's time relative to the fastest, per test
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/relative-5.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "5 items: each backend's time relative to the fastest, per test"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:27.6166]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
+set mytics 1
+plot \
+	'data/relative-5.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+
+# --- relative-50: 50 items: each backend's time relative to the fastest, per test
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/relative-50.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "50 items: each backend's time relative to the fastest, per test"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:124.736]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100)
+set mytics 1
+plot \
+	'data/relative-50.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+
+# --- relative-500: 500 items: each backend's time relative to the fastest, per test
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/relative-500.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "500 items: each backend's time relative to the fastest, per test"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:568.807]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
+set mytics 1
+plot \
+	'data/relative-500.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+
+# --- relative-5000: 5000 items: each backend's time relative to the fastest, per test
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/relative-5000.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "5000 items: each backend's time relative to the fastest, per test"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:923.691]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
+set mytics 1
+plot \
+	'data/relative-5000.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+
+# --- vs2005: 2005 against today: time relative to R5 on the same test
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 720,780 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 720,780 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/vs2005.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "2005 against today: time relative to R5 on the same test"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set size ratio -1
+set xrange [0.00135327:499.899]
+set yrange [0.00135327:499.899]
+set xlabel '2005: time / time of R5 on the same test (log scale)'
+set ylabel 'today: time / time of R5 on the same test (log scale)'
+set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
+set bmargin 9
+set arrow from 0.00135327,1 to 499.899,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00135327 to 1,499.899 nohead dt 3 lc rgb '#909090'
+set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
+set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
+set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000)
+set mxtics 10
+set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000)
+set mytics 10
+set samples 200
+plot \
+	x with lines dt 2 lw 1.5 lc rgb '#909090' title 'same ratio then and now', \
+	'data/vs2005.csv' skip 1 using 2:3 with points pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/vs2005.csv' skip 1 using 4:5 with points pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/vs2005.csv' skip 1 using 6:7 with points pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/vs2005.csv' skip 1 using 8:9 with points pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4'
