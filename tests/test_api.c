@@ -7,6 +7,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "test_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -55,10 +56,7 @@ START_TEST(formats_are_detected_by_magic)
 		{"IMSG", BM_FORMAT_UNKNOWN, "unknown"},
 	};
 	/* The byte strings above are as a little-endian host writes them. */
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	if (first != 1)
+	if (!tu_host_is_little_endian())
 		return;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		ck_assert_int_eq(bm_detect_format(cases[i].bytes, 4),
@@ -158,10 +156,7 @@ START_TEST(r5_writer_helpers_match_the_5_int32_vector)
 		0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
 		0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00,
 	};
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	if (first != 1)
+	if (!tu_host_is_little_endian())
 		return; /* the vector is little-endian */
 	uint8_t out[50];
 	uint8_t flags = BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_FIXED;

@@ -6,7 +6,7 @@
  * malformed input of every kind the format notes suggest.
  */
 #include "suites.h"
-#include "test_util.h"
+#include "check_util.h"
 
 #include "alloc.h"
 #include "bmsg.h"
@@ -47,6 +47,18 @@ put16(uint8_t *p, uint16_t v)
 	memcpy(p, &v, 2);
 }
 
+/* Stores value at p in host order as `width` bytes: 4, 2 or 1. */
+static void
+put_value(uint8_t *p, uint32_t value, int width)
+{
+	if (width == 4)
+		put32(p, value);
+	else if (width == 2)
+		put16(p, (uint16_t)value);
+	else
+		*p = (uint8_t)value;
+}
+
 static void
 reverse_bytes(uint8_t *p, size_t n)
 {
@@ -58,28 +70,16 @@ reverse_bytes(uint8_t *p, size_t n)
 }
 
 static uint8_t *
-copy_bytes(const uint8_t *bytes, size_t size)
-{
-	uint8_t *copy = malloc(size > 0 ? size : 1);
-	ck_assert_ptr_nonnull(copy);
-	memcpy(copy, bytes, size);
-	return copy;
-}
-
-static uint8_t *
 load_fixture(const char *name, size_t *size)
 {
-	uint8_t *bytes = tu_read_fixture(name, ".msg", size);
-	ck_assert_msg(bytes != NULL, "cannot read fixture %s.msg", name);
-	return bytes;
+	return cu_read_fixture(name, ".msg", size);
 }
 
 static json_t *
 load_expected(const char *name)
 {
 	size_t size;
-	char *text = (char *)tu_read_fixture(name, ".json", &size);
-	ck_assert_msg(text != NULL, "cannot read fixture %s.json", name);
+	char *text = (char *)cu_read_fixture(name, ".json", &size);
 	json_error_t error;
 	json_t *expected = json_loadb(text, size, 0, &error);
 	ck_assert_msg(expected != NULL, "%s.json: %s", name, error.text);
@@ -155,7 +155,7 @@ swap_elements(uint32_t type, uint8_t *item, size_t size)
 static uint8_t *
 make_swapped_r5(const uint8_t *in, size_t size)
 {
-	uint8_t *out = copy_bytes(in, size);
+	uint8_t *out = cu_copy(in, size);
 	uint8_t header_flags = out[16];
 	size_t header_size = test_r5_header_size(header_flags);
 	ck_assert_uint_le(header_size, size);
@@ -210,7 +210,7 @@ make_swapped_r5(const uint8_t *in, size_t size)
 static uint8_t *
 make_swapped_hmf1(const uint8_t *in, size_t size)
 {
-	uint8_t *out = copy_bytes(in, size);
+	uint8_t *out = cu_copy(in, size);
 	uint32_t field_count = get32(in + 40);
 	const uint8_t *area = in + 68 + 24 * (size_t)field_count;
 	uint8_t *out_area = out + (area - in);
@@ -377,7 +377,7 @@ json_from_r5_reader(const uint8_t *bytes, size_t size, int *status)
 				chunk = bm__r5_next_chunk(chunk, reader.swapped, &item,
 				                          &item_size);
 			}
-			uint8_t *host = copy_bytes(item, item_size);
+			uint8_t *host = cu_copy(item, item_size);
 			if (reader.swapped)
 				bm__swap_item(record.type, item, host, item_size);
 			append_item_json(items, host, item_size);
@@ -403,6 +403,32 @@ r5_reader_status(const uint8_t *bytes, size_t size)
 	return status;
 }
 
+/* Reads bytes[0..size) with the FOB1 reader, then the same message as a
+ * host of the other byte order writes it (make_swapped_r5), and compares
+ * both with `expected` (the swapped one as format "R5-swapped"). */
+static void
+assert_r5_reader_reads_both_orders(const uint8_t *bytes, size_t size,
+                                   json_t *expected, const char *context)
+{
+	char swapped_context[300];
+	snprintf(swapped_context, sizeof swapped_context, "%s swapped", context);
+	int status;
+	json_t *actual = json_from_r5_reader(bytes, size, &status);
+	ck_assert_msg(actual != NULL, "%s: %s", context, bm_status_name(status));
+	assert_json_equal(actual, expected, context);
+	json_decref(actual);
+
+	uint8_t *swapped = make_swapped_r5(bytes, size);
+	json_t *expected_swapped = with_format(expected, "R5-swapped");
+	actual = json_from_r5_reader(swapped, size, &status);
+	ck_assert_msg(actual != NULL, "%s: %s", swapped_context,
+	              bm_status_name(status));
+	assert_json_equal(actual, expected_swapped, swapped_context);
+	json_decref(actual);
+	json_decref(expected_swapped);
+	free(swapped);
+}
+
 START_TEST(r5_reader_reads_every_r5_fixture_in_both_orders)
 {
 	if (!tu_host_is_little_endian())
@@ -415,22 +441,7 @@ START_TEST(r5_reader_reads_every_r5_fixture_in_both_orders)
 		size_t size;
 		uint8_t *bytes = load_fixture(names[i], &size);
 		json_t *expected = load_expected(names[i]);
-		int status;
-		json_t *actual = json_from_r5_reader(bytes, size, &status);
-		ck_assert_msg(actual != NULL, "%s: %s", names[i],
-		              bm_status_name(status));
-		assert_json_equal(actual, expected, names[i]);
-		json_decref(actual);
-
-		uint8_t *swapped = make_swapped_r5(bytes, size);
-		json_t *expected_swapped = with_format(expected, "R5-swapped");
-		actual = json_from_r5_reader(swapped, size, &status);
-		ck_assert_msg(actual != NULL, "%s swapped: %s", names[i],
-		              bm_status_name(status));
-		assert_json_equal(actual, expected_swapped, names[i]);
-		json_decref(actual);
-		json_decref(expected_swapped);
-		free(swapped);
+		assert_r5_reader_reads_both_orders(bytes, size, expected, names[i]);
 		json_decref(expected);
 		free(bytes);
 		seen++;
@@ -527,22 +538,11 @@ START_TEST(r5_reader_skips_target_and_reply_parts)
 			                                 &big_size);
 			ck_assert_uint_eq(big_size - size,
 			                  test_r5_header_size(parts[i]) - 17);
-			int status;
-			json_t *actual = json_from_r5_reader(big, big_size, &status);
-			ck_assert_msg(actual != NULL, "%s flags %x: %s", names[n],
-			              parts[i], bm_status_name(status));
-			assert_json_equal(actual, expected, names[n]);
-			json_decref(actual);
-
-			uint8_t *swapped = make_swapped_r5(big, big_size);
-			json_t *expected_swapped = with_format(expected, "R5-swapped");
-			actual = json_from_r5_reader(swapped, big_size, &status);
-			ck_assert_msg(actual != NULL, "swapped %s flags %x: %s",
-			              names[n], parts[i], bm_status_name(status));
-			assert_json_equal(actual, expected_swapped, names[n]);
-			json_decref(actual);
-			json_decref(expected_swapped);
-			free(swapped);
+			char context[128];
+			snprintf(context, sizeof context, "%s flags %x", names[n],
+			         parts[i]);
+			assert_r5_reader_reads_both_orders(big, big_size, expected,
+			                                   context);
 
 			/* The checksum covers the optional parts: change one. */
 			big[20] ^= 0x40;
@@ -563,7 +563,7 @@ START_TEST(r5_reader_rejects_bad_headers)
 	size_t size;
 	uint8_t *good = load_fixture("r5-haiku-derived-5_int32", &size);
 	ck_assert_int_eq(r5_reader_status(good, size), BM_OK);
-	uint8_t *bad = copy_bytes(good, size);
+	uint8_t *bad = cu_copy(good, size);
 
 	ck_assert_int_eq(r5_reader_status(NULL, size), BM_NOT_A_MESSAGE);
 	bad[0] = 'X'; /* magic */
@@ -598,7 +598,7 @@ START_TEST(r5_reader_rejects_bad_headers)
 
 	/* Every truncation of the input. */
 	for (size_t cut = 0; cut < size; cut++) {
-		uint8_t *prefix = copy_bytes(good, cut);
+		uint8_t *prefix = cu_copy(good, cut);
 		ck_assert_int_eq(r5_reader_status(prefix, cut), BM_NOT_A_MESSAGE);
 		free(prefix);
 	}
@@ -629,7 +629,7 @@ START_TEST(r5_reader_rejects_every_shortened_message)
 		uint8_t *bytes = load_fixture(names[i], &size);
 		if (size <= 16384) {
 			for (size_t cut = 18; cut < size; cut++) {
-				uint8_t *shorter = copy_bytes(bytes, cut);
+				uint8_t *shorter = cu_copy(bytes, cut);
 				put32(shorter + 8, (uint32_t)cut);
 				fix_r5_checksum(shorter);
 				int status = r5_reader_status(shorter, cut);
@@ -685,10 +685,8 @@ START_TEST(r5_reader_rejects_bad_records)
 	};
 	for (size_t i = 0; i < sizeof int_cases / sizeof int_cases[0]; i++) {
 		memcpy(bad, ints, isize);
-		if (int_cases[i].width == 4)
-			put32(bad + int_cases[i].offset, int_cases[i].value);
-		else
-			bad[int_cases[i].offset] = (uint8_t)int_cases[i].value;
+		put_value(bad + int_cases[i].offset, int_cases[i].value,
+		          int_cases[i].width);
 		ck_assert_msg(r5_reader_status(bad, isize) == int_cases[i].status,
 		              "int32 case %zu: %s", i,
 		              bm_status_name(r5_reader_status(bad, isize)));
@@ -830,7 +828,7 @@ START_TEST(hmf1_check_accepts_every_fixture_in_both_orders)
 		ck_assert_uint_eq(flat_size, size);
 		/* Every truncation is refused. */
 		for (size_t cut = 0; cut < size; cut++) {
-			uint8_t *prefix = copy_bytes(bytes, cut);
+			uint8_t *prefix = cu_copy(bytes, cut);
 			ck_assert_msg(bm__hmf1_check(prefix, cut, false, NULL, NULL) < 0,
 			              "%s cut at %zu", names[i], cut);
 			free(prefix);
@@ -874,7 +872,7 @@ START_TEST(hmf1_check_rejects_bad_chains)
 		ck_assert_int_eq((int32_t)get32(good + 48 + 4 * b), heads[b]);
 	for (int i = 0; i < 7; i++)
 		ck_assert_int_eq((int32_t)get32(good + LEAF_FIELD(i) + 20), nexts[i]);
-	uint8_t *bad = copy_bytes(good, size);
+	uint8_t *bad = cu_copy(good, size);
 
 	static const struct {
 		size_t offset; /* an int32 to overwrite */
@@ -971,12 +969,7 @@ START_TEST(hmf1_check_rejects_bad_headers_and_fields)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memcpy(bad, good, size);
-		if (cases[i].width == 4)
-			put32(bad + cases[i].offset, cases[i].value);
-		else if (cases[i].width == 2)
-			put16(bad + cases[i].offset, (uint16_t)cases[i].value);
-		else
-			bad[cases[i].offset] = (uint8_t)cases[i].value;
+		put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
 		int status = leaf_status(bad, size);
 		ck_assert_msg(status == cases[i].status, "%s: %s", cases[i].what,
 		              bm_status_name(status));
@@ -1424,10 +1417,7 @@ START_TEST(decode_refuses_malformed_dano)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memcpy(bad, good, size);
-		if (cases[i].width == 4)
-			put32(bad + cases[i].offset, cases[i].value);
-		else
-			bad[cases[i].offset] = (uint8_t)cases[i].value;
+		put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
 		struct collector c;
 		collector_init(&c);
 		int rc = decode_counted(bad, size, &c);
@@ -1450,7 +1440,7 @@ START_TEST(decode_refuses_malformed_dano)
 	/* Every truncation, and every shorter message size except those that
 	 * end between two sections (16, 56, 112: shorter valid messages). */
 	for (size_t cut = 0; cut < size; cut++) {
-		uint8_t *prefix = copy_bytes(good, cut);
+		uint8_t *prefix = cu_copy(good, cut);
 		decode_refused(prefix, cut);
 		if (cut >= 16) {
 			put32(prefix + 4, (uint32_t)cut);
@@ -1500,10 +1490,8 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	for (int order = 0; order < 2; order++) {
 		for (size_t i = 0; i < sizeof r5_cases / sizeof r5_cases[0]; i++) {
 			memcpy(bad, r5, rsize);
-			if (r5_cases[i].width == 4)
-				put32(bad + r5_cases[i].offset, r5_cases[i].value);
-			else
-				bad[r5_cases[i].offset] = (uint8_t)r5_cases[i].value;
+			put_value(bad + r5_cases[i].offset, r5_cases[i].value,
+			          r5_cases[i].width);
 			if (r5_cases[i].offset != 4 && r5_cases[i].offset != 0)
 				fix_r5_checksum(bad);
 			if (order == 1) {
@@ -1512,13 +1500,10 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 				uint8_t *swapped = make_swapped_r5(r5, rsize);
 				memcpy(bad, swapped, rsize);
 				free(swapped);
-				uint32_t value = r5_cases[i].value;
-				if (r5_cases[i].width == 4) {
-					put32(bad + r5_cases[i].offset, value);
+				put_value(bad + r5_cases[i].offset, r5_cases[i].value,
+				          r5_cases[i].width);
+				if (r5_cases[i].width == 4)
 					reverse_bytes(bad + r5_cases[i].offset, 4);
-				} else {
-					bad[r5_cases[i].offset] = (uint8_t)value;
-				}
 				if (r5_cases[i].offset != 4 && r5_cases[i].offset != 0) {
 					put32(bad + 4, test_r5_checksum(bad + 8, 9));
 					reverse_bytes(bad + 4, 4);
@@ -1542,7 +1527,7 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	for (int order = 0; order < 2; order++) {
 		for (size_t i = 0; i < sizeof chunk_cases / sizeof chunk_cases[0];
 		     i++) {
-			uint8_t *base = order == 0 ? copy_bytes(strs, ssize)
+			uint8_t *base = order == 0 ? cu_copy(strs, ssize)
 			                           : make_swapped_r5(strs, ssize);
 			size_t at = chunk_cases[i].offset;
 			/* The low byte of a little-endian word is the high byte
@@ -1614,7 +1599,7 @@ START_TEST(decode_refuses_every_truncation)
 		else if (is_fixture_of(names[i], "hmf1-"))
 			swapped = make_swapped_hmf1(bytes, size);
 		for (size_t cut = 0; cut < size; cut++) {
-			uint8_t *prefix = copy_bytes(bytes, cut);
+			uint8_t *prefix = cu_copy(bytes, cut);
 			decode_refused(prefix, cut);
 			if (swapped != NULL) {
 				memcpy(prefix, swapped, cut);

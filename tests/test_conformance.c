@@ -9,8 +9,8 @@
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "check_util.h"
 #include "dump.h"
-#include "test_util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -21,39 +21,10 @@
 #define RAW_TYPE BM_TYPE('R', 'A', 'W', 'T')
 #define POINT_TYPE BM_TYPE('B', 'P', 'N', 'T')
 
-static size_t
-backend_count(void)
-{
-	size_t count;
-	bm_backends(&count);
-	return count;
-}
-
-static const struct bm_ops *
-backend(int index)
-{
-	return bm_backends(NULL)[index];
-}
-
 static bm_message *
 new_message(const struct bm_ops *ops)
 {
-	bm_message *msg = NULL;
-	ck_assert_msg(bm_create(ops, WHAT_CODE, &msg) == BM_OK,
-	              "%s: create failed", ops->name);
-	ck_assert_ptr_nonnull(msg);
-	return msg;
-}
-
-/* Flattens msg into a malloc'd buffer; returns it and its size. */
-static uint8_t *
-flatten_message(bm_message *msg, size_t *size)
-{
-	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
-	return bytes;
+	return cu_new_message(ops, WHAT_CODE);
 }
 
 /* A message with a bit of everything: int32 extremes, strings (the empty
@@ -92,20 +63,27 @@ add_varied_content(bm_message *msg)
 	ck_assert_int_eq(bm_add_string(msg, "Z", "upper case sorts first"), BM_OK);
 }
 
+/* Reads msg, sorts its fields by name and compares them with `expected`
+ * (sorted by the caller), as cu_assert_same_content does. */
 static void
-assert_same_content(const struct tu_content *a, const struct tu_content *b,
-                    bool compare_fixed, const char *context)
+assert_sorted_content_is(const bm_message *msg,
+                         const struct tu_content *expected, bool compare_fixed,
+                         const char *context)
 {
-	char why[512] = "";
-	ck_assert_msg(tu_content_equal(a, b, compare_fixed, why, sizeof why),
-	              "%s: %s", context, why);
+	struct tu_content got;
+	int rc = tu_content_from_message(msg, &got);
+	ck_assert_msg(rc == BM_OK, "%s: message unreadable: %s", context,
+	              bm_status_name(rc));
+	tu_content_sort(&got);
+	cu_assert_same_content(expected, &got, compare_fixed, context);
+	tu_content_free(&got);
 }
 
 /* --- Creating, adding and finding ----------------------------------------- */
 
 START_TEST(new_message_is_empty)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *msg = new_message(ops);
 	struct bm_field_info info;
 	const void *data;
@@ -125,7 +103,7 @@ START_TEST(int32_values_come_back)
 	static const int32_t values[] = {INT32_MIN, INT32_MIN + 1, -1, 0, 1,
 	                                 0x12345678, INT32_MAX};
 	const size_t count = sizeof values / sizeof values[0];
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	for (size_t i = 0; i < count; i++)
 		ck_assert_int_eq(bm_add_int32(msg, "ints", values[i]), BM_OK);
 	for (size_t i = 0; i < count; i++) {
@@ -156,7 +134,7 @@ START_TEST(strings_come_back_with_their_length)
 	const char *texts[] = {"", "a", "item4999", "with\ttab and \xc3\xa9",
 	                       long_text};
 	const size_t count = sizeof texts / sizeof texts[0];
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	for (size_t i = 0; i < count; i++)
 		ck_assert_int_eq(bm_add_string(msg, "text", texts[i]), BM_OK);
 	for (size_t i = 0; i < count; i++) {
@@ -184,7 +162,7 @@ END_TEST
 
 START_TEST(raw_items_of_every_size_come_back)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	enum { LONGEST = 600 };
 	uint8_t bytes[LONGEST + 6]; /* an item starts at offset size % 7 */
 	for (size_t i = 0; i < sizeof bytes; i++)
@@ -230,7 +208,7 @@ END_TEST
 
 START_TEST(names_are_1_to_255_bytes)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	char name[BM_NAME_MAX + 2];
 	memset(name, 'q', sizeof name);
 	name[BM_NAME_MAX] = '\0';
@@ -259,7 +237,7 @@ END_TEST
 
 START_TEST(bad_arguments_get_status_codes)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	const void *data;
 	size_t size;
 	int32_t value;
@@ -294,7 +272,7 @@ END_TEST
 
 START_TEST(type_mismatch_is_bad_type)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	ck_assert_int_eq(bm_add_int32(msg, "x", 5), BM_OK);
 	ck_assert_int_eq(bm_add_string(msg, "x", "five"), BM_BAD_TYPE);
 	ck_assert_int_eq(bm_add_data(msg, "x", RAW_TYPE, "abcd", 4, true),
@@ -321,7 +299,7 @@ END_TEST
  * accepts it: the contract follows what get_info reports. */
 START_TEST(fixed_size_mismatch_follows_the_field_kind)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, "abcd", 4, true), BM_OK);
 	struct bm_field_info info;
 	ck_assert_int_eq(bm_get_info(msg, "f", &info), BM_OK);
@@ -345,7 +323,7 @@ END_TEST
 
 START_TEST(similar_names_are_different_fields)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	static const char *const names[] = {"data", "dat", "data0", "Data",
 	                                    "datb", "d"};
 	const size_t count = sizeof names / sizeof names[0];
@@ -369,7 +347,7 @@ END_TEST
 START_TEST(many_fields_are_found_and_iterated_once)
 {
 	enum { FIELDS = 2000 };
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	/* Insert in a scrambled order: (i * 7919) mod FIELDS is a permutation. */
 	for (int32_t i = 0; i < FIELDS; i++) {
 		int32_t key = (int32_t)(((int64_t)i * 7919) % FIELDS);
@@ -407,7 +385,7 @@ END_TEST
 START_TEST(many_items_come_back)
 {
 	enum { ITEMS = 5000 };
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	char text[32];
 	for (int32_t i = 0; i < ITEMS; i++) {
 		ck_assert_int_eq(bm_add_int32(msg, "ints", i * 3), BM_OK);
@@ -438,7 +416,7 @@ END_TEST
 
 START_TEST(make_empty_leaves_a_usable_message)
 {
-	bm_message *msg = new_message(backend(_i));
+	bm_message *msg = new_message(cu_backend_at(_i));
 	add_varied_content(msg);
 	bm_make_empty(msg);
 	ck_assert_int_eq(bm_count_fields(msg), 0);
@@ -456,7 +434,7 @@ END_TEST
 
 START_TEST(flatten_writes_exactly_the_flattened_size)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *msg = new_message(ops);
 	add_varied_content(msg);
 	size_t size;
@@ -481,17 +459,17 @@ END_TEST
 
 START_TEST(flattened_bytes_decode_to_the_same_content)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *msg = new_message(ops);
 	add_varied_content(msg);
 	msg->what = 0xdeadbeefu;
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	struct tu_content built, decoded;
 	ck_assert_int_eq(tu_content_from_message(msg, &built), BM_OK);
 	ck_assert_int_eq(tu_content_from_bytes(bytes, size, &decoded), BM_OK);
 	/* The shared decoder reports stored order, which is iteration order. */
-	assert_same_content(&built, &decoded, true, ops->name);
+	cu_assert_same_content(&built, &decoded, true, ops->name);
 	tu_content_free(&built);
 	tu_content_free(&decoded);
 	free(bytes);
@@ -501,10 +479,10 @@ END_TEST
 
 START_TEST(empty_message_round_trips)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *msg = new_message(ops);
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	bm_message *copy = new_message(ops);
 	ck_assert_int_eq(bm_add_int32(copy, "old", 1), BM_OK);
 	copy->what = 0;
@@ -522,9 +500,9 @@ END_TEST
  * iterates in name order; fixed flags are compared only within a backend. */
 START_TEST(every_backend_reads_what_every_backend_writes)
 {
-	size_t count = backend_count();
-	const struct bm_ops *writer = backend(_i / (int)count);
-	const struct bm_ops *reader = backend(_i % (int)count);
+	int count = cu_backend_count();
+	const struct bm_ops *writer = cu_backend_at(_i / count);
+	const struct bm_ops *reader = cu_backend_at(_i % count);
 	char context[128];
 	snprintf(context, sizeof context, "%s -> %s", writer->name, reader->name);
 
@@ -532,28 +510,22 @@ START_TEST(every_backend_reads_what_every_backend_writes)
 	add_varied_content(original);
 	original->what = 0x01020304u;
 	size_t size;
-	uint8_t *bytes = flatten_message(original, &size);
+	uint8_t *bytes = cu_flatten(original, &size);
 
 	bm_message *copy = new_message(reader);
 	ck_assert_msg(bm_unflatten(copy, bytes, size) == BM_OK, "%s", context);
-	struct tu_content expected, got;
+	struct tu_content expected;
 	ck_assert_int_eq(tu_content_from_message(original, &expected), BM_OK);
-	ck_assert_int_eq(tu_content_from_message(copy, &got), BM_OK);
 	tu_content_sort(&expected);
-	tu_content_sort(&got);
-	assert_same_content(&expected, &got, writer == reader, context);
-	tu_content_free(&got);
+	assert_sorted_content_is(copy, &expected, writer == reader, context);
 
 	size_t back_size;
-	uint8_t *back = flatten_message(copy, &back_size);
+	uint8_t *back = cu_flatten(copy, &back_size);
 	bm_message *again = new_message(writer);
 	ck_assert_msg(bm_unflatten(again, back, back_size) == BM_OK, "%s back",
 	              context);
-	ck_assert_int_eq(tu_content_from_message(again, &got), BM_OK);
-	tu_content_sort(&got);
-	assert_same_content(&expected, &got, false, context);
+	assert_sorted_content_is(again, &expected, false, context);
 
-	tu_content_free(&got);
 	tu_content_free(&expected);
 	free(back);
 	free(bytes);
@@ -565,12 +537,12 @@ END_TEST
 
 START_TEST(unflatten_replaces_the_content)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *source = new_message(ops);
 	ck_assert_int_eq(bm_add_string(source, "fresh", "value"), BM_OK);
 	source->what = 77;
 	size_t size;
-	uint8_t *bytes = flatten_message(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 	bm_message *msg = new_message(ops);
 	add_varied_content(msg);
 	ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
@@ -589,11 +561,11 @@ END_TEST
 
 START_TEST(bad_input_leaves_an_empty_usable_message)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_message *source = new_message(ops);
 	add_varied_content(source);
 	size_t size;
-	uint8_t *bytes = flatten_message(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 	bm_destroy(source);
 
 	bm_alloc_counting(true);
@@ -621,44 +593,57 @@ END_TEST
 
 /* --- Real files --------------------------------------------------------------- */
 
+/* Reads fixture `name` and the content the shared decoder reads from it,
+ * sorted by name; returns the fixture's bytes. Failures name `context`. */
+static uint8_t *
+read_fixture_and_content(const char *name, size_t *size,
+                         struct tu_content *expected, const char *context)
+{
+	uint8_t *bytes = cu_read_fixture(name, ".msg", size);
+	int rc = tu_content_from_bytes(bytes, *size, expected);
+	ck_assert_msg(rc == BM_OK, "%s: shared decoder: %s", context,
+	              bm_status_name(rc));
+	tu_content_sort(expected);
+	return bytes;
+}
+
+/* A new message of ops holding bytes, unflattened with bm_unflatten. It is
+ * made with WHAT_CODE, so that a reader which leaves `what` alone shows in
+ * the content comparison. */
+static bm_message *
+unflattened(const struct bm_ops *ops, const void *bytes, size_t size,
+            const char *context)
+{
+	bm_message *msg = new_message(ops);
+	int rc = bm_unflatten(msg, bytes, size);
+	ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
+	return msg;
+}
+
 /* Every fixture, unflattened by every backend, holds what the shared decoder
  * reads from it; flattened again and unflattened, it still does. */
 START_TEST(every_backend_reads_every_fixture)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names);
 	ck_assert_uint_gt(fixtures, 30);
 	for (size_t f = 0; f < fixtures; f++) {
-		char relative[512], path[4096], context[600];
-		snprintf(relative, sizeof relative, "haiku/%s.msg", names[f]);
+		char context[600];
 		snprintf(context, sizeof context, "%s on %s", ops->name, names[f]);
 		size_t size;
-		uint8_t *bytes =
-			tu_read_file(tu_data_path(path, sizeof path, relative), &size);
-		ck_assert_msg(bytes != NULL, "cannot read %s", path);
-
-		struct tu_content expected, got;
-		ck_assert_msg(tu_content_from_bytes(bytes, size, &expected) == BM_OK,
-		              "%s: shared decoder", context);
-		tu_content_sort(&expected);
-		bm_message *msg = new_message(ops);
-		int rc = bm_unflatten(msg, bytes, size);
-		ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
-		ck_assert_int_eq(tu_content_from_message(msg, &got), BM_OK);
-		tu_content_sort(&got);
-		assert_same_content(&expected, &got, false, context);
-		tu_content_free(&got);
+		struct tu_content expected;
+		uint8_t *bytes = read_fixture_and_content(names[f], &size, &expected,
+		                                          context);
+		bm_message *msg = unflattened(ops, bytes, size, context);
+		assert_sorted_content_is(msg, &expected, false, context);
 
 		size_t again_size;
-		uint8_t *again = flatten_message(msg, &again_size);
+		uint8_t *again = cu_flatten(msg, &again_size);
 		ck_assert_msg(bm_unflatten(msg, again, again_size) == BM_OK,
 		              "%s: own round trip", context);
-		ck_assert_int_eq(tu_content_from_message(msg, &got), BM_OK);
-		tu_content_sort(&got);
-		assert_same_content(&expected, &got, false, context);
+		assert_sorted_content_is(msg, &expected, false, context);
 
-		tu_content_free(&got);
 		tu_content_free(&expected);
 		free(again);
 		free(bytes);
@@ -673,39 +658,29 @@ END_TEST
  * other backend to the fixture's content. */
 START_TEST(every_reflattened_fixture_reads_back_everywhere)
 {
-	size_t count = backend_count();
-	const struct bm_ops *writer = backend(_i);
+	const struct bm_ops *writer = cu_backend_at(_i);
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names);
 	ck_assert_uint_gt(fixtures, 30);
 	for (size_t f = 0; f < fixtures; f++) {
-		char relative[512], path[4096], context[600];
-		snprintf(relative, sizeof relative, "haiku/%s.msg", names[f]);
+		char context[600];
+		snprintf(context, sizeof context, "%s on %s", writer->name,
+		         names[f]);
 		size_t size;
-		uint8_t *bytes =
-			tu_read_file(tu_data_path(path, sizeof path, relative), &size);
-		ck_assert_msg(bytes != NULL, "cannot read %s", path);
 		struct tu_content expected;
-		ck_assert_int_eq(tu_content_from_bytes(bytes, size, &expected), BM_OK);
-		tu_content_sort(&expected);
-
-		bm_message *msg = new_message(writer), *rebuilt = NULL;
-		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
+		uint8_t *bytes = read_fixture_and_content(names[f], &size, &expected,
+		                                          context);
+		bm_message *msg = unflattened(writer, bytes, size, context);
+		bm_message *rebuilt = NULL;
 		ck_assert_int_eq(msgdump_rebuild(msg, &rebuilt), BM_OK);
 		size_t flat_size;
-		uint8_t *flat = flatten_message(rebuilt, &flat_size);
-		for (size_t r = 0; r < count; r++) {
-			const struct bm_ops *reader = backend((int)r);
+		uint8_t *flat = cu_flatten(rebuilt, &flat_size);
+		for (int r = 0; r < cu_backend_count(); r++) {
+			const struct bm_ops *reader = cu_backend_at(r);
 			snprintf(context, sizeof context, "%s reflattened %s, read by %s",
 			         writer->name, names[f], reader->name);
-			bm_message *copy = new_message(reader);
-			int rc = bm_unflatten(copy, flat, flat_size);
-			ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
-			struct tu_content got;
-			ck_assert_int_eq(tu_content_from_message(copy, &got), BM_OK);
-			tu_content_sort(&got);
-			assert_same_content(&expected, &got, false, context);
-			tu_content_free(&got);
+			bm_message *copy = unflattened(reader, flat, flat_size, context);
+			assert_sorted_content_is(copy, &expected, false, context);
 			bm_destroy(copy);
 		}
 		free(flat);
@@ -721,7 +696,7 @@ END_TEST
 /* Repeated field names merge, in every backend and every format. */
 START_TEST(repeated_names_merge)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	static const struct {
 		const char *file;
 		const char *name;
@@ -735,8 +710,7 @@ START_TEST(repeated_names_merge)
 		snprintf(path, sizeof path, "%s/%s", BENCH_REGRESSIONS_DIR,
 		         cases[c].file);
 		size_t size;
-		uint8_t *bytes = tu_read_file(path, &size);
-		ck_assert_msg(bytes != NULL, "cannot read %s", path);
+		uint8_t *bytes = cu_read_file(path, &size);
 		bm_message *msg = new_message(ops);
 		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
 		struct bm_field_info info;
@@ -767,12 +741,12 @@ END_TEST
 
 START_TEST(everything_allocated_is_freed)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_alloc_counting(true);
 	bm_message *msg = new_message(ops);
 	add_varied_content(msg);
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	bm_message *copy = new_message(ops);
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
@@ -791,7 +765,7 @@ Suite *
 make_conformance_suite(void)
 {
 	Suite *suite = suite_create("conformance");
-	int count = (int)backend_count();
+	int count = cu_backend_count();
 
 	TCase *api = tcase_create("api");
 	tcase_add_loop_test(api, new_message_is_empty, 0, count);

@@ -12,7 +12,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,27 +21,12 @@
 /* Far more allocations than any single operation here makes. */
 #define MAX_ATTEMPTS 10000
 
-static size_t
-backend_count(void)
-{
-	size_t count;
-	bm_backends(&count);
-	return count;
-}
-
-static const struct bm_ops *
-backend(int index)
-{
-	return bm_backends(NULL)[index];
-}
-
 /* A message with a few fields of both kinds, built with counting on but no
  * failure planned. */
 static bm_message *
 build_message(const struct bm_ops *ops, int items)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 'w', &msg), BM_OK);
+	bm_message *msg = cu_new_message(ops, 'w');
 	char text[32];
 	for (int i = 0; i < items; i++) {
 		snprintf(text, sizeof text, "item%d", i);
@@ -58,15 +43,10 @@ static void
 assert_content_is(const bm_message *msg, const struct tu_content *expected,
                   const char *context, uint64_t k)
 {
-	struct tu_content now;
-	char why[512] = "";
-	ck_assert_msg(tu_content_from_message(msg, &now) == BM_OK,
-	              "%s, k=%llu: message unreadable", context,
-	              (unsigned long long)k);
-	ck_assert_msg(tu_content_equal(expected, &now, true, why, sizeof why),
-	              "%s, k=%llu: content changed: %s", context,
-	              (unsigned long long)k, why);
-	tu_content_free(&now);
+	char where[256];
+	snprintf(where, sizeof where, "%s, k=%llu", context,
+	         (unsigned long long)k);
+	cu_assert_content_is(msg, expected, true, where);
 }
 
 /* The operation under test; returns its status. */
@@ -154,7 +134,7 @@ unflatten_op(bm_message *msg, void *arg)
 
 START_TEST(create_fails_cleanly)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bm_alloc_counting(true);
 	for (uint64_t k = 1; k <= MAX_ATTEMPTS; k++) {
 		bm_message *msg = NULL;
@@ -180,7 +160,7 @@ END_TEST
 
 START_TEST(adds_fail_cleanly)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char context[128];
 	bm_alloc_counting(true);
 	bm_message *msg = build_message(ops, 3);
@@ -199,8 +179,7 @@ START_TEST(adds_fail_cleanly)
 	fail_each_allocation(msg, add_string_op, &text, false, context);
 
 	/* The first item of an empty message. */
-	bm_message *empty = NULL;
-	ck_assert_int_eq(bm_create(ops, 2, &empty), BM_OK);
+	bm_message *empty = cu_new_message(ops, 2);
 	snprintf(context, sizeof context, "%s: first add", ops->name);
 	fail_each_allocation(empty, add_string_op, &text, false, context);
 
@@ -215,14 +194,13 @@ END_TEST
  * the message has to grow), then makes each of its allocations fail. */
 START_TEST(growth_fails_cleanly)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char context[128];
 	bm_alloc_counting(true);
 	static const operation_fn kinds[] = {add_int32_op, add_string_op};
 	static const char *const names[] = {"ints", "strings"};
 	for (size_t kind = 0; kind < 2; kind++) {
-		bm_message *msg = NULL;
-		ck_assert_int_eq(bm_create(ops, 3, &msg), BM_OK);
+		bm_message *msg = cu_new_message(ops, 3);
 		struct add_arg add = {names[kind], 0};
 		ck_assert_int_eq(kinds[kind](msg, &add), BM_OK);
 		bool found = false;
@@ -234,8 +212,7 @@ START_TEST(growth_fails_cleanly)
 				continue;
 			/* Rebuild up to just before that add, then fail it. */
 			found = true;
-			bm_message *again = NULL;
-			ck_assert_int_eq(bm_create(ops, 3, &again), BM_OK);
+			bm_message *again = cu_new_message(ops, 3);
 			for (int32_t j = 0; j < i; j++) {
 				struct add_arg before = {names[kind], j};
 				ck_assert_int_eq(kinds[kind](again, &before), BM_OK);
@@ -255,7 +232,7 @@ END_TEST
 
 START_TEST(flatten_and_unflatten_fail_cleanly)
 {
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char context[128];
 	bm_alloc_counting(true);
 	bm_message *msg = build_message(ops, 20);
@@ -270,31 +247,24 @@ START_TEST(flatten_and_unflatten_fail_cleanly)
 	/* Unflatten into an empty message, and over existing content: a
 	 * failure leaves the message empty. */
 	for (int existing = 0; existing < 2; existing++) {
-		bm_message *target = existing ? build_message(ops, 2) : NULL;
-		if (target == NULL)
-			ck_assert_int_eq(bm_create(ops, 4, &target), BM_OK);
+		bm_message *target = existing ? build_message(ops, 2)
+		                              : cu_new_message(ops, 4);
 		snprintf(context, sizeof context, "%s: unflatten%s", ops->name,
 		         existing ? " over content" : "");
 		fail_each_allocation(target, unflatten_op, &flat, true, context);
-		struct tu_content expected, got;
-		char why[512] = "";
+		struct tu_content expected;
 		ck_assert_int_eq(tu_content_from_message(msg, &expected), BM_OK);
-		ck_assert_int_eq(tu_content_from_message(target, &got), BM_OK);
-		ck_assert_msg(tu_content_equal(&expected, &got, true, why, sizeof why),
-		              "%s: %s", context, why);
+		cu_assert_content_is(target, &expected, true, context);
 		tu_content_free(&expected);
-		tu_content_free(&got);
 		bm_destroy(target);
 	}
 
 	/* Every other backend's bytes, through the shared decoders. */
-	size_t count = backend_count();
-	for (size_t other = 0; other < count; other++) {
-		const struct bm_ops *reader = backend((int)other);
+	for (int other = 0; other < cu_backend_count(); other++) {
+		const struct bm_ops *reader = cu_backend_at(other);
 		if (reader == ops)
 			continue;
-		bm_message *target = NULL;
-		ck_assert_int_eq(bm_create(reader, 5, &target), BM_OK);
+		bm_message *target = cu_new_message(reader, 5);
 		snprintf(context, sizeof context, "%s reading %s", reader->name,
 		         ops->name);
 		fail_each_allocation(target, unflatten_op, &flat, true, context);
@@ -313,7 +283,7 @@ make_failures_suite(void)
 {
 	Suite *suite = suite_create("failures");
 	TCase *tc = tcase_create("failures");
-	int count = (int)backend_count();
+	int count = cu_backend_count();
 	tcase_add_loop_test(tc, create_fails_cleanly, 0, count);
 	tcase_add_loop_test(tc, adds_fail_cleanly, 0, count);
 	tcase_add_loop_test(tc, growth_fails_cleanly, 0, count);

@@ -12,7 +12,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -24,54 +24,20 @@
 static const struct bm_ops *
 message1(void)
 {
-	const struct bm_ops *ops = bm_find_backend("Message1");
-	ck_assert_ptr_nonnull(ops);
-	return ops;
+	return cu_backend("Message1");
 }
 
 static bm_message *
 new_message(void)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(message1(), 0, &msg), BM_OK);
-	return msg;
-}
-
-static bool
-little_endian(void)
-{
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	return first == 1;
-}
-
-/* Flattens into a malloc'd buffer (outside the counted allocator). */
-static uint8_t *
-flatten_message(bm_message *msg, size_t *size)
-{
-	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
-	return bytes;
-}
-
-static void
-assert_flattens_to(bm_message *msg, const uint8_t *expected, size_t size)
-{
-	size_t actual_size;
-	uint8_t *actual = flatten_message(msg, &actual_size);
-	ck_assert_uint_eq(actual_size, size);
-	ck_assert_mem_eq(actual, expected, size);
-	free(actual);
+	return cu_new_message(message1(), 0);
 }
 
 /* --- Byte-exact flatten ----------------------------------------------------- */
 
 START_TEST(fields_come_out_sorted_and_variable_size)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
 	/* Added "b" first: written "a" first. The Int32 is a variable chunk
@@ -91,7 +57,7 @@ START_TEST(fields_come_out_sorted_and_variable_size)
 		0x04, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00,
 		0x00, /* terminator */
 	};
-	assert_flattens_to(msg, expected, sizeof expected);
+	cu_assert_flattens_to(msg, expected, sizeof expected, "b then a");
 
 	struct bm_field_info info;
 	ck_assert_int_eq(bm_field_at(msg, 0, &info), BM_OK);
@@ -108,12 +74,11 @@ END_TEST
 
 START_TEST(five_int32_are_five_padded_chunks)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
 	msg->what = 0x01020304;
-	for (int32_t i = 0; i < 5; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+	cu_add_items(msg, "data", false, 0, 5);
 	/* Checksum over 46 00 00 00 | 04 03 02 01 | 00 = 0x4a030201. */
 	static const uint8_t expected[70] = {
 		0x31, 0x42, 0x4f, 0x46, 0x01, 0x02, 0x03, 0x4a,
@@ -128,7 +93,7 @@ START_TEST(five_int32_are_five_padded_chunks)
 		0x04, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 		0x00,
 	};
-	assert_flattens_to(msg, expected, sizeof expected);
+	cu_assert_flattens_to(msg, expected, sizeof expected, "5 int32");
 	bm_destroy(msg);
 }
 END_TEST
@@ -139,15 +104,11 @@ END_TEST
  * and the checksum that follows from it. */
 START_TEST(five_strings_match_the_report_vector_but_for_the_header_flag)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
-	char path[1024];
 	size_t size;
-	uint8_t *fixture = tu_read_file(
-		tu_data_path(path, sizeof path,
-		             "haiku/r5-be-mini-derived-5_string.msg"),
-		&size);
-	ck_assert_ptr_nonnull(fixture);
+	uint8_t *fixture = cu_read_fixture("r5-be-mini-derived-5_string", ".msg",
+	                                   &size);
 	ck_assert_uint_eq(size, 110);
 	ck_assert_uint_eq(fixture[16], 0x01);
 	fixture[16] = 0x00;
@@ -155,12 +116,8 @@ START_TEST(five_strings_match_the_report_vector_but_for_the_header_flag)
 	ck_assert_uint_eq(bm__load32(fixture + 4), 0x6e000000u);
 
 	bm_message *msg = new_message();
-	char text[16];
-	for (int i = 0; i < 5; i++) {
-		snprintf(text, sizeof text, "item%d", i);
-		ck_assert_int_eq(bm_add_string(msg, "data", text), BM_OK);
-	}
-	assert_flattens_to(msg, fixture, size);
+	cu_add_items(msg, "data", true, 0, 5);
+	cu_assert_flattens_to(msg, fixture, size, "5 strings");
 	free(fixture);
 	bm_destroy(msg);
 }
@@ -188,20 +145,17 @@ START_TEST(benchmark_messages_have_these_sizes)
 	static const int counts[4] = {5, 50, 500, 5000};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		for (size_t n = 0; n < 4; n++) {
+			char name[64];
+			cu_benchmark_name(name, sizeof name, counts[n],
+			                  cases[c].strings, cases[c].individual);
 			bm_message *msg = new_message();
-			char name[16], text[16];
-			for (int i = 0; i < counts[n]; i++) {
-				snprintf(name, sizeof name, "data%d", i);
-				snprintf(text, sizeof text, "item%d", i);
-				const char *field = cases[c].individual ? name : "data";
-				ck_assert_int_eq(cases[c].strings
-				                     ? bm_add_string(msg, field, text)
-				                     : bm_add_int32(msg, field, i),
-				                 BM_OK);
-			}
+			cu_add_benchmark(msg, counts[n], cases[c].strings,
+			                 cases[c].individual);
 			size_t size;
-			uint8_t *bytes = flatten_message(msg, &size);
-			ck_assert_uint_eq(size, cases[c].sizes[n]);
+			uint8_t *bytes = cu_flatten(msg, &size);
+			ck_assert_msg(size == cases[c].sizes[n],
+			              "%s: %zu bytes, expected %zu", name, size,
+			              cases[c].sizes[n]);
 			ck_assert_uint_eq(bm__load32(bytes + 8), size);
 			free(bytes);
 			bm_destroy(msg);
@@ -215,7 +169,7 @@ static uint8_t
 first_record(bm_message *msg, uint32_t *count, uint32_t *data_size)
 {
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	const uint8_t *p = bytes + BM_R5_HEADER_SIZE;
 	uint8_t flags = *p++;
 	p += 4; /* type */
@@ -239,8 +193,7 @@ START_TEST(mini_is_kept_while_the_data_fits_in_255_bytes)
 	bm_message *msg = new_message();
 	uint32_t count, data_size;
 	/* 31 Int32 chunks of 8 bytes: 248 bytes, still MINI. */
-	for (int32_t i = 0; i < 31; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "n", i), BM_OK);
+	cu_add_items(msg, "n", false, 0, 31);
 	ck_assert_uint_eq(first_record(msg, &count, &data_size),
 	                  BM_R5_FIELD_VALID | BM_R5_FIELD_MINI);
 	ck_assert_uint_eq(count, 31);
@@ -422,8 +375,7 @@ START_TEST(building_5000_items_costs_what_the_design_says)
 	const struct bm_alloc_counts *counts = bm_alloc_counts();
 	bm_message *msg = new_message();
 	struct counter_snapshot start = take_snapshot();
-	for (int32_t i = 0; i < 5000; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+	cu_add_items(msg, "data", false, 0, 5000);
 	/* 2 per item, 3 for the field, and vectors of 1, 2, 4 ... 8192,
 	 * each but the last freed when the next replaces it. */
 	struct counter_snapshot made = since(start);
@@ -434,11 +386,7 @@ START_TEST(building_5000_items_costs_what_the_design_says)
 	/* The 5000 one-item fields of the Individual tests: 6 each. */
 	bm_message *individual = new_message();
 	start = take_snapshot();
-	char name[16];
-	for (int32_t i = 0; i < 5000; i++) {
-		snprintf(name, sizeof name, "data%d", (int)i);
-		ck_assert_int_eq(bm_add_int32(individual, name, i), BM_OK);
-	}
+	cu_add_benchmark(individual, 5000, false, true);
 	made = since(start);
 	ck_assert_uint_eq(made.mallocs, 6 * 5000);
 	ck_assert_uint_eq(made.frees, 0);
@@ -454,8 +402,7 @@ END_TEST
 START_TEST(flatten_uses_one_temporary_buffer)
 {
 	bm_message *msg = new_message();
-	for (int32_t i = 0; i < 50; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
+	cu_add_items(msg, "data", false, 0, 50);
 	ck_assert_int_eq(bm_add_string(msg, "name", "fifty"), BM_OK);
 	size_t size;
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
@@ -502,7 +449,7 @@ START_TEST(a_failed_insert_leaves_the_tree_untouched)
 		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
 	}
 	size_t before_size;
-	uint8_t *before = flatten_message(msg, &before_size);
+	uint8_t *before = cu_flatten(msg, &before_size);
 
 	bm_alloc_counting(true);
 	const struct bm_alloc_counts *counts = bm_alloc_counts();
@@ -512,11 +459,10 @@ START_TEST(a_failed_insert_leaves_the_tree_untouched)
 		ck_assert_int_eq(bm_add_int32(msg, "k051", 51), BM_NO_MEMORY);
 		ck_assert_int_eq(counts->live, 0);
 		ck_assert_int_eq(bm_count_fields(msg), 50);
-		size_t after_size;
-		uint8_t *after = flatten_message(msg, &after_size);
-		ck_assert_uint_eq(after_size, before_size);
-		ck_assert_mem_eq(after, before, before_size);
-		free(after);
+		char context[64];
+		snprintf(context, sizeof context, "allocation %d failed",
+		         (int)k);
+		cu_assert_flattens_to(msg, before, before_size, context);
 	}
 	bm_alloc_fail_at(0);
 	ck_assert_int_eq(bm_add_int32(msg, "k051", 51), BM_OK);
@@ -614,7 +560,7 @@ START_TEST(fields_iterate_in_strcmp_order_whatever_the_insertion_order)
 
 		/* The flattened records are in the same order. */
 		size_t size;
-		uint8_t *bytes = flatten_message(msg, &size);
+		uint8_t *bytes = cu_flatten(msg, &size);
 		struct tu_content content;
 		ck_assert_int_eq(tu_content_from_message(msg, &content), BM_OK);
 		ck_assert_uint_eq(content.count, total);
@@ -676,7 +622,7 @@ START_TEST(own_flat_bytes_unflatten_to_the_same_bytes)
 {
 	bm_message *msg = build_varied();
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 
 	/* The native slot itself reads the bytes (bm_unflatten would fall
 	 * back to the shared decoder on BM_UNSUPPORTED). */
@@ -684,11 +630,7 @@ START_TEST(own_flat_bytes_unflatten_to_the_same_bytes)
 	ck_assert_int_eq(message1()->unflatten(copy, bytes, size), BM_OK);
 	ck_assert_uint_eq(copy->what, 0x74657374);
 	ck_assert_int_eq(bm_count_fields(copy), bm_count_fields(msg));
-	size_t again_size;
-	uint8_t *again = flatten_message(copy, &again_size);
-	ck_assert_uint_eq(again_size, size);
-	ck_assert_mem_eq(again, bytes, size);
-	free(again);
+	cu_assert_flattens_to(copy, bytes, size, "native unflatten");
 
 	/* Unflatten re-adds every item: it costs what building did. */
 	bm_alloc_counting(true);
@@ -715,15 +657,11 @@ END_TEST
  * back out as Message1 writes them. */
 START_TEST(fixed_r5_records_become_variable_chunks)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
-	char path[1024];
 	size_t size;
-	uint8_t *fixture = tu_read_file(
-		tu_data_path(path, sizeof path,
-		             "haiku/r5-be-mini-derived-5_int32.msg"),
-		&size);
-	ck_assert_ptr_nonnull(fixture);
+	uint8_t *fixture = cu_read_fixture("r5-be-mini-derived-5_int32", ".msg",
+	                                   &size);
 	bm_message *msg = new_message();
 	ck_assert_int_eq(message1()->unflatten(msg, fixture, size), BM_OK);
 	struct bm_field_info info;
@@ -732,11 +670,10 @@ START_TEST(fixed_r5_records_become_variable_chunks)
 	ck_assert(!info.fixed_size);
 
 	bm_message *built = new_message();
-	for (int32_t i = 0; i < 5; i++)
-		ck_assert_int_eq(bm_add_int32(built, "data", i), BM_OK);
+	cu_add_items(built, "data", false, 0, 5);
 	size_t built_size;
-	uint8_t *expected = flatten_message(built, &built_size);
-	assert_flattens_to(msg, expected, built_size);
+	uint8_t *expected = cu_flatten(built, &built_size);
+	cu_assert_flattens_to(msg, expected, built_size, "re-added R5 records");
 	free(expected);
 	free(fixture);
 	bm_destroy(built);
@@ -748,7 +685,7 @@ START_TEST(bad_bytes_leave_an_empty_message_and_no_leak)
 {
 	bm_message *source = build_varied();
 	size_t size;
-	uint8_t *bytes = flatten_message(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 	bm_destroy(source);
 
 	bm_alloc_counting(true);
@@ -808,7 +745,7 @@ START_TEST(swapped_bytes_are_left_to_the_shared_decoder)
 	bytes[5] = (uint8_t)(checksum >> 16);
 	bytes[6] = (uint8_t)(checksum >> 8);
 	bytes[7] = (uint8_t)checksum;
-	if (little_endian()) {
+	if (tu_host_is_little_endian()) {
 		bm_message *msg = new_message();
 		ck_assert_int_eq(message1()->unflatten(msg, bytes, sizeof bytes),
 		                 BM_UNSUPPORTED);

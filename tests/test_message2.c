@@ -11,7 +11,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -28,61 +28,10 @@
 
 static size_t trace[TRACE_MAX];
 
-static bool
-little_endian(void)
-{
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	return first == 1;
-}
-
 static bm_message *
 new_message(void)
 {
-	const struct bm_ops *ops = bm_find_backend("Message2");
-	ck_assert_ptr_nonnull(ops);
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
-	return msg;
-}
-
-/* Flattens into a malloc'd buffer and returns it with its size. */
-static uint8_t *
-flatten(bm_message *msg, size_t *size)
-{
-	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
-	return bytes;
-}
-
-static void
-assert_bytes(const uint8_t *got, size_t got_size, const uint8_t *want,
-             size_t want_size)
-{
-	ck_assert_uint_eq(got_size, want_size);
-	for (size_t i = 0; i < want_size; i++)
-		ck_assert_msg(got[i] == want[i], "byte %zu: got %02x, want %02x", i,
-		              got[i], want[i]);
-}
-
-static void
-add_five_int32(bm_message *msg)
-{
-	for (int32_t i = 0; i < 5; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
-}
-
-static void
-add_five_strings(bm_message *msg)
-{
-	char text[16];
-	for (int i = 0; i < 5; i++) {
-		snprintf(text, sizeof text, "item%d", i);
-		ck_assert_int_eq(bm_add_string(msg, "data", text), BM_OK);
-	}
+	return cu_new_message(cu_backend("Message2"), 0);
 }
 
 /* 5 Int32 in "data": §7's "R5 (Haiku)" vector with header flag 0x00.
@@ -127,21 +76,18 @@ static const uint8_t five_strings[116] = {
 
 START_TEST(five_int32_flatten_byte_exact)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
-	add_five_int32(msg);
-	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
-	assert_bytes(bytes, size, five_int32, sizeof five_int32);
-	free(bytes);
+	cu_add_items(msg, "data", false, 0, 5);
+	cu_assert_flattens_to(msg, five_int32, sizeof five_int32, "5 int32");
 	bm_destroy(msg);
 }
 END_TEST
 
 START_TEST(one_item_still_has_a_4_byte_count)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	static const uint8_t want[37] = {
 		0x31, 0x42, 0x4f, 0x46,
@@ -159,24 +105,19 @@ START_TEST(one_item_still_has_a_4_byte_count)
 	};
 	bm_message *msg = new_message();
 	ck_assert_int_eq(bm_add_int32(msg, "x", 7), BM_OK);
-	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
-	assert_bytes(bytes, size, want, sizeof want);
-	free(bytes);
+	cu_assert_flattens_to(msg, want, sizeof want, "one int32");
 	bm_destroy(msg);
 }
 END_TEST
 
 START_TEST(five_strings_flatten_byte_exact)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
-	add_five_strings(msg);
-	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
-	assert_bytes(bytes, size, five_strings, sizeof five_strings);
-	free(bytes);
+	cu_add_items(msg, "data", true, 0, 5);
+	cu_assert_flattens_to(msg, five_strings, sizeof five_strings,
+	                      "5 strings");
 	bm_destroy(msg);
 }
 END_TEST
@@ -185,7 +126,7 @@ END_TEST
  * the checksum follow the header rules. */
 START_TEST(fields_flatten_in_insertion_order)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
 	msg->what = 0x01020304;
@@ -204,10 +145,7 @@ START_TEST(fields_flatten_in_insertion_order)
 		0x03, 0x00, 0x00, 0x00, 'x', 'y', 'z', 0x00,
 		0x00,
 	};
-	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
-	assert_bytes(bytes, size, want, sizeof want);
-	free(bytes);
+	cu_assert_flattens_to(msg, want, sizeof want, "b then a");
 	bm_destroy(msg);
 }
 END_TEST
@@ -220,7 +158,7 @@ START_TEST(every_change_resets_the_flattened_size)
 	size_t size;
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
 	ck_assert_uint_eq(size, 18); /* header and terminator */
-	add_five_int32(msg);
+	cu_add_items(msg, "data", false, 0, 5);
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
 	ck_assert_uint_eq(size, 56);
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK); /* cached */
@@ -229,7 +167,7 @@ START_TEST(every_change_resets_the_flattened_size)
 	/* An add to the same field, then a flatten: the new size, in the
 	 * header too. */
 	ck_assert_int_eq(bm_add_int32(msg, "data", 5), BM_OK);
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	ck_assert_uint_eq(size, 60);
 	ck_assert_uint_eq(bm__load32(bytes + 8), 60);
 	free(bytes);
@@ -249,8 +187,8 @@ START_TEST(every_change_resets_the_flattened_size)
 	ck_assert_uint_eq(size, 18);
 
 	ck_assert_int_eq(bm_unflatten(msg, five_int32, sizeof five_int32),
-	                 little_endian() ? BM_OK : BM_NOT_A_MESSAGE);
-	if (little_endian()) {
+	                 tu_host_is_little_endian() ? BM_OK : BM_NOT_A_MESSAGE);
+	if (tu_host_is_little_endian()) {
 		ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
 		ck_assert_uint_eq(size, 56);
 	}
@@ -318,11 +256,7 @@ START_TEST(string_field_grows_offsets_by_20_and_buffer_by_256)
 	bm_message *msg = new_message();
 	bm_alloc_counting(true);
 	bm_alloc_trace(trace, TRACE_MAX);
-	char text[16];
-	for (int i = 0; i < 5000; i++) {
-		snprintf(text, sizeof text, "item%d", i);
-		ck_assert_int_eq(bm_add_string(msg, "data", text), BM_OK);
-	}
+	cu_add_items(msg, "data", true, 0, 5000);
 	/* The first add, by hand. */
 	ck_assert_uint_eq(trace[2], LIST_BLOCK_BYTES);
 	ck_assert_uint_eq(trace[3], BUFFER_BLOCK);
@@ -362,11 +296,7 @@ START_TEST(individual_fields_grow_the_list_in_blocks_of_20)
 	bm_message *msg = new_message();
 	bm_alloc_counting(true);
 	bm_alloc_trace(trace, TRACE_MAX);
-	char name[16];
-	for (int i = 0; i < 50; i++) {
-		snprintf(name, sizeof name, "data%d", i);
-		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
-	}
+	cu_add_benchmark(msg, 50, false, true);
 	ck_assert_uint_eq(bm_alloc_trace_length(), 50 * 2 + 2);
 	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 2);
 	/* Field 20 (0-based): the field block, then the list's realloc. */
@@ -393,7 +323,7 @@ END_TEST
  * list object and one block of exactly `count` slots. */
 START_TEST(unflatten_copies_each_field_once)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message();
 	bm_alloc_counting(true);
@@ -500,7 +430,7 @@ START_TEST(own_output_round_trips_byte_for_byte)
 {
 	bm_message *msg = new_message();
 	msg->what = 0xcafe;
-	add_five_strings(msg);
+	cu_add_items(msg, "data", true, 0, 5);
 	for (int32_t i = 0; i < 5; i++)
 		ck_assert_int_eq(bm_add_int32(msg, "ints", i * 1000), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_BAD_TYPE);
@@ -516,18 +446,15 @@ START_TEST(own_output_round_trips_byte_for_byte)
 	ck_assert_int_eq(bm_add_string(msg, long_name, "255-byte name"), BM_OK);
 
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	bm_message *copy = new_message();
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
 	ck_assert_uint_eq(copy->what, 0xcafe);
 	ck_assert_int_eq(bm_count_fields(copy), 4);
-	size_t again_size;
-	uint8_t *again = flatten(copy, &again_size);
-	assert_bytes(again, again_size, bytes, size);
+	cu_assert_flattens_to(copy, bytes, size, "unflattened copy");
 	const char *text;
 	ck_assert_int_eq(bm_find_string(copy, long_name, 0, &text, NULL), BM_OK);
 	ck_assert_str_eq(text, "255-byte name");
-	free(again);
 	free(bytes);
 	bm_destroy(copy);
 	bm_destroy(msg);
@@ -644,22 +571,19 @@ START_TEST(r5_rules_records_are_read)
 	bm_message *read = new_message();
 	ck_assert_int_eq(bm_unflatten(read, b.bytes, b.size), BM_OK);
 	ck_assert_uint_eq(read->what, 0x7777);
-	struct tu_content want, got;
+	struct tu_content want;
 	ck_assert_int_eq(tu_content_from_message(built, &want), BM_OK);
-	ck_assert_int_eq(tu_content_from_message(read, &got), BM_OK);
-	char why[256] = "";
-	ck_assert_msg(tu_content_equal(&want, &got, true, why, sizeof why), "%s",
-	              why);
+	cu_assert_content_is(read, &want, true, "R5-rules records");
 	size_t want_size, got_size;
-	uint8_t *want_bytes = flatten(built, &want_size);
-	uint8_t *got_bytes = flatten(read, &got_size);
-	assert_bytes(got_bytes, got_size, want_bytes, want_size);
+	uint8_t *want_bytes = cu_flatten(built, &want_size);
+	uint8_t *got_bytes = cu_flatten(read, &got_size);
+	cu_assert_bytes_eq(got_bytes, got_size, want_bytes, want_size,
+	                   "R5-rules records reflattened");
 	/* Every record now has the 15-byte header (with a one-byte name):
 	 * 7 bytes more than MINI+SINGLE, 4 more than SINGLE, 6 more than
 	 * MINI; and the padding is zero. */
 	ck_assert_uint_eq(got_size, 111 + 7 + 4 + 6 + 6);
 	ck_assert_uint_eq(got_bytes[16], 0x00);
-	tu_content_free(&got);
 	tu_content_free(&want);
 	free(got_bytes);
 	free(want_bytes);
@@ -672,32 +596,25 @@ END_TEST
  * Message2's own vectors. */
 START_TEST(be_rules_fixtures_reflatten_to_message2_vectors)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	static const struct {
 		const char *fixture;
 		const uint8_t *want;
 		size_t want_size;
 	} cases[] = {
-		{"haiku/r5-be-mini-derived-5_int32.msg", five_int32,
-		 sizeof five_int32},
-		{"haiku/r5-be-mini-derived-5_string.msg", five_strings,
-		 sizeof five_strings},
+		{"r5-be-mini-derived-5_int32", five_int32, sizeof five_int32},
+		{"r5-be-mini-derived-5_string", five_strings, sizeof five_strings},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char path[4096];
 		size_t size;
-		uint8_t *bytes = tu_read_file(
-			tu_data_path(path, sizeof path, cases[i].fixture), &size);
-		ck_assert_ptr_nonnull(bytes);
+		uint8_t *bytes = cu_read_fixture(cases[i].fixture, ".msg", &size);
 		ck_assert_uint_eq(bytes[BM_R5_HEADER_SIZE] & BM_R5_FIELD_MINI,
 		                  BM_R5_FIELD_MINI);
 		bm_message *msg = new_message();
 		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
-		size_t again_size;
-		uint8_t *again = flatten(msg, &again_size);
-		assert_bytes(again, again_size, cases[i].want, cases[i].want_size);
-		free(again);
+		cu_assert_flattens_to(msg, cases[i].want, cases[i].want_size,
+		                      cases[i].fixture);
 		free(bytes);
 		bm_destroy(msg);
 	}
@@ -776,7 +693,7 @@ START_TEST(a_repeat_among_many_fields_is_merged)
 		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
 	}
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	/* The same bytes with one more record, "f1234" = 99, before the
 	 * terminator. */
 	const int32_t extra = 99;

@@ -20,7 +20,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -39,80 +39,13 @@
 static const struct bm_ops *
 message3_ops(void)
 {
-	const struct bm_ops *ops = bm_find_backend("Message3");
-	ck_assert_ptr_nonnull(ops);
-	return ops;
-}
-
-static bool
-host_is_little_endian(void)
-{
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	return first == 1;
+	return cu_backend("Message3");
 }
 
 static bm_message *
 new_message(uint32_t what)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(message3_ops(), what, &msg), BM_OK);
-	return msg;
-}
-
-/* Flattens msg into a malloc'd buffer; returns it and its size. */
-static uint8_t *
-flatten_message(bm_message *msg, size_t *size)
-{
-	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
-	return bytes;
-}
-
-/* Flattens msg and compares with the expected bytes, naming the first
- * difference. */
-static void
-assert_flattens_to(bm_message *msg, const uint8_t *expected,
-                   size_t expected_size)
-{
-	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
-	ck_assert_uint_eq(size, expected_size);
-	for (size_t i = 0; i < size; i++)
-		ck_assert_msg(bytes[i] == expected[i],
-		              "byte %zu: got 0x%02x, expected 0x%02x", i, bytes[i],
-		              expected[i]);
-	free(bytes);
-}
-
-static void
-add_ints(bm_message *msg, const char *name, int32_t first, int32_t count)
-{
-	for (int32_t i = first; i < first + count; i++)
-		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
-}
-
-static void
-add_item_strings(bm_message *msg, const char *name, int first, int count)
-{
-	char text[32];
-	for (int i = first; i < first + count; i++) {
-		snprintf(text, sizeof text, "item%d", i);
-		ck_assert_int_eq(bm_add_string(msg, name, text), BM_OK);
-	}
-}
-
-static uint8_t *
-read_fixture(const char *relative, size_t *size)
-{
-	char path[4096];
-	uint8_t *bytes = tu_read_file(tu_data_path(path, sizeof path, relative),
-	                              size);
-	ck_assert_msg(bytes != NULL, "cannot read %s", relative);
-	return bytes;
+	return cu_new_message(message3_ops(), what);
 }
 
 /* --- Byte-exact flatten ----------------------------------------------------- */
@@ -230,22 +163,23 @@ assert_interleaved_content(const bm_message *msg)
 
 START_TEST(five_int32_flatten_byte_exact)
 {
-	if (!host_is_little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message(0);
-	add_ints(msg, "data", 0, 5);
-	assert_flattens_to(msg, five_int32, sizeof five_int32);
+	cu_add_items(msg, "data", false, 0, 5);
+	cu_assert_flattens_to(msg, five_int32, sizeof five_int32, "5 int32");
 	bm_destroy(msg);
 }
 END_TEST
 
 START_TEST(five_strings_flatten_byte_exact)
 {
-	if (!host_is_little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_message(0);
-	add_item_strings(msg, "data", 0, 5);
-	assert_flattens_to(msg, five_strings, sizeof five_strings);
+	cu_add_items(msg, "data", true, 0, 5);
+	cu_assert_flattens_to(msg, five_strings, sizeof five_strings,
+	                      "5 strings");
 	bm_destroy(msg);
 }
 END_TEST
@@ -254,15 +188,16 @@ START_TEST(memmove_path_keeps_bytes_and_offsets_exact)
 {
 	bm_message *msg = build_interleaved();
 	assert_interleaved_content(msg);
-	if (host_is_little_endian())
-		assert_flattens_to(msg, interleaved, sizeof interleaved);
+	if (tu_host_is_little_endian())
+		cu_assert_flattens_to(msg, interleaved, sizeof interleaved,
+		                      "interleaved adds");
 	bm_destroy(msg);
 }
 END_TEST
 
 START_TEST(empty_message_is_header_and_terminator)
 {
-	if (!host_is_little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	/* 18 bytes; checksum over 12 00 00 00 | 00 00 00 00 | 00. */
 	static const uint8_t empty[] = {
@@ -270,7 +205,7 @@ START_TEST(empty_message_is_header_and_terminator)
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	};
 	bm_message *msg = new_message(0);
-	assert_flattens_to(msg, empty, sizeof empty);
+	cu_assert_flattens_to(msg, empty, sizeof empty, "empty message");
 	uint8_t small[sizeof empty - 1];
 	ck_assert_int_eq(bm_flatten(msg, small, sizeof small),
 	                 BM_BUFFER_TOO_SMALL);
@@ -320,7 +255,7 @@ START_TEST(type_and_size_mismatches_change_nothing)
 {
 	bm_message *msg = build_interleaved();
 	size_t before_size;
-	uint8_t *before = flatten_message(msg, &before_size);
+	uint8_t *before = cu_flatten(msg, &before_size);
 
 	ck_assert_int_eq(bm_add_string(msg, "a", "not an int"), BM_BAD_TYPE);
 	ck_assert_int_eq(bm_add_int32(msg, "b", 7), BM_BAD_TYPE);
@@ -338,12 +273,8 @@ START_TEST(type_and_size_mismatches_change_nothing)
 	                 BM_OK);
 	ck_assert_uint_eq(size, sizeof "gap!");
 
-	size_t after_size;
-	uint8_t *after = flatten_message(msg, &after_size);
-	ck_assert_uint_eq(after_size, before_size);
-	ck_assert(memcmp(after, before, before_size) == 0);
+	cu_assert_flattens_to(msg, before, before_size, "after mismatches");
 	assert_interleaved_content(msg);
-	free(after);
 	free(before);
 	bm_destroy(msg);
 }
@@ -383,7 +314,7 @@ START_TEST(int32_body_grows_in_64_byte_steps)
 	start_trace();
 	/* The first add: the body (22 bytes -> one block), the field list (one
 	 * BList block of 20 pointers) and the field object. */
-	add_ints(msg, "data", 0, 1);
+	cu_add_items(msg, "data", false, 0, 1);
 	const size_t first[] = {BODY_BLOCK, FIELD_LIST_BYTES(1), 0};
 	assert_trace(first, 3, FIELD_OBJECT);
 	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 3);
@@ -392,7 +323,7 @@ START_TEST(int32_body_grows_in_64_byte_steps)
 	 * 128 at n = 28 and 192 at n = 44, and only the body grows. */
 	bm_alloc_counting(true);
 	bm_alloc_trace(trace, TRACE_CAPACITY);
-	add_ints(msg, "data", 1, 49);
+	cu_add_items(msg, "data", false, 1, 49);
 	const size_t growth[] = {2 * BODY_BLOCK, 3 * BODY_BLOCK, 4 * BODY_BLOCK};
 	assert_trace(growth, 3, SIZE_MAX);
 	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 0);
@@ -408,7 +339,7 @@ START_TEST(string_items_each_cost_an_item_info)
 	start_trace();
 	/* The record is 18 + 16n bytes. Every item allocates its item info;
 	 * the info list grows by 5 pointers; the body by 64 bytes. */
-	add_item_strings(msg, "data", 0, 10);
+	cu_add_items(msg, "data", true, 0, 10);
 	const size_t I = ITEM_INFO_BYTES;
 	const size_t expected[] = {
 		BODY_BLOCK, FIELD_LIST_BYTES(1), 0, ITEM_INFO_LIST_BYTES(1), I, /* 1 */
@@ -456,14 +387,15 @@ START_TEST(make_empty_releases_the_body)
 {
 	bm_message *msg = new_message(0);
 	bm_alloc_counting(true);
-	add_item_strings(msg, "data", 0, 5);
+	cu_add_items(msg, "data", true, 0, 5);
 	bm_make_empty(msg);
 	ck_assert_int_eq(bm_count_fields(msg), 0);
 	/* Only blocks made before counting started (message, hash) remain. */
 	ck_assert_int_eq(bm_alloc_counts()->live, 0);
-	if (host_is_little_endian()) {
-		add_item_strings(msg, "data", 0, 5);
-		assert_flattens_to(msg, five_strings, sizeof five_strings);
+	if (tu_host_is_little_endian()) {
+		cu_add_items(msg, "data", true, 0, 5);
+		cu_assert_flattens_to(msg, five_strings, sizeof five_strings,
+		                      "5 strings");
 	}
 	bm_destroy(msg);
 	bm_alloc_counting(false);
@@ -477,9 +409,9 @@ END_TEST
 START_TEST(own_unflatten_copies_the_body_and_rebuilds_fields)
 {
 	bm_message *source = new_message(0);
-	add_item_strings(source, "data", 0, 5);
+	cu_add_items(source, "data", true, 0, 5);
 	size_t size;
-	uint8_t *bytes = flatten_message(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 
 	bm_message *copy = new_message(0);
 	start_trace();
@@ -493,17 +425,13 @@ START_TEST(own_unflatten_copies_the_body_and_rebuilds_fields)
 	             FIELD_OBJECT);
 	ck_assert_uint_eq(bm_alloc_counts()->reallocs, 0);
 
-	size_t again_size;
-	uint8_t *again = flatten_message(copy, &again_size);
-	ck_assert_uint_eq(again_size, size);
-	ck_assert(memcmp(again, bytes, size) == 0);
-	free(again);
+	cu_assert_flattens_to(copy, bytes, size, "own unflatten");
 
 	/* Fixed items: the body and the field, nothing per item. */
 	bm_message *ints = new_message(0);
-	add_ints(ints, "data", 0, 50);
+	cu_add_items(ints, "data", false, 0, 50);
 	free(bytes);
-	bytes = flatten_message(ints, &size);
+	bytes = cu_flatten(ints, &size);
 	bm_alloc_counting(true);
 	bm_alloc_trace(trace, TRACE_CAPACITY);
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
@@ -526,7 +454,7 @@ START_TEST(unflattened_message_grows_like_the_original)
 {
 	bm_message *source = build_interleaved();
 	size_t size;
-	uint8_t *bytes = flatten_message(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 	bm_message *copy = new_message(0);
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
 	ck_assert_uint_eq(copy->what, 0x01020304);
@@ -539,10 +467,10 @@ START_TEST(unflattened_message_grows_like_the_original)
 		ck_assert_int_eq(bm_add_string(both[i], "d", "new"), BM_OK);
 	}
 	size_t source_size, copy_size;
-	uint8_t *source_bytes = flatten_message(source, &source_size);
-	uint8_t *copy_bytes = flatten_message(copy, &copy_size);
-	ck_assert_uint_eq(copy_size, source_size);
-	ck_assert(memcmp(copy_bytes, source_bytes, source_size) == 0);
+	uint8_t *source_bytes = cu_flatten(source, &source_size);
+	uint8_t *copy_bytes = cu_flatten(copy, &copy_size);
+	cu_assert_bytes_eq(copy_bytes, copy_size, source_bytes, source_size,
+	                   "copy grown like the original");
 	const char *text;
 	ck_assert_int_eq(bm_find_string(copy, "b", 3, &text, NULL), BM_OK);
 	ck_assert_str_eq(text, "after");
@@ -561,7 +489,8 @@ END_TEST
 START_TEST(haiku_written_r5_is_read_natively)
 {
 	size_t size;
-	uint8_t *bytes = read_fixture("haiku/r5-haiku-derived-5_int32.msg", &size);
+	uint8_t *bytes = cu_read_fixture("r5-haiku-derived-5_int32", ".msg",
+	                                 &size);
 	bm_message *msg = new_message(0);
 	ck_assert_int_eq(message3_ops()->unflatten(msg, bytes, size), BM_OK);
 	int32_t value;
@@ -569,8 +498,8 @@ START_TEST(haiku_written_r5_is_read_natively)
 		ck_assert_int_eq(bm_find_int32(msg, "data", i, &value), BM_OK);
 		ck_assert_int_eq(value, i);
 	}
-	if (host_is_little_endian())
-		assert_flattens_to(msg, five_int32, sizeof five_int32);
+	if (tu_host_is_little_endian())
+		cu_assert_flattens_to(msg, five_int32, sizeof five_int32, "5 int32");
 	bm_destroy(msg);
 	free(bytes);
 }
@@ -590,8 +519,8 @@ static const uint8_t single_int32[] = {
 START_TEST(mini_and_single_records_are_left_to_the_shared_decoder)
 {
 	size_t mini_size;
-	uint8_t *mini = read_fixture("haiku/r5-be-mini-derived-5_int32.msg",
-	                             &mini_size);
+	uint8_t *mini = cu_read_fixture("r5-be-mini-derived-5_int32", ".msg",
+	                                &mini_size);
 	struct {
 		const uint8_t *bytes;
 		size_t size;
@@ -600,7 +529,7 @@ START_TEST(mini_and_single_records_are_left_to_the_shared_decoder)
 	bm_message *msg = new_message(0);
 	const int64_t base = bm_alloc_counts()->live;
 	for (size_t i = 0; i < 2; i++) {
-		if (i == 1 && !host_is_little_endian())
+		if (i == 1 && !tu_host_is_little_endian())
 			break;
 		/* The backend's own reader refuses, leaving nothing behind. */
 		ck_assert_int_eq(message3_ops()->unflatten(msg, inputs[i].bytes,
@@ -619,8 +548,8 @@ START_TEST(mini_and_single_records_are_left_to_the_shared_decoder)
 	}
 	ck_assert_int_eq(bm_find_int32(msg, "data", 5, &value), BM_BAD_INDEX);
 	/* ...and flattens it in Message3's layout. */
-	if (host_is_little_endian())
-		assert_flattens_to(msg, five_int32, sizeof five_int32);
+	if (tu_host_is_little_endian())
+		cu_assert_flattens_to(msg, five_int32, sizeof five_int32, "5 int32");
 	bm_destroy(msg);
 	ck_assert_int_eq(bm_alloc_counts()->live, 0);
 	bm_alloc_counting(false);
@@ -634,19 +563,16 @@ START_TEST(repeated_names_are_left_to_the_add_path)
 {
 	enum { FIELDS = 5000 };
 	bm_message *msg = new_message(0);
-	char name[16];
-	for (int32_t i = 0; i < FIELDS; i++) {
-		snprintf(name, sizeof name, "data%d", (int)i);
-		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
-	}
+	cu_add_benchmark(msg, FIELDS, false, true);
 	ck_assert_int_eq(bm_add_int32(msg, "last", -1), BM_OK);
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 
 	bm_message *copy = new_message(0);
 	ck_assert_int_eq(message3_ops()->unflatten(copy, bytes, size), BM_OK);
 	ck_assert_int_eq(bm_count_fields(copy), FIELDS + 1);
 	for (int32_t i = 0; i < FIELDS; i++) {
+		char name[16];
 		snprintf(name, sizeof name, "data%d", (int)i);
 		int32_t value;
 		ck_assert_int_eq(bm_find_int32(copy, name, 0, &value), BM_OK);
@@ -669,7 +595,7 @@ START_TEST(repeated_names_are_left_to_the_add_path)
 	ck_assert_int_eq(bm_add_int32(msg, "other", 8), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "data7", 9), BM_OK);
 	free(bytes);
-	bytes = flatten_message(msg, &size);
+	bytes = cu_flatten(msg, &size);
 	uint8_t *other = bytes + 17 + 14 + 5 + 8 + 14;
 	ck_assert(memcmp(other, "other", 5) == 0);
 	memcpy(other, "data7", 5);
@@ -694,7 +620,7 @@ END_TEST
 /* Malformed native input: an error, an empty message, nothing leaked. */
 START_TEST(malformed_native_input_leaves_the_message_empty)
 {
-	if (!host_is_little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	uint8_t bytes[sizeof interleaved];
 	bm_alloc_counting(true);
@@ -868,7 +794,7 @@ assert_matches_model(bm_message *msg, const struct model *model)
 {
 	size_t expected_size;
 	uint8_t *expected = model_flatten(model, msg->what, &expected_size);
-	assert_flattens_to(msg, expected, expected_size);
+	cu_assert_flattens_to(msg, expected, expected_size, "the model");
 	free(expected);
 	ck_assert_int_eq(bm_count_fields(msg), model->created);
 	for (int k = 0; k < model->created; k++) {
@@ -904,7 +830,7 @@ START_TEST(random_interleaved_adds_match_the_model)
 	}
 	/* The rest goes to a copy made by Message3's own Unflatten. */
 	size_t size;
-	uint8_t *bytes = flatten_message(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	bm_message *copy = new_message(0);
 	ck_assert_int_eq(bm_unflatten(copy, bytes, size), BM_OK);
 	assert_matches_model(copy, &model);

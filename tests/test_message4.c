@@ -11,7 +11,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -23,18 +23,13 @@
 static const struct bm_ops *
 m4_ops(void)
 {
-	const struct bm_ops *ops = bm_find_backend("Message4");
-	ck_assert_ptr_nonnull(ops);
-	return ops;
+	return cu_backend("Message4");
 }
 
 static bm_message *
 m4_new(uint32_t what)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(m4_ops(), what, &msg), BM_OK);
-	ck_assert_ptr_nonnull(msg);
-	return msg;
+	return cu_new_message(m4_ops(), what);
 }
 
 /* Flattens into a malloc'd buffer (plain malloc: not counted by the
@@ -84,22 +79,44 @@ field16(const uint8_t *flat, size_t index, size_t offset)
 enum shape { INT32_ONE_FIELD, STRING_ONE_FIELD, INT32_INDIVIDUAL,
              STRING_INDIVIDUAL };
 
+static bool
+shape_has_strings(enum shape shape)
+{
+	return shape == STRING_ONE_FIELD || shape == STRING_INDIVIDUAL;
+}
+
+static bool
+shape_is_individual(enum shape shape)
+{
+	return shape == INT32_INDIVIDUAL || shape == STRING_INDIVIDUAL;
+}
+
 static void
 build_benchmark_message(bm_message *msg, enum shape shape, int32_t n)
 {
+	cu_add_benchmark(msg, n, shape_has_strings(shape),
+	                 shape_is_individual(shape));
+}
+
+/* Writes "<n> [individual ]int32|strings" for `shape` into out. */
+static const char *
+shape_name(char *out, size_t out_size, enum shape shape, int32_t n)
+{
+	return cu_benchmark_name(out, out_size, (int)n, shape_has_strings(shape),
+	                         shape_is_individual(shape));
+}
+
+/* Adds item i of a benchmark message of `shape` (the one
+ * build_benchmark_message adds i-th); returns the status. */
+static int
+add_benchmark_item(bm_message *msg, enum shape shape, int32_t i)
+{
 	char name[32], value[32];
-	for (int32_t i = 0; i < n; i++) {
-		snprintf(name, sizeof name, "data%d", (int)i);
-		snprintf(value, sizeof value, "item%d", (int)i);
-		const char *field = shape == INT32_ONE_FIELD ||
-		                            shape == STRING_ONE_FIELD
-		                            ? "data"
-		                            : name;
-		if (shape == INT32_ONE_FIELD || shape == INT32_INDIVIDUAL)
-			ck_assert_int_eq(bm_add_int32(msg, field, i), BM_OK);
-		else
-			ck_assert_int_eq(bm_add_string(msg, field, value), BM_OK);
-	}
+	snprintf(name, sizeof name, "data%d", (int)i);
+	snprintf(value, sizeof value, "item%d", (int)i);
+	const char *field = shape_is_individual(shape) ? name : "data";
+	return shape_has_strings(shape) ? bm_add_string(msg, field, value)
+	                                : bm_add_int32(msg, field, i);
 }
 
 /* A fresh message's 68 header bytes (§1.2) with `what`. */
@@ -116,16 +133,6 @@ expect_fresh_header(const uint8_t *flat, uint32_t what)
 	ck_assert_uint_eq(header32(flat, BM_HMF1_OFF_HASH_SIZE), 5);
 	for (size_t bucket = 0; bucket < 5; bucket++)
 		ck_assert_int_eq(hash_entry(flat, bucket), -1);
-}
-
-static uint8_t *
-read_fixture(const char *name, size_t *size)
-{
-	char path[4096];
-	tu_data_path(path, sizeof path, name);
-	uint8_t *bytes = tu_read_file(path, size);
-	ck_assert_msg(bytes != NULL, "cannot read %s", path);
-	return bytes;
 }
 
 /* --- Descriptor and fresh message ------------------------------------------- */
@@ -202,32 +209,18 @@ static const uint8_t five_int32_hmf1[117] = {
 	0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 };
 
-static bool
-host_is_little_endian(void)
-{
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	return first == 1;
-}
-
 START_TEST(five_int32_matches_section7_vector_and_fixture)
 {
-	if (!host_is_little_endian())
+	if (!tu_host_is_little_endian())
 		return; /* the vector is little-endian bytes */
 	bm_message *msg = m4_new(0);
 	build_benchmark_message(msg, INT32_ONE_FIELD, 5);
 	size_t size;
 	uint8_t *flat = m4_flatten(msg, &size);
-	ck_assert_uint_eq(size, sizeof five_int32_hmf1);
-	ck_assert_mem_eq(flat, five_int32_hmf1, size);
+	cu_assert_bytes_eq(flat, size, five_int32_hmf1, sizeof five_int32_hmf1,
+	                   "5 int32");
 
-	size_t fixture_size;
-	uint8_t *fixture = read_fixture("haiku/hmf1-derived-5_int32.msg",
-	                                &fixture_size);
-	ck_assert_uint_eq(fixture_size, size);
-	ck_assert_mem_eq(flat, fixture, size);
-	free(fixture);
+	cu_assert_fixture_bytes(flat, size, "hmf1-derived-5_int32");
 	free(flat);
 	bm_destroy(msg);
 }
@@ -255,10 +248,11 @@ START_TEST(benchmark_messages_have_section7_sizes)
 		build_benchmark_message(msg, cases[c].shape, cases[c].n);
 		size_t size;
 		uint8_t *flat = m4_flatten(msg, &size);
-		ck_assert_msg(size == cases[c].size,
-		              "shape %d, n %d: %zu bytes, expected %zu",
-		              (int)cases[c].shape, (int)cases[c].n, size,
-		              cases[c].size);
+		char name[64];
+		ck_assert_msg(size == cases[c].size, "%s: %zu bytes, expected %zu",
+		              shape_name(name, sizeof name, cases[c].shape,
+		                         cases[c].n),
+		              size, cases[c].size);
 		/* Header totals agree with the size, and one byte less is
 		 * refused without writing. */
 		bool one_field = cases[c].shape <= STRING_ONE_FIELD;
@@ -682,12 +676,11 @@ take_snapshot(bm_message *msg)
 }
 
 static void
-expect_snapshot(bm_message *msg, struct snapshot shot)
+expect_snapshot(bm_message *msg, struct snapshot shot, const char *context)
 {
 	size_t size;
 	uint8_t *bytes = m4_flatten(msg, &size);
-	ck_assert_uint_eq(size, shot.size);
-	ck_assert_mem_eq(bytes, shot.bytes, size);
+	cu_assert_bytes_eq(bytes, size, shot.bytes, shot.size, context);
 	free(bytes);
 }
 
@@ -727,7 +720,7 @@ START_TEST(type_and_size_mismatches_change_nothing)
 	bm_make_empty(msg);
 	ck_assert_int_eq(bm_add_int32(msg, "data", 1), BM_OK);
 	ck_assert_int_eq(bm_add_string(msg, "text", "abc"), BM_OK);
-	expect_snapshot(msg, shot);
+	expect_snapshot(msg, shot, "rebuilt after make_empty");
 	free(shot.bytes);
 	bm_destroy(msg);
 }
@@ -819,7 +812,7 @@ START_TEST(too_large_is_refused_before_anything_changes)
 	                             BM_ITEM_MAX, true),
 	                 BM_TOO_LARGE);
 	ck_assert_uint_eq(bm_alloc_calls(), 0);
-	expect_snapshot(msg, shot);
+	expect_snapshot(msg, shot, "new field too large");
 	/* Existing field: also refused. */
 	ck_assert_int_eq(bm_add_data(msg, "small", BM_INT32_TYPE, &byte,
 	                             BM_ITEM_MAX, false),
@@ -831,10 +824,10 @@ START_TEST(too_large_is_refused_before_anything_changes)
 	                             BM_ITEM_MAX, false),
 	                 BM_TOO_LARGE);
 	ck_assert_uint_eq(bm_alloc_calls(), 0);
-	expect_snapshot(msg, shot2);
+	expect_snapshot(msg, shot2, "item too large");
 	bm_make_empty(msg);
 	ck_assert_int_eq(bm_add_int32(msg, "small", 1), BM_OK);
-	expect_snapshot(msg, shot);
+	expect_snapshot(msg, shot, "rebuilt after make_empty");
 	free(shot.bytes);
 	free(shot2.bytes);
 	bm_destroy(msg);
@@ -870,8 +863,9 @@ START_TEST(failed_first_add_removes_the_field)
 		build_benchmark_message(msg, INT32_ONE_FIELD, 5);
 		flat = m4_flatten(msg, &size);
 		ck_assert_uint_eq(size, 117);
-		if (host_is_little_endian())
-			ck_assert_mem_eq(flat, five_int32_hmf1, size);
+		if (tu_host_is_little_endian())
+			cu_assert_bytes_eq(flat, size, five_int32_hmf1,
+			                   sizeof five_int32_hmf1, "5 int32 after");
 		free(flat);
 		bm_destroy(msg);
 		ck_assert_int_eq(bm_alloc_counts()->live, -2); /* create was
@@ -888,31 +882,23 @@ START_TEST(every_failed_allocation_leaves_message_unchanged)
 	bm_alloc_counting(true);
 	for (int shape = INT32_ONE_FIELD; shape <= STRING_INDIVIDUAL; shape++) {
 		bm_message *msg = m4_new(0);
-		char name[32], value[32];
 		for (int32_t i = 0; i < 120; i++) {
-			bool one = shape <= STRING_ONE_FIELD;
-			if (one)
-				snprintf(name, sizeof name, "data");
-			else
-				snprintf(name, sizeof name, "data%d", (int)i);
-			snprintf(value, sizeof value, "item%d", (int)i);
+			char name[64], context[96];
+			snprintf(context, sizeof context, "%s, item %d failing",
+			         shape_name(name, sizeof name, (enum shape)shape, 120),
+			         (int)i);
 			struct snapshot shot = take_snapshot(msg);
 			bm_alloc_reset_counts();
 			bm_alloc_fail_at(1);
-			int rc = shape == INT32_ONE_FIELD || shape == INT32_INDIVIDUAL
-			                 ? bm_add_int32(msg, name, i)
-			                 : bm_add_string(msg, name, value);
+			int rc = add_benchmark_item(msg, (enum shape)shape, i);
 			if (bm_alloc_counts()->failures == 0) {
 				/* No allocation was needed: spare room. */
 				ck_assert_int_eq(rc, BM_OK);
 				bm_alloc_fail_at(0);
 			} else {
 				ck_assert_int_eq(rc, BM_NO_MEMORY);
-				expect_snapshot(msg, shot);
-				rc = shape == INT32_ONE_FIELD ||
-				                     shape == INT32_INDIVIDUAL
-				             ? bm_add_int32(msg, name, i)
-				             : bm_add_string(msg, name, value);
+				expect_snapshot(msg, shot, context);
+				rc = add_benchmark_item(msg, (enum shape)shape, i);
 				ck_assert_int_eq(rc, BM_OK);
 			}
 			free(shot.bytes);
@@ -922,8 +908,8 @@ START_TEST(every_failed_allocation_leaves_message_unchanged)
 		bm_message *clean = m4_new(0);
 		build_benchmark_message(clean, (enum shape)shape, 120);
 		struct snapshot expected = take_snapshot(clean);
-		ck_assert_uint_eq(size, expected.size);
-		ck_assert_mem_eq(flat, expected.bytes, size);
+		cu_assert_bytes_eq(flat, size, expected.bytes, expected.size,
+		                   "built through failures");
 		free(expected.bytes);
 		free(flat);
 		bm_destroy(clean);
@@ -935,44 +921,6 @@ END_TEST
 
 /* --- Native Unflatten ---------------------------------------------------------------- */
 
-/* Unflattens `bytes` into a new Message4 message. */
-static bm_message *
-m4_unflatten_new(const uint8_t *bytes, size_t size)
-{
-	bm_message *msg = m4_new(0);
-	int rc = bm_unflatten(msg, bytes, size);
-	ck_assert_msg(rc == BM_OK, "unflatten: %s", bm_status_name(rc));
-	return msg;
-}
-
-/* Adds every item of `from` to a new message, field by field in
- * iteration order, through the add path (what msgdump --reflatten does). */
-static bm_message *
-rebuild(const bm_message *from)
-{
-	bm_message *to = m4_new(from->what);
-	int32_t fields = bm_count_fields(from);
-	for (int32_t f = 0; f < fields; f++) {
-		struct bm_field_info info;
-		ck_assert_int_eq(bm_field_at(from, f, &info), BM_OK);
-		char name[BM_NAME_MAX + 1];
-		ck_assert_uint_le(info.name_len, BM_NAME_MAX);
-		memcpy(name, info.name, info.name_len);
-		name[info.name_len] = '\0';
-		for (int32_t i = 0; i < info.count; i++) {
-			const void *data;
-			size_t size;
-			ck_assert_int_eq(bm_find_data(from, name, info.type, i,
-			                              &data, &size),
-			                 BM_OK);
-			ck_assert_int_eq(bm_add_data(to, name, info.type, data,
-			                             size, info.fixed_size),
-			                 BM_OK);
-		}
-	}
-	return to;
-}
-
 START_TEST(haiku_files_unflatten_and_rebuild_byte_for_byte)
 {
 	char **names;
@@ -981,10 +929,8 @@ START_TEST(haiku_files_unflatten_and_rebuild_byte_for_byte)
 	for (size_t n = 0; n < count; n++) {
 		if (strncmp(names[n], "hmf1-", 5) != 0)
 			continue;
-		char relative[512];
-		snprintf(relative, sizeof relative, "haiku/%s.msg", names[n]);
 		size_t size;
-		uint8_t *bytes = read_fixture(relative, &size);
+		uint8_t *bytes = cu_read_fixture(names[n], ".msg", &size);
 
 		bm_alloc_counting(true);
 		bm_message *msg = m4_new(0);
@@ -1007,17 +953,17 @@ START_TEST(haiku_files_unflatten_and_rebuild_byte_for_byte)
 		ck_assert_uint_eq(bm_count_fields(msg), field_count);
 
 		/* Flatten gives the file back... */
+		char context[300];
 		size_t flat_size;
 		uint8_t *flat = m4_flatten(msg, &flat_size);
-		ck_assert_uint_eq(flat_size, size);
-		ck_assert_mem_eq(flat, bytes, size);
+		cu_assert_bytes_eq(flat, flat_size, bytes, size, names[n]);
 		free(flat);
 
 		/* ...and so does a message built through the add path. */
-		bm_message *built = rebuild(msg);
+		bm_message *built = cu_rebuild(msg, m4_ops());
 		flat = m4_flatten(built, &flat_size);
-		ck_assert_msg(flat_size == size && memcmp(flat, bytes, size) == 0,
-		              "%s: rebuilt message differs", names[n]);
+		snprintf(context, sizeof context, "%s, rebuilt", names[n]);
+		cu_assert_bytes_eq(flat, flat_size, bytes, size, context);
 		free(flat);
 		bm_destroy(built);
 
@@ -1042,14 +988,17 @@ START_TEST(flatten_unflatten_round_trip)
 		bm_message *msg = m4_new(0x74657374);
 		build_benchmark_message(msg, (enum shape)shape, 5000);
 		size_t size;
+		char shape_text[64], context[96];
+		snprintf(context, sizeof context, "%s, round trip",
+		         shape_name(shape_text, sizeof shape_text,
+		                    (enum shape)shape, 5000));
 		uint8_t *flat = m4_flatten(msg, &size);
-		bm_message *copy = m4_unflatten_new(flat, size);
+		bm_message *copy = cu_unflattened(m4_ops(), flat, size, context);
 		ck_assert_uint_eq(copy->what, 0x74657374);
 		ck_assert_int_eq(bm_count_fields(copy), bm_count_fields(msg));
 		size_t copy_size;
 		uint8_t *again = m4_flatten(copy, &copy_size);
-		ck_assert_uint_eq(copy_size, size);
-		ck_assert_mem_eq(again, flat, size);
+		cu_assert_bytes_eq(again, copy_size, flat, size, context);
 		/* Spot-check finds through the copied hash table. */
 		for (int32_t i = 0; i < 5000; i += 499) {
 			char name[16];
@@ -1097,8 +1046,7 @@ START_TEST(unflatten_replaces_content_and_ignores_trailing_bytes)
 	ck_assert_int_eq(bm_unflatten(msg, padded, size + 16), BM_OK);
 	size_t again_size;
 	uint8_t *again = m4_flatten(msg, &again_size);
-	ck_assert_uint_eq(again_size, size);
-	ck_assert_mem_eq(again, flat, size);
+	cu_assert_bytes_eq(again, again_size, flat, size, "16 bytes trailing");
 	free(again);
 	free(padded);
 	free(flat);
@@ -1110,8 +1058,8 @@ END_TEST
 START_TEST(unflatten_allocation_failure_leaves_empty)
 {
 	size_t size;
-	uint8_t *bytes = read_fixture("haiku/hmf1-icon-HaikuDepot_StarBlue.msg",
-	                              &size);
+	uint8_t *bytes = cu_read_fixture("hmf1-icon-HaikuDepot_StarBlue", ".msg",
+	                                 &size);
 	bm_alloc_counting(true);
 	for (uint64_t k = 1; k <= 3; k++) {
 		bm_message *msg = m4_new(0);
@@ -1182,7 +1130,7 @@ START_TEST(malformed_hmf1_is_rejected_without_leaks)
 	uint8_t *bytes = malloc(size);
 	ck_assert_ptr_nonnull(bytes);
 	/* The unmodified base is fine. */
-	bm_message *ok = m4_unflatten_new(base, size);
+	bm_message *ok = cu_unflattened(m4_ops(), base, size, "malformed_base");
 	bm_destroy(ok);
 
 	/* Every truncation. */

@@ -7,7 +7,7 @@
  * and exit statuses, in process (msgdump_main) and through build/msgdump.
  */
 #include "suites.h"
-#include "test_util.h"
+#include "check_util.h"
 
 #include "alloc.h"
 #include "bmsg.h"
@@ -20,39 +20,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static const struct bm_ops *
-backend(int index)
-{
-	return bm_backends(NULL)[index];
-}
-
-static int
-backend_count(void)
-{
-	size_t count;
-	bm_backends(&count);
-	return (int)count;
-}
-
-static uint8_t *
-load_fixture(const char *name, const char *extension, size_t *size)
-{
-	uint8_t *bytes = tu_read_fixture(name, extension, size);
-	ck_assert_msg(bytes != NULL, "cannot read %s%s", name, extension);
-	return bytes;
-}
-
-static bm_message *
-unflattened(const struct bm_ops *ops, const uint8_t *bytes, size_t size,
-            const char *context)
-{
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
-	int rc = bm_unflatten(msg, bytes, size);
-	ck_assert_msg(rc == BM_OK, "%s: %s", context, bm_status_name(rc));
-	return msg;
-}
 
 /* Captures what a printer writes. */
 struct capture {
@@ -84,8 +51,7 @@ capture_close(struct capture *c)
 static bool
 iterates_by_name(const struct bm_ops *ops)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+	bm_message *msg = cu_new_message(ops, 0);
 	ck_assert_int_eq(bm_add_int32(msg, "b", 1), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "a", 2), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "c", 3), BM_OK);
@@ -138,7 +104,7 @@ START_TEST(json_matches_every_fixture)
 {
 	if (!tu_host_is_little_endian())
 		return; /* the .json files describe little-endian files */
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	bool by_name = iterates_by_name(ops);
 	char **names;
 	size_t count = tu_list_fixtures(&names);
@@ -147,10 +113,10 @@ START_TEST(json_matches_every_fixture)
 		char context[300];
 		snprintf(context, sizeof context, "%s on %s", ops->name, names[f]);
 		size_t size, expected_size;
-		uint8_t *bytes = load_fixture(names[f], ".msg", &size);
-		char *expected = (char *)load_fixture(names[f], ".json",
-		                                      &expected_size);
-		bm_message *msg = unflattened(ops, bytes, size, context);
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		char *expected = (char *)cu_read_fixture(names[f], ".json",
+		                                         &expected_size);
+		bm_message *msg = cu_unflattened(ops, bytes, size, context);
 
 		bm_alloc_counting(true);
 		struct capture out;
@@ -191,9 +157,8 @@ END_TEST
 /* Names as Latin-1 with JSON escapes, odd type codes, what as unsigned. */
 START_TEST(json_escapes_names_and_types)
 {
-	const struct bm_ops *ops = backend(_i);
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0xfffffffeu, &msg), BM_OK);
+	const struct bm_ops *ops = cu_backend_at(_i);
+	bm_message *msg = cu_new_message(ops, 0xfffffffeu);
 	const uint8_t item[] = {0x00, 0xab, 0xff};
 	ck_assert_int_eq(bm_add_data(msg, "q\"b\\s/\b\f\n\r\t\x01\x1f\x7f\xe9\xff",
 	                             BM_TYPE(0x01, 'A', 'B', 'C'), item, 3, false),
@@ -239,10 +204,7 @@ reflattened(const bm_message *msg, size_t *size)
 	int64_t live = bm_alloc_counts()->live;
 	bm_message *copy = NULL;
 	ck_assert_int_eq(msgdump_rebuild(msg, &copy), BM_OK);
-	ck_assert_int_eq(bm_flattened_size(copy, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(copy, bytes, *size), BM_OK);
+	uint8_t *bytes = cu_flatten(copy, size);
 	bm_destroy(copy);
 	ck_assert_int_eq(bm_alloc_counts()->live, live);
 	bm_alloc_counting(false);
@@ -257,15 +219,11 @@ writes_be_rules(const struct bm_ops *ops)
 	if (ops->native_format != BM_FORMAT_R5)
 		return false;
 	size_t expected_size, size;
-	uint8_t *expected = load_fixture("r5-be-mini-derived-5_int32", ".msg",
-	                                 &expected_size);
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
-	for (int32_t i = 0; i < 5; i++)
-		ck_assert_int_eq(bm_add_int32(msg, "data", i), BM_OK);
-	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
-	uint8_t *bytes = malloc(size);
-	ck_assert_int_eq(bm_flatten(msg, bytes, size), BM_OK);
+	uint8_t *expected = cu_read_fixture("r5-be-mini-derived-5_int32", ".msg",
+	                                    &expected_size);
+	bm_message *msg = cu_new_message(ops, 0);
+	cu_add_items(msg, "data", false, 0, 5);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	bool be = size == expected_size && memcmp(bytes, expected, size) == 0;
 	free(bytes);
 	free(expected);
@@ -320,7 +278,7 @@ START_TEST(reflatten_reproduces_the_fixtures_of_its_format)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	/* Which fixtures this backend must write back: an HMF1 writer all
 	 * HMF1 files byte for byte (Haiku writes nothing else there); a
 	 * Be-rules R5 writer the Be-written files except padding. Other
@@ -341,8 +299,8 @@ START_TEST(reflatten_reproduces_the_fixtures_of_its_format)
 		char context[300];
 		snprintf(context, sizeof context, "%s on %s", ops->name, names[f]);
 		size_t size, again_size;
-		uint8_t *bytes = load_fixture(names[f], ".msg", &size);
-		bm_message *msg = unflattened(ops, bytes, size, context);
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		bm_message *msg = cu_unflattened(ops, bytes, size, context);
 		uint8_t *again = reflattened(msg, &again_size);
 		ck_assert_msg(again_size == size, "%s: %zu bytes, not %zu", context,
 		              again_size, size);
@@ -386,9 +344,9 @@ END_TEST
 START_TEST(some_backend_writes_each_fixture_format)
 {
 	int hmf1 = 0, be = 0;
-	for (int i = 0; i < backend_count(); i++) {
-		hmf1 += backend(i)->native_format == BM_FORMAT_HMF1;
-		be += writes_be_rules(backend(i));
+	for (int i = 0; i < cu_backend_count(); i++) {
+		hmf1 += cu_backend_at(i)->native_format == BM_FORMAT_HMF1;
+		be += writes_be_rules(cu_backend_at(i));
 	}
 	ck_assert_int_ge(hmf1, 1);
 	ck_assert_int_ge(be, 1);
@@ -402,11 +360,11 @@ START_TEST(human_output_resembles_print_to_stream)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	/* §2.8's 67-byte Haiku R5 message: "name" = "black", "color". */
 	size_t size;
-	uint8_t *bytes = load_fixture("r5-haiku-nested-Misc_Sphere", ".msg", &size);
-	bm_message *msg = unflattened(ops, bytes, size, ops->name);
+	uint8_t *bytes = cu_read_fixture("r5-haiku-nested-Misc_Sphere", ".msg", &size);
+	bm_message *msg = cu_unflattened(ops, bytes, size, ops->name);
 	msg->what = BM_TYPE('a', 'b', 'c', 'd');
 	ck_assert_int_eq(bm_add_data(msg, "raw", BM_TYPE('R', 'A', 'W', 'T'),
 	                             "xy", 2, false),
@@ -440,13 +398,13 @@ START_TEST(human_output_prints_every_fixture)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = backend(_i);
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char **names;
 	size_t count = tu_list_fixtures(&names);
 	for (size_t f = 0; f < count; f++) {
 		size_t size;
-		uint8_t *bytes = load_fixture(names[f], ".msg", &size);
-		bm_message *msg = unflattened(ops, bytes, size, names[f]);
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		bm_message *msg = cu_unflattened(ops, bytes, size, names[f]);
 		bm_alloc_counting(true);
 		struct capture out;
 		ck_assert_int_eq(msgdump_human(capture_open(&out), msg), BM_OK);
@@ -475,15 +433,12 @@ END_TEST
 /* Nesting deeper than the printer goes is named, not followed. */
 START_TEST(human_output_stops_at_deep_nesting)
 {
-	const struct bm_ops *ops = backend(_i);
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+	const struct bm_ops *ops = cu_backend_at(_i);
+	bm_message *msg = cu_new_message(ops, 0);
 	ck_assert_int_eq(bm_add_int32(msg, "depth", 0), BM_OK);
 	for (int depth = 1; depth <= 40; depth++) {
 		size_t size;
-		ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
-		uint8_t *bytes = malloc(size);
-		ck_assert_int_eq(bm_flatten(msg, bytes, size), BM_OK);
+		uint8_t *bytes = cu_flatten(msg, &size);
 		bm_make_empty(msg);
 		ck_assert_int_eq(bm_add_data(msg, "inner", BM_MESSAGE_TYPE, bytes,
 		                             size, false),
@@ -577,8 +532,7 @@ START_TEST(program_options_and_exit_statuses)
 	tu_data_path(json_path, sizeof json_path,
 	             "haiku/r5-be-mini-derived-5_string.json");
 	size_t json_size;
-	uint8_t *json = tu_read_file(json_path, &json_size);
-	ck_assert_ptr_nonnull(json);
+	uint8_t *json = cu_read_file(json_path, &json_size);
 	struct run run;
 
 	/* Success: the JSON, exactly; default backend; --opt=value forms. */
@@ -639,14 +593,14 @@ START_TEST(program_options_and_exit_statuses)
 	snprintf(cut_path, sizeof cut_path, "%s/cut.msg", temp_dir);
 	snprintf(out_path, sizeof out_path, "%s/out.msg", temp_dir);
 	size_t size;
-	uint8_t *bytes = tu_read_file(path, &size);
+	uint8_t *bytes = cu_read_file(path, &size);
 	FILE *cut = fopen(cut_path, "wb");
 	ck_assert_ptr_nonnull(cut);
 	ck_assert_uint_eq(fwrite(bytes, 1, size - 1, cut), size - 1);
 	fclose(cut);
-	for (int i = 0; i < backend_count(); i++) {
-		run_msgdump(&run, "--backend", backend(i)->name, "--json", cut_path,
-		            NULL);
+	for (int i = 0; i < cu_backend_count(); i++) {
+		run_msgdump(&run, "--backend", cu_backend_at(i)->name, "--json",
+		            cut_path, NULL);
 		assert_fails(&run, 1, "cannot unflatten R5");
 	}
 	/* --reflatten: a file that cannot be written, then one that can. */
@@ -659,8 +613,7 @@ START_TEST(program_options_and_exit_statuses)
 	ck_assert_int_eq(run.status, 0);
 	run_free(&run);
 	size_t again_size;
-	uint8_t *again = tu_read_file(out_path, &again_size);
-	ck_assert_ptr_nonnull(again);
+	uint8_t *again = cu_read_file(out_path, &again_size);
 	ck_assert_uint_eq(again_size, size);
 	ck_assert_mem_eq(again, bytes, size); /* zero padding in this one */
 	free(again);
@@ -700,10 +653,8 @@ START_TEST(built_program_exits_with_its_statuses)
 	snprintf(arguments, sizeof arguments, "--backend R5 --json '%s'", path);
 	ck_assert_int_eq(run_binary(arguments, output), 0);
 	size_t printed_size, json_size;
-	uint8_t *printed = tu_read_file(output, &printed_size);
-	uint8_t *json = tu_read_file(json_path, &json_size);
-	ck_assert_ptr_nonnull(printed);
-	ck_assert_ptr_nonnull(json);
+	uint8_t *printed = cu_read_file(output, &printed_size);
+	uint8_t *json = cu_read_file(json_path, &json_size);
 	ck_assert_uint_eq(printed_size, json_size);
 	ck_assert_mem_eq(printed, json, json_size);
 
@@ -720,7 +671,7 @@ Suite *
 make_msgdump_suite(void)
 {
 	Suite *suite = suite_create("msgdump");
-	int count = backend_count();
+	int count = cu_backend_count();
 
 	TCase *json = tcase_create("json");
 	tcase_add_loop_test(json, json_matches_every_fixture, 0, count);

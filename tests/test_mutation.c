@@ -10,7 +10,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +18,6 @@
 #include <valgrind/valgrind.h>
 
 #define VALGRIND_SWEEP_MAX 4096
-
-static size_t
-backend_count(void)
-{
-	size_t count;
-	bm_backends(&count);
-	return count;
-}
 
 /* Unflattens one input and checks the outcome; returns true when the
  * message was accepted. */
@@ -43,27 +35,23 @@ check_one_input(bm_message *msg, const uint8_t *bytes, size_t size,
 
 START_TEST(every_cut_and_flip_is_an_error_or_a_valid_message)
 {
-	const struct bm_ops *ops = bm_backends(NULL)[_i];
+	const struct bm_ops *ops = cu_backend_at(_i);
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names);
 	ck_assert_uint_gt(fixtures, 0);
 	size_t swept = 0, accepted = 0;
 	bm_alloc_counting(true);
 	for (size_t f = 0; f < fixtures; f++) {
-		char relative[512], path[4096], context[600];
-		snprintf(relative, sizeof relative, "haiku/%s.msg", names[f]);
+		char context[600];
 		size_t size;
-		uint8_t *original =
-			tu_read_file(tu_data_path(path, sizeof path, relative), &size);
-		ck_assert_ptr_nonnull(original);
+		uint8_t *original = cu_read_fixture(names[f], ".msg", &size);
 		if (RUNNING_ON_VALGRIND && size > VALGRIND_SWEEP_MAX) {
 			free(original);
 			continue;
 		}
 		uint8_t *bytes = malloc(size);
 		ck_assert_ptr_nonnull(bytes);
-		bm_message *msg = NULL;
-		ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+		bm_message *msg = cu_new_message(ops, 0);
 
 		snprintf(context, sizeof context, "%s, %s cut", ops->name, names[f]);
 		for (size_t cut = 0; cut < size; cut++) {
@@ -99,7 +87,7 @@ make_mutation_suite(void)
 	Suite *suite = suite_create("mutation");
 	/* Two halves of the registry, so that ctest can run them in parallel
 	 * (test cases "part1" and "part2"). */
-	int count = (int)backend_count();
+	int count = cu_backend_count();
 	static const char *const parts[] = {"part1", "part2"};
 	for (int part = 0; part < 2; part++) {
 		TCase *tc = tcase_create(parts[part]);

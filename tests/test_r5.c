@@ -10,7 +10,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -24,95 +24,23 @@
 static const struct bm_ops *
 r5_ops(void)
 {
-	const struct bm_ops *ops = bm_find_backend("R5");
-	ck_assert_ptr_nonnull(ops);
-	return ops;
+	return cu_backend("R5");
 }
 
 static bm_message *
 new_r5(uint32_t what)
 {
-	bm_message *msg = NULL;
-	ck_assert_int_eq(bm_create(r5_ops(), what, &msg), BM_OK);
-	return msg;
+	return cu_new_message(r5_ops(), what);
 }
 
-/* The §7 vectors and the fixtures were written on a little-endian host. */
-static bool
-little_endian(void)
-{
-	const uint16_t probe = 1;
-	uint8_t first;
-	memcpy(&first, &probe, 1);
-	return first == 1;
-}
-
-/* Flattens into a malloc'd buffer of exactly the flattened size. */
-static uint8_t *
-flatten(bm_message *msg, size_t *size)
-{
-	ck_assert_int_eq(bm_flattened_size(msg, size), BM_OK);
-	uint8_t *bytes = malloc(*size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, *size), BM_OK);
-	return bytes;
-}
-
-static uint8_t *
-read_fixture(const char *name, size_t *size)
-{
-	char relative[256], path[4096];
-	snprintf(relative, sizeof relative, "haiku/%s.msg", name);
-	uint8_t *bytes = tu_read_file(tu_data_path(path, sizeof path, relative),
-	                              size);
-	ck_assert_msg(bytes != NULL, "cannot read %s", path);
-	return bytes;
-}
-
-/* Fails naming the first differing offset. */
-static void
-assert_same_bytes(const uint8_t *got, size_t got_size, const uint8_t *want,
-                  size_t want_size, const char *context)
-{
-	size_t common = got_size < want_size ? got_size : want_size;
-	for (size_t i = 0; i < common; i++)
-		ck_assert_msg(got[i] == want[i],
-		              "%s: byte %zu is %02x, expected %02x", context, i,
-		              got[i], want[i]);
-	ck_assert_msg(got_size == want_size, "%s: %zu bytes, expected %zu",
-	              context, got_size, want_size);
-}
-
-/* The benchmark's messages (§4): n items in "data", or n fields "data<i>"
- * with one item each; int32 i or the string "item<i>". */
-static void
-build_benchmark(bm_message *msg, int n, bool strings, bool individual)
-{
-	char name[32], text[32];
-	for (int i = 0; i < n; i++) {
-		if (individual)
-			snprintf(name, sizeof name, "data%d", i);
-		else
-			snprintf(name, sizeof name, "data");
-		snprintf(text, sizeof text, "item%d", i);
-		int rc = strings ? bm_add_string(msg, name, text)
-		                 : bm_add_int32(msg, name, i);
-		ck_assert_int_eq(rc, BM_OK);
-	}
-}
-
+/* The shared decoder reads from bytes what msg holds (fixed flags too). */
 static void
 assert_content_matches_bytes(const bm_message *msg, const uint8_t *bytes,
                              size_t size, const char *context)
 {
-	struct tu_content from_msg, from_bytes;
-	char why[512] = "";
-	ck_assert_int_eq(tu_content_from_message(msg, &from_msg), BM_OK);
+	struct tu_content from_bytes;
 	ck_assert_int_eq(tu_content_from_bytes(bytes, size, &from_bytes), BM_OK);
-	ck_assert_msg(tu_content_equal(&from_bytes, &from_msg, true, why,
-	                               sizeof why),
-	              "%s: %s", context, why);
-	tu_content_free(&from_msg);
+	cu_assert_content_is(msg, &from_bytes, true, context);
 	tu_content_free(&from_bytes);
 }
 
@@ -126,18 +54,14 @@ START_TEST(five_int32_is_the_section_7_vector)
 		0x4f, 0x4c, 0x05, 0x14, 0x04, 0x64, 0x61, 0x74, 0x61, 0x00,
 		0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
 		0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00};
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_r5(0);
-	build_benchmark(msg, 5, false, false);
-	size_t size, fixture_size;
-	uint8_t *bytes = flatten(msg, &size);
-	assert_same_bytes(bytes, size, vector, sizeof vector, "5 int32");
-	uint8_t *fixture = read_fixture("r5-be-mini-derived-5_int32",
-	                                &fixture_size);
-	assert_same_bytes(bytes, size, fixture, fixture_size,
-	                  "5 int32 vs fixture");
-	free(fixture);
+	cu_add_benchmark(msg, 5, false, false);
+	size_t size;
+	uint8_t *bytes = cu_flatten(msg, &size);
+	cu_assert_bytes_eq(bytes, size, vector, sizeof vector, "5 int32");
+	cu_assert_fixture_bytes(bytes, size, "r5-be-mini-derived-5_int32");
 	free(bytes);
 	bm_destroy(msg);
 }
@@ -145,22 +69,18 @@ END_TEST
 
 START_TEST(five_strings_is_the_section_7_vector)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_r5(0);
-	build_benchmark(msg, 5, true, false);
-	size_t size, fixture_size;
-	uint8_t *bytes = flatten(msg, &size);
+	cu_add_benchmark(msg, 5, true, false);
+	size_t size;
+	uint8_t *bytes = cu_flatten(msg, &size);
 	ck_assert_uint_eq(size, 110);
 	/* Record header: 03 'CSTR' count 5, size 0x50, name "data". */
 	static const uint8_t record[] = {0x03, 0x52, 0x54, 0x53, 0x43, 0x05,
 	                                 0x50, 0x04, 0x64, 0x61, 0x74, 0x61};
 	ck_assert_mem_eq(bytes + 17, record, sizeof record);
-	uint8_t *fixture = read_fixture("r5-be-mini-derived-5_string",
-	                                &fixture_size);
-	assert_same_bytes(bytes, size, fixture, fixture_size,
-	                  "5 strings vs fixture");
-	free(fixture);
+	cu_assert_fixture_bytes(bytes, size, "r5-be-mini-derived-5_string");
 	free(bytes);
 	bm_destroy(msg);
 }
@@ -168,12 +88,12 @@ END_TEST
 
 START_TEST(five_individual_int32_are_five_mini_single_records)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	bm_message *msg = new_r5(0);
-	build_benchmark(msg, 5, false, true);
+	cu_add_benchmark(msg, 5, false, true);
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	ck_assert_uint_eq(size, 98);
 	/* Header: size 98 = 0x62, checksum 0x62000000 + 0 + 0x01. */
 	static const uint8_t header[17] = {0x31, 0x42, 0x4f, 0x46, 0x01, 0x00,
@@ -209,18 +129,18 @@ START_TEST(benchmark_messages_have_the_section_7_sizes)
 	static const int counts[4] = {5, 50, 500, 5000};
 	for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
 		for (size_t c = 0; c < 4; c++) {
+			char name[64];
+			cu_benchmark_name(name, sizeof name, counts[c], rows[r].strings,
+			                  rows[r].individual);
 			bm_message *msg = new_r5(0);
-			build_benchmark(msg, counts[c], rows[r].strings,
-			                rows[r].individual);
+			cu_add_benchmark(msg, counts[c], rows[r].strings,
+			                 rows[r].individual);
 			size_t size;
-			uint8_t *bytes = flatten(msg, &size);
+			uint8_t *bytes = cu_flatten(msg, &size);
 			ck_assert_msg(size == rows[r].sizes[c],
-			              "%d %s%s: %zu bytes, expected %zu", counts[c],
-			              rows[r].individual ? "individual " : "",
-			              rows[r].strings ? "strings" : "int32", size,
+			              "%s: %zu bytes, expected %zu", name, size,
 			              rows[r].sizes[c]);
-			assert_content_matches_bytes(msg, bytes, size,
-			                             "benchmark message");
+			assert_content_matches_bytes(msg, bytes, size, name);
 			free(bytes);
 			bm_destroy(msg);
 		}
@@ -230,13 +150,15 @@ END_TEST
 
 /*
  * Flattens a message holding one field "f" and returns the record's flag
- * byte; checks the data size the record states.
+ * byte; checks the count and data size the record states, its name and
+ * the total size. Failures name `context`.
  */
 static uint8_t
-record_flags_of(bm_message *msg, size_t data_size, size_t count)
+record_flags_of(bm_message *msg, size_t data_size, size_t count,
+                const char *context)
 {
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	const uint8_t *record = bytes + BM_R5_HEADER_SIZE;
 	uint8_t flags = record[0];
 	const uint8_t *p = record + 5;
@@ -253,68 +175,69 @@ record_flags_of(bm_message *msg, size_t data_size, size_t count)
 		stated_size = bm__load32(p);
 		p += 4;
 	}
-	ck_assert_uint_eq(stated_count, count);
-	ck_assert_uint_eq(stated_size, data_size);
-	ck_assert_uint_eq(p[0], 1);
-	ck_assert_uint_eq(p[1], 'f');
-	ck_assert_uint_eq(size, BM_R5_HEADER_SIZE + (size_t)(p + 2 - record) +
-	                                data_size + 1);
+	ck_assert_msg(stated_count == count, "%s: count %zu, expected %zu",
+	              context, stated_count, count);
+	ck_assert_msg(stated_size == data_size, "%s: data size %zu, expected %zu",
+	              context, stated_size, data_size);
+	ck_assert_msg(p[0] == 1, "%s: name length %u, expected 1", context,
+	              p[0]);
+	ck_assert_msg(p[1] == 'f', "%s: name byte %02x, expected 'f'", context,
+	              p[1]);
+	size_t expected_size = BM_R5_HEADER_SIZE + (size_t)(p + 2 - record) +
+	                       data_size + 1;
+	ck_assert_msg(size == expected_size, "%s: %zu bytes, expected %zu",
+	              context, size, expected_size);
 	free(bytes);
 	return flags;
 }
 
 START_TEST(mini_iff_data_at_most_255_bytes_and_count_at_most_255)
 {
+	/* Pairs on each side of the limit. An int32 row adds the int32 i;
+	 * the others add item_size bytes of raw data. */
+	static const struct {
+		const char *what;
+		bool int32;
+		size_t item_size;
+		bool fixed;
+		size_t count;
+		size_t data_size;
+		uint8_t flags;
+	} cases[] = {
+		{"one fixed item of 255 bytes", false, 255, true, 1, 255, 0x0f},
+		{"one fixed item of 256 bytes", false, 256, true, 1, 256, 0x0d},
+		/* Count and size cross 255 together, since items are at least
+		 * one byte. */
+		{"255 fixed items of 1 byte", false, 1, true, 255, 255, 0x07},
+		{"256 fixed items of 1 byte", false, 1, true, 256, 256, 0x05},
+		{"63 int32 (252 bytes)", true, 4, true, 63, 252, 0x07},
+		{"64 int32 (256 bytes)", true, 4, true, 64, 256, 0x05},
+		/* Variable items of 4 bytes are padded chunks of 8. */
+		{"31 variable chunks (248 bytes)", false, 4, false, 31, 248, 0x03},
+		{"32 variable chunks (256 bytes)", false, 4, false, 32, 256, 0x01},
+		{"one variable item whose chunk is 256 bytes", false, 252, false, 1,
+		 256, 0x09},
+	};
 	uint8_t raw[256];
 	memset(raw, 0xa5, sizeof raw);
-	/* One fixed item of 255 bytes, then of 256 bytes. */
-	for (size_t size = 255; size <= 256; size++) {
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		bm_message *msg = new_r5(0);
-		ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, raw, size, true),
-		                 BM_OK);
-		uint8_t want = size == 255 ? 0x0f : 0x0d;
-		ck_assert_uint_eq(record_flags_of(msg, size, 1), want);
+		for (size_t i = 0; i < cases[c].count; i++) {
+			int rc = cases[c].int32
+			                 ? bm_add_int32(msg, "f", (int32_t)i)
+			                 : bm_add_data(msg, "f", RAW_TYPE, raw,
+			                               cases[c].item_size,
+			                               cases[c].fixed);
+			ck_assert_msg(rc == BM_OK, "%s: add %zu: %s", cases[c].what, i,
+			              bm_status_name(rc));
+		}
+		uint8_t flags = record_flags_of(msg, cases[c].data_size,
+		                                cases[c].count, cases[c].what);
+		ck_assert_msg(flags == cases[c].flags,
+		              "%s: flags 0x%02x, expected 0x%02x", cases[c].what,
+		              flags, cases[c].flags);
 		bm_destroy(msg);
 	}
-	/* 255 then 256 fixed items of one byte (count and size cross 255
-	 * together, since items are at least one byte). */
-	for (size_t count = 255; count <= 256; count++) {
-		bm_message *msg = new_r5(0);
-		for (size_t i = 0; i < count; i++)
-			ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, raw, 1, true),
-			                 BM_OK);
-		uint8_t want = count == 255 ? 0x07 : 0x05;
-		ck_assert_uint_eq(record_flags_of(msg, count, count), want);
-		bm_destroy(msg);
-	}
-	/* 63 int32 (252 bytes) then 64 (256). */
-	for (int count = 63; count <= 64; count++) {
-		bm_message *msg = new_r5(0);
-		for (int i = 0; i < count; i++)
-			ck_assert_int_eq(bm_add_int32(msg, "f", i), BM_OK);
-		uint8_t want = count == 63 ? 0x07 : 0x05;
-		ck_assert_uint_eq(record_flags_of(msg, 4 * (size_t)count,
-		                                  (size_t)count),
-		                  want);
-		bm_destroy(msg);
-	}
-	/* Variable: 31 padded chunks of 8 (248 bytes), then 32 (256). */
-	for (int count = 31; count <= 32; count++) {
-		bm_message *msg = new_r5(0);
-		for (int i = 0; i < count; i++)
-			ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, raw, 4, false),
-			                 BM_OK);
-		uint8_t want = count == 31 ? 0x03 : 0x01;
-		ck_assert_uint_eq(record_flags_of(msg, 8 * (size_t)count,
-		                                  (size_t)count),
-		                  want);
-		bm_destroy(msg);
-	}
-	/* A single variable item whose chunk is exactly 256 bytes. */
-	bm_message *msg = new_r5(0);
-	ck_assert_int_eq(bm_add_data(msg, "f", RAW_TYPE, raw, 252, false), BM_OK);
-	ck_assert_uint_eq(record_flags_of(msg, 256, 1), 0x09);
-	bm_destroy(msg);
 }
 END_TEST
 
@@ -323,7 +246,7 @@ START_TEST(header_carries_what_size_and_checksum)
 	bm_message *msg = new_r5(0x12345678u);
 	ck_assert_int_eq(bm_add_int32(msg, "a", 7), BM_OK);
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	ck_assert_uint_eq(bm__load32(bytes), BM_R5_MAGIC);
 	ck_assert_uint_eq(bm__load32(bytes + 8), size);
 	ck_assert_uint_eq(bm__load32(bytes + 12), 0x12345678u);
@@ -350,7 +273,7 @@ START_TEST(every_field_is_one_block)
 	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 1); /* the message */
 	for (int n = 0; n < 2; n++) {
 		bm_alloc_reset_counts();
-		build_benchmark(msg, 500, n == 1, true);
+		cu_add_benchmark(msg, 500, n == 1, true);
 		/* 500 new fields of one item: 500 blocks, never a realloc. */
 		ck_assert_uint_eq(bm_alloc_counts()->mallocs, 500);
 		ck_assert_uint_eq(bm_alloc_counts()->reallocs, 0);
@@ -382,7 +305,7 @@ check_doubling(bool strings, size_t first_room, size_t reallocs)
 	bm_alloc_counting(true);
 	bm_message *msg = new_r5(0);
 	bm_alloc_trace(sizes, 64);
-	build_benchmark(msg, 5000, strings, false);
+	cu_add_benchmark(msg, 5000, strings, false);
 	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 2); /* message + field */
 	ck_assert_uint_eq(bm_alloc_counts()->reallocs, reallocs);
 	ck_assert_uint_eq(bm_alloc_trace_length(), 1 + reallocs);
@@ -429,14 +352,11 @@ START_TEST(reading_and_flattening_allocate_nothing)
 {
 	bm_alloc_counting(true);
 	bm_message *msg = new_r5(0);
-	build_benchmark(msg, 50, true, false);
-	build_benchmark(msg, 50, false, true);
+	cu_add_benchmark(msg, 50, true, false);
+	cu_add_benchmark(msg, 50, false, true);
 	bm_alloc_reset_counts();
 	size_t size;
-	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
-	uint8_t *bytes = malloc(size);
-	ck_assert_ptr_nonnull(bytes);
-	ck_assert_int_eq(bm_flatten(msg, bytes, size), BM_OK);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	const char *text;
 	ck_assert_int_eq(bm_find_string(msg, "data", 49, &text, NULL), BM_OK);
 	int32_t value;
@@ -502,7 +422,7 @@ START_TEST(fields_iterate_in_insertion_order)
 		ck_assert_uint_eq(info.type, BM_INT32_TYPE);
 	}
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 	/* The first record is "zeta": flags, type, count, size, length 4. */
 	ck_assert_uint_eq(bytes[17 + 7], 4);
 	ck_assert_mem_eq(bytes + 17 + 8, "zeta", 4);
@@ -513,17 +433,6 @@ END_TEST
 
 /* --- Errors --------------------------------------------------------------------- */
 
-/* Flattens msg and compares with the bytes it had before a failed call. */
-static void
-assert_unchanged(bm_message *msg, const uint8_t *before, size_t before_size,
-                 const char *context)
-{
-	size_t size;
-	uint8_t *now = flatten(msg, &size);
-	assert_same_bytes(now, size, before, before_size, context);
-	free(now);
-}
-
 START_TEST(errors_get_their_status_and_change_nothing)
 {
 	bm_message *msg = new_r5(0);
@@ -532,7 +441,7 @@ START_TEST(errors_get_their_status_and_change_nothing)
 	ck_assert_int_eq(bm_add_data(msg, "raw4", RAW_TYPE, "abcd", 4, true),
 	                 BM_OK);
 	size_t before_size;
-	uint8_t *before = flatten(msg, &before_size);
+	uint8_t *before = cu_flatten(msg, &before_size);
 
 	/* Type mismatch, on add and on find. */
 	ck_assert_int_eq(bm_add_string(msg, "int", "x"), BM_BAD_TYPE);
@@ -559,7 +468,7 @@ START_TEST(errors_get_their_status_and_change_nothing)
 	                 BM_NAME_NOT_FOUND);
 	ck_assert_int_eq(bm_find_int32(msg, "inT", 0, &value), BM_NAME_NOT_FOUND);
 	ck_assert_int_eq(bm_get_info(msg, "nope", &info), BM_NAME_NOT_FOUND);
-	assert_unchanged(msg, before, before_size, "after errors");
+	cu_assert_flattens_to(msg, before, before_size, "after errors");
 
 	/* The variable field accepts an item added as "fixed". */
 	ck_assert_int_eq(bm_add_data(msg, "str", BM_STRING_TYPE, "two", 4, true),
@@ -587,13 +496,13 @@ START_TEST(adds_past_the_flat_limit_are_too_large)
 	ck_assert_int_eq(bm_add_data(msg, "a", RAW_TYPE, filler, 100, false),
 	                 BM_OK);
 	size_t before_size;
-	uint8_t *before = flatten(msg, &before_size);
+	uint8_t *before = cu_flatten(msg, &before_size);
 	ck_assert_int_eq(bm_add_data(msg, "b", RAW_TYPE, huge, BM_ITEM_MAX, false),
 	                 BM_TOO_LARGE);
 	ck_assert_int_eq(bm_add_data(msg, "a", RAW_TYPE, huge, BM_ITEM_MAX, false),
 	                 BM_TOO_LARGE);
 	ck_assert_int_eq(bm_count_fields(msg), 1);
-	assert_unchanged(msg, before, before_size, "after too large");
+	cu_assert_flattens_to(msg, before, before_size, "after too large");
 	free(before);
 	bm_destroy(msg);
 }
@@ -603,22 +512,22 @@ START_TEST(failed_allocations_keep_the_message)
 {
 	bm_alloc_counting(true);
 	bm_message *msg = new_r5(0);
-	build_benchmark(msg, 4, false, false); /* room 16, full */
+	cu_add_benchmark(msg, 4, false, false); /* room 16, full */
 	ck_assert_int_eq(bm_add_string(msg, "s", "x"), BM_OK);
 	size_t before_size;
-	uint8_t *before = flatten(msg, &before_size);
+	uint8_t *before = cu_flatten(msg, &before_size);
 	int64_t live = bm_alloc_counts()->live;
 
 	/* The realloc that grows "data" fails: the old block stays. */
 	bm_alloc_fail_at(1);
 	ck_assert_int_eq(bm_add_int32(msg, "data", 4), BM_NO_MEMORY);
 	ck_assert_uint_eq(bm_alloc_counts()->failures, 1);
-	assert_unchanged(msg, before, before_size, "after failed growth");
+	cu_assert_flattens_to(msg, before, before_size, "after failed growth");
 	/* The malloc of a new field fails. */
 	bm_alloc_fail_at(1);
 	ck_assert_int_eq(bm_add_int32(msg, "new", 4), BM_NO_MEMORY);
 	ck_assert_int_eq(bm_count_fields(msg), 2);
-	assert_unchanged(msg, before, before_size, "after failed new field");
+	cu_assert_flattens_to(msg, before, before_size, "after failed new field");
 	ck_assert_int_eq(bm_alloc_counts()->live, live);
 
 	/* And both succeed afterwards. */
@@ -639,8 +548,8 @@ END_TEST
 static void
 add_mixed_content(bm_message *msg)
 {
-	build_benchmark(msg, 300, false, false);
-	build_benchmark(msg, 300, true, true);
+	cu_add_benchmark(msg, 300, false, false);
+	cu_add_benchmark(msg, 300, true, true);
 	uint8_t raw[300];
 	for (size_t i = 0; i < sizeof raw; i++)
 		raw[i] = (uint8_t)(i * 13 + 1);
@@ -662,7 +571,7 @@ START_TEST(own_bytes_round_trip_through_the_native_reader)
 	bm_message *msg = new_r5(0x74657374u);
 	add_mixed_content(msg);
 	size_t size;
-	uint8_t *bytes = flatten(msg, &size);
+	uint8_t *bytes = cu_flatten(msg, &size);
 
 	bm_alloc_counting(true);
 	bm_message *copy = new_r5(0);
@@ -676,15 +585,15 @@ START_TEST(own_bytes_round_trip_through_the_native_reader)
 	ck_assert_uint_eq(copy->what, 0x74657374u);
 	assert_content_matches_bytes(copy, bytes, size, "unflattened copy");
 	size_t again_size;
-	uint8_t *again = flatten(copy, &again_size);
-	assert_same_bytes(again, again_size, bytes, size, "reflattened copy");
+	uint8_t *again = cu_flatten(copy, &again_size);
+	cu_assert_bytes_eq(again, again_size, bytes, size, "reflattened copy");
 
 	/* A field read from bytes has exactly its data as room: the next add
 	 * doubles it (5000 int32: 20000 -> 40000). */
 	bm_message *big = new_r5(0);
-	build_benchmark(big, 5000, false, false);
+	cu_add_benchmark(big, 5000, false, false);
 	size_t big_size;
-	uint8_t *big_bytes = flatten(big, &big_size);
+	uint8_t *big_bytes = cu_flatten(big, &big_size);
 	size_t sizes[4];
 	bm_alloc_trace(sizes, 4);
 	ck_assert_int_eq(bm_unflatten(copy, big_bytes, big_size), BM_OK);
@@ -716,15 +625,11 @@ START_TEST(unflatten_makes_one_block_per_record)
 		uint64_t set_blocks;
 	} cases[] = {{5, 0}, {50, 0}, {500, 0}, {5000, 0}, {9000, 0}, {20000, 1}};
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-		bm_message *source = NULL;
-		ck_assert_int_eq(bm_create(cases[c].fields > 10000
-		                                   ? bm_find_backend("Message2")
-		                                   : r5_ops(),
-		                           0, &source),
-		                 BM_OK);
-		build_benchmark(source, cases[c].fields, c % 2 == 1, true);
+		bm_message *source = cu_new_message(
+			cases[c].fields > 10000 ? cu_backend("Message2") : r5_ops(), 0);
+		cu_add_benchmark(source, cases[c].fields, c % 2 == 1, true);
 		size_t size;
-		uint8_t *bytes = flatten(source, &size);
+		uint8_t *bytes = cu_flatten(source, &size);
 		bm_alloc_counting(true);
 		bm_message *msg = new_r5(0);
 		bm_alloc_reset_counts();
@@ -749,9 +654,7 @@ END_TEST
 static uint8_t *
 zero_padding(const uint8_t *bytes, size_t size)
 {
-	uint8_t *copy = malloc(size);
-	ck_assert_ptr_nonnull(copy);
-	memcpy(copy, bytes, size);
+	uint8_t *copy = cu_copy(bytes, size);
 	struct bm__r5_reader reader;
 	struct bm__r5_record record;
 	ck_assert_int_eq(bm__r5_open(&reader, bytes, size), BM_OK);
@@ -776,44 +679,27 @@ zero_padding(const uint8_t *bytes, size_t size)
 
 START_TEST(be_written_files_flatten_back)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names), checked = 0;
 	for (size_t f = 0; f < fixtures; f++) {
 		if (strncmp(names[f], "r5-be-mini-", 11) != 0)
 			continue;
-		size_t size, out_size;
-		uint8_t *bytes = read_fixture(names[f], &size);
-		bm_message *msg = new_r5(0);
-		ck_assert_msg(bm_unflatten(msg, bytes, size) == BM_OK, "%s",
-		              names[f]);
+		size_t size;
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		bm_message *msg = cu_unflattened(r5_ops(), bytes, size, names[f]);
 		/* The data blocks are copied whole, garbage padding included, so
 		 * Flatten gives back the very bytes Be's code wrote. */
-		uint8_t *out = flatten(msg, &out_size);
-		assert_same_bytes(out, out_size, bytes, size, names[f]);
-		free(out);
+		cu_assert_flattens_to(msg, bytes, size, names[f]);
 
 		/* Rebuilt through the add path, only the padding differs. */
-		struct tu_content content;
-		ck_assert_int_eq(tu_content_from_message(msg, &content), BM_OK);
-		bm_message *rebuilt = new_r5(content.what);
-		for (size_t i = 0; i < content.count; i++) {
-			const struct tu_field *field = &content.fields[i];
-			for (size_t j = 0; j < field->count; j++)
-				ck_assert_int_eq(bm_add_data(rebuilt, field->name,
-				                             field->type,
-				                             field->items[j],
-				                             field->sizes[j],
-				                             field->fixed_size),
-				                 BM_OK);
-		}
+		char context[300];
+		snprintf(context, sizeof context, "%s, rebuilt", names[f]);
+		bm_message *rebuilt = cu_rebuild(msg, r5_ops());
 		uint8_t *zeroed = zero_padding(bytes, size);
-		out = flatten(rebuilt, &out_size);
-		assert_same_bytes(out, out_size, zeroed, size, names[f]);
-		free(out);
+		cu_assert_flattens_to(rebuilt, zeroed, size, context);
 		free(zeroed);
-		tu_content_free(&content);
 		bm_destroy(rebuilt);
 		bm_destroy(msg);
 		free(bytes);
@@ -826,7 +712,7 @@ END_TEST
 
 START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 {
-	if (!little_endian())
+	if (!tu_host_is_little_endian())
 		return;
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names), checked = 0;
@@ -834,13 +720,11 @@ START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 		if (strncmp(names[f], "r5-haiku-", 9) != 0)
 			continue;
 		size_t size, out_size;
-		uint8_t *bytes = read_fixture(names[f], &size);
-		bm_message *msg = new_r5(0);
-		ck_assert_msg(bm_unflatten(msg, bytes, size) == BM_OK, "%s",
-		              names[f]);
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		bm_message *msg = cu_unflattened(r5_ops(), bytes, size, names[f]);
 		assert_content_matches_bytes(msg, bytes, size, names[f]);
 		/* Same content, Be's flags: never longer than Haiku's. */
-		uint8_t *out = flatten(msg, &out_size);
+		uint8_t *out = cu_flatten(msg, &out_size);
 		ck_assert_uint_le(out_size, size);
 		assert_content_matches_bytes(msg, out, out_size, names[f]);
 		free(out);
@@ -852,16 +736,15 @@ START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 	ck_assert_uint_ge(checked, 3);
 
 	/* The §7 5 Int32 vector in Haiku's rules comes out in Be's. */
-	size_t haiku_size, be_size, out_size;
-	uint8_t *haiku = read_fixture("r5-haiku-derived-5_int32", &haiku_size);
-	uint8_t *be = read_fixture("r5-be-mini-derived-5_int32", &be_size);
+	size_t haiku_size, out_size;
+	uint8_t *haiku = cu_read_fixture("r5-haiku-derived-5_int32", ".msg",
+	                                 &haiku_size);
 	bm_message *msg = new_r5(0);
 	ck_assert_int_eq(bm_unflatten(msg, haiku, haiku_size), BM_OK);
-	uint8_t *out = flatten(msg, &out_size);
-	assert_same_bytes(out, out_size, be, be_size, "Haiku rules to Be rules");
+	uint8_t *out = cu_flatten(msg, &out_size);
+	cu_assert_fixture_bytes(out, out_size, "r5-be-mini-derived-5_int32");
 	free(out);
 	bm_destroy(msg);
-	free(be);
 	free(haiku);
 }
 END_TEST
@@ -869,15 +752,15 @@ END_TEST
 START_TEST(failed_unflatten_leaves_an_empty_message)
 {
 	bm_message *source = new_r5(0);
-	build_benchmark(source, 20, false, true);
+	cu_add_benchmark(source, 20, false, true);
 	size_t size;
-	uint8_t *bytes = flatten(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 
 	bm_alloc_counting(true);
 	bm_message *msg = new_r5(0);
 	int64_t empty_live = bm_alloc_counts()->live;
 	/* The 7th record's block cannot be had: the six before are freed. */
-	build_benchmark(msg, 3, true, false);
+	cu_add_benchmark(msg, 3, true, false);
 	bm_alloc_fail_at(7);
 	ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_NO_MEMORY);
 	ck_assert_int_eq(bm_count_fields(msg), 0);
@@ -888,15 +771,13 @@ START_TEST(failed_unflatten_leaves_an_empty_message)
 
 	/* Truncated: every prefix is refused, leaving nothing behind. */
 	for (size_t cut = 0; cut < size; cut++) {
-		build_benchmark(msg, 2, false, false);
+		cu_add_benchmark(msg, 2, false, false);
 		ck_assert_int_ne(bm_unflatten(msg, bytes, cut), BM_OK);
 		ck_assert_int_eq(bm_count_fields(msg), 0);
 		ck_assert_int_eq(bm_alloc_counts()->live, empty_live);
 	}
 	/* A record past its message's end: raise the 10th record's size. */
-	uint8_t *bad = malloc(size);
-	ck_assert_ptr_nonnull(bad);
-	memcpy(bad, bytes, size);
+	uint8_t *bad = cu_copy(bytes, size);
 	size_t tenth = BM_R5_HEADER_SIZE + 9 * (1 + 4 + 1 + 1 + 5 + 4);
 	ck_assert_uint_eq(bad[tenth], 0x0f);
 	bad[tenth + 5] = 0xf0;
@@ -920,7 +801,7 @@ START_TEST(swapped_bytes_are_not_read_natively)
 	bm_message *source = new_r5(0x01020304u);
 	ck_assert_int_eq(bm_add_int32(source, "v", 0x0a0b0c0d), BM_OK);
 	size_t size;
-	uint8_t *bytes = flatten(source, &size);
+	uint8_t *bytes = cu_flatten(source, &size);
 	/* Swap by hand: header words, the type code and the one int32 (MINI
 	 * SINGLE record: flags, type, size, name length, "v", item). */
 	for (size_t at = 0; at < 16; at += 4)

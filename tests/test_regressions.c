@@ -9,7 +9,7 @@
 #include "suites.h"
 
 #include "bmsg.h"
-#include "test_util.h"
+#include "check_util.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@
 
 START_TEST(every_regression_input_is_handled)
 {
-	const struct bm_ops *ops = bm_backends(NULL)[_i];
+	const struct bm_ops *ops = cu_backend_at(_i);
 	DIR *dir = opendir(BENCH_REGRESSIONS_DIR);
 	ck_assert_msg(dir != NULL, "cannot open %s", BENCH_REGRESSIONS_DIR);
 	size_t inputs = 0;
@@ -30,14 +30,10 @@ START_TEST(every_regression_input_is_handled)
 		char path[4096];
 		snprintf(path, sizeof path, "%s/%s", BENCH_REGRESSIONS_DIR, name);
 		size_t size;
-		uint8_t *bytes = tu_read_file(path, &size);
-		ck_assert_msg(bytes != NULL, "cannot read %s", path);
+		uint8_t *bytes = cu_read_file(path, &size);
 		/* An exact-size copy, so that over-reads are caught. */
-		uint8_t *exact = malloc(size ? size : 1);
-		ck_assert_ptr_nonnull(exact);
-		memcpy(exact, bytes, size);
-		bm_message *msg = NULL;
-		ck_assert_int_eq(bm_create(ops, 0, &msg), BM_OK);
+		uint8_t *exact = cu_copy(bytes, size);
+		bm_message *msg = cu_new_message(ops, 0);
 		bool accepted;
 		char why[512] = "";
 		ck_assert_msg(tu_check_input(msg, exact, size, &accepted, why,
@@ -63,9 +59,8 @@ make_regressions_suite(void)
 {
 	Suite *suite = suite_create("regressions");
 	TCase *tc = tcase_create("regressions");
-	size_t count;
-	bm_backends(&count);
-	tcase_add_loop_test(tc, every_regression_input_is_handled, 0, (int)count);
+	tcase_add_loop_test(tc, every_regression_input_is_handled, 0,
+	                    cu_backend_count());
 	suite_add_tcase(suite, tc);
 	return suite;
 }

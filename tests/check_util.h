@@ -1,0 +1,130 @@
+/*
+ * check_util.h - helpers for the Check suites that assert as they go:
+ * backends by name or index, messages made and flattened, fixtures read,
+ * and byte or content comparisons that name the first difference.
+ *
+ * Compiled into bench_tests only. test_util.h holds the helpers that
+ * return a status instead (the fuzz targets link those, without Check).
+ * Every helper here fails the running test on any error, with a message
+ * that names the backend, fixture or context it was given; buffers it
+ * returns come from plain malloc (outside the counted allocator) and are
+ * freed with free().
+ */
+#ifndef BM_CHECK_UTIL_H
+#define BM_CHECK_UTIL_H
+
+#include "bmsg.h"
+#include "test_util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* --- Backends ------------------------------------------------------------- */
+
+/* The registered backend called `name`; fails the test when there is none. */
+const struct bm_ops *cu_backend(const char *name);
+
+/* The number of registered backends, as the int a loop test takes. */
+int cu_backend_count(void);
+
+/* The index-th registered backend (0 <= index < cu_backend_count()), for
+ * loop tests over the registry. */
+const struct bm_ops *cu_backend_at(int index);
+
+/* --- Messages ------------------------------------------------------------- */
+
+/* A new, empty message of ops with `what`. */
+bm_message *cu_new_message(const struct bm_ops *ops, uint32_t what);
+
+/* A new message of ops (what 0) holding bytes[0..size), unflattened with
+ * bm_unflatten; a failure names `context` and the status. */
+bm_message *cu_unflattened(const struct bm_ops *ops, const void *bytes,
+                           size_t size, const char *context);
+
+/* Adds the items first .. first + count - 1 to the field `name`: item i is
+ * the int32 i, or the string "item<i>" when `strings` is set. */
+void cu_add_items(bm_message *msg, const char *name, bool strings, int first,
+                  int count);
+
+/* The benchmark's messages (method.md, bmessage-formats.md §4): `count`
+ * items in one field "data", or, when `individual` is set, `count` fields
+ * "data<i>" of one item each; item i as in cu_add_items. */
+void cu_add_benchmark(bm_message *msg, int count, bool strings,
+                      bool individual);
+
+/* Writes a benchmark message's description ("500 individual strings",
+ * "5 int32") into out, for failure messages; returns out. */
+const char *cu_benchmark_name(char *out, size_t out_size, int count,
+                              bool strings, bool individual);
+
+/* A new message of ops with from's what and every item of `from`, added
+ * field by field in from's iteration order through the add path (what
+ * msgdump --reflatten does), each with its field's type and fixed flag. */
+bm_message *cu_rebuild(const bm_message *from, const struct bm_ops *ops);
+
+/* --- Flat bytes ----------------------------------------------------------- */
+
+/* Flattens msg into a malloc'd buffer of exactly its flattened size;
+ * returns it, and that size in *size. */
+uint8_t *cu_flatten(bm_message *msg, size_t *size);
+
+/* A malloc'd copy of bytes[0..size), of exactly that size (one byte when
+ * size is 0), so that reading past its end is caught by the sanitizers. */
+uint8_t *cu_copy(const void *bytes, size_t size);
+
+/*
+ * Fails unless got[0..got_size) equals want[0..want_size). The message
+ * names `context`, the first differing offset with both bytes (or both
+ * sizes when one is a prefix of the other) and the line of the call.
+ */
+#define cu_assert_bytes_eq(got, got_size, want, want_size, context)        \
+	cu_assert_bytes_eq_at(__FILE__, __LINE__, (got), (got_size), (want),   \
+	                      (want_size), (context))
+void cu_assert_bytes_eq_at(const char *file, int line, const void *got,
+                           size_t got_size, const void *want, size_t want_size,
+                           const char *context);
+
+/* Compares got[0..got_size) with the bytes of fixture `name` (.msg) as
+ * cu_assert_bytes_eq does, the fixture's name as the context. */
+#define cu_assert_fixture_bytes(got, got_size, name)                       \
+	cu_assert_fixture_bytes_at(__FILE__, __LINE__, (got), (got_size), (name))
+void cu_assert_fixture_bytes_at(const char *file, int line, const void *got,
+                                size_t got_size, const char *name);
+
+/* Flattens msg and compares the bytes with want[0..want_size) as
+ * cu_assert_bytes_eq does. */
+#define cu_assert_flattens_to(msg, want, want_size, context)               \
+	cu_assert_flattens_to_at(__FILE__, __LINE__, (msg), (want),            \
+	                         (want_size), (context))
+void cu_assert_flattens_to_at(const char *file, int line, bm_message *msg,
+                              const void *want, size_t want_size,
+                              const char *context);
+
+/* --- Content -------------------------------------------------------------- */
+
+/* Fails unless tu_content_equal(a, b, compare_fixed) holds, naming
+ * `context` and the first difference it found. */
+void cu_assert_same_content(const struct tu_content *a,
+                            const struct tu_content *b, bool compare_fixed,
+                            const char *context);
+
+/* Reads msg through the wrappers and compares `expected` with what it
+ * holds, as cu_assert_same_content(expected, held, ...) does (so a
+ * difference reads "expected != held"); an unreadable message fails too. */
+void cu_assert_content_is(const bm_message *msg,
+                          const struct tu_content *expected,
+                          bool compare_fixed, const char *context);
+
+/* --- Files ---------------------------------------------------------------- */
+
+/* Reads a whole file (see tu_read_file); fails naming the path when it
+ * cannot be read. */
+uint8_t *cu_read_file(const char *path, size_t *size);
+
+/* Reads tests/data/haiku/<name><extension> (extension ".msg" or ".json");
+ * fails naming the path when it cannot be read. */
+uint8_t *cu_read_fixture(const char *name, const char *extension,
+                         size_t *size);
+
+#endif /* BM_CHECK_UTIL_H */
