@@ -13,6 +13,8 @@ const char bench_usage[] =
 	"usage: bench --all | --filter REGEX [options]\n"
 	"       bench --list | --list-tests | --help\n"
 	"       bench report FILE [options]   (see bench report --help)\n"
+	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
+	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
 	"\n"
 	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
 	"the results table. Every cell is validated before and after it is\n"
@@ -50,11 +52,14 @@ const char bench_usage[] =
 	"Exit status: 0 every cell validated, 1 a cell failed (or an output\n"
 	"could not be written), 2 bad usage.\n"
 	"\n"
-	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
-	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
-	"compare: every cell's change, regressions first; exit 3 when a cell\n"
-	"grew by more than the threshold. read-callgrind: the figures of a\n"
-	"--measure instructions run, from callgrind's dumps.\n";
+	"Other commands:\n"
+	"  report          the report/ page and plots from a results JSON\n"
+	"  compare         every cell's change between two results JSONs,\n"
+	"                  regressions first; exit 3 when a cell grew by more\n"
+	"                  than the threshold (2% and 20 instructions, or 10%\n"
+	"                  for times), 1 when CURRENT has ERR cells\n"
+	"  read-callgrind  the figures of a --measure instructions run, from\n"
+	"                  callgrind's dumps (scripts/bench-instructions)\n";
 
 enum option_id {
 	OPT_HELP,
