@@ -382,6 +382,7 @@ take_sample(struct run_state *state, struct runner *runner,
 	bool last = index + 1 == state->options->repetitions;
 	uint64_t total = 0;
 	struct bench_cell_result *result = runner->result;
+	bench_cell_place(&runner->cell, index);
 	for (size_t round = 0; round < runner->rounds; round++) {
 		uint64_t elapsed;
 		struct batch_report report;

@@ -170,22 +170,29 @@ build_message(const struct bench_cell *cell, bm_message **out, char *why,
 	return true;
 }
 
-/* Flattens `msg` into a new buffer of exactly its flattened size. */
+/* The room bench_cell_place moves a cell's flat buffer in. */
+#define PLACE_SPAN 4096
+#define PLACE_STEP 16
+
+/* Flattens `msg` into the cell's flat buffer, at the start of a room of its
+ * flattened size plus PLACE_SPAN bytes. */
 static bool
-flatten_to_buffer(bm_message *msg, unsigned char **out, size_t *size,
-                  char *why, size_t why_size)
+flatten_to_buffer(struct bench_cell *cell, bm_message *msg, char *why,
+                  size_t why_size)
 {
+	size_t *size = &cell->flat_size;
 	int rc = bm_flattened_size(msg, size);
 	if (rc != BM_OK) {
 		snprintf(why, why_size, "flattened size: %s", bm_strerror(rc));
 		return false;
 	}
-	*out = malloc(*size > 0 ? *size : 1);
-	if (*out == NULL) {
+	cell->flat_room = malloc(*size + PLACE_SPAN);
+	if (cell->flat_room == NULL) {
 		snprintf(why, why_size, "harness out of memory");
 		return false;
 	}
-	rc = bm_flatten(msg, *out, *size);
+	cell->flat = cell->flat_room;
+	rc = bm_flatten(msg, cell->flat, *size);
 	if (rc != BM_OK) {
 		snprintf(why, why_size, "flatten: %s", bm_strerror(rc));
 		return false;
@@ -230,8 +237,7 @@ bench_cell_init(struct bench_cell *cell, const struct bench_workload *work,
 			return false;
 		/* One untimed flatten to learn the size; the bytes are
 		 * checked after the cell's first timed batch. */
-		if (!flatten_to_buffer(cell->built, &cell->flat,
-		                       &cell->flat_size, why, why_size))
+		if (!flatten_to_buffer(cell, cell->built, why, why_size))
 			return false;
 		cell->cycle_checksum = cell->flat_size;
 		return true;
@@ -240,8 +246,7 @@ bench_cell_init(struct bench_cell *cell, const struct bench_workload *work,
 	case BENCH_OP_UNFLATTEN_INDIVIDUAL: {
 		bm_message *source = NULL;
 		bool ok = build_message(cell, &source, why, why_size) &&
-		          flatten_to_buffer(source, &cell->flat, &cell->flat_size,
-		                            why, why_size);
+		          flatten_to_buffer(cell, source, why, why_size);
 		bm_destroy(source);
 		if (!ok)
 			return false;
@@ -271,9 +276,25 @@ bench_cell_free(struct bench_cell *cell)
 	bench_cell_release(cell);
 	free(cell->batch);
 	bm_destroy(cell->built);
-	free(cell->flat);
+	free(cell->flat_room);
 	free(cell->floor_target);
 	*cell = (struct bench_cell){0};
+}
+
+void
+bench_cell_place(struct bench_cell *cell, unsigned sample)
+{
+	if (cell->flat_room == NULL)
+		return;
+	/* 149 is odd, so the offsets of 256 samples in a row are all
+	 * different. */
+	size_t slots = PLACE_SPAN / PLACE_STEP;
+	size_t offset = (size_t)sample * 149u % slots * PLACE_STEP;
+	unsigned char *place = cell->flat_room + offset;
+	if (place != cell->flat) {
+		memmove(place, cell->flat, cell->flat_size);
+		cell->flat = place;
+	}
 }
 
 /* --- Batches ------------------------------------------------------------------------ */
