@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.86129:312458]
+set yrange [1.73017:320223]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -57,7 +57,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.86098:403493]
+set yrange [1.71517:395030]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -87,7 +87,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [6.46893:12550.5]
+set yrange [6.02367:11514]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
 set mytics 10
 plot \
@@ -116,7 +116,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.88394:115823]
+set yrange [1.71163:120083]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -146,7 +146,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.86098:3.86536e+07]
+set yrange [1.71417:4.11168e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -176,7 +176,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.44034:50264.5]
+set yrange [1.37376:47548.8]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
 set mytics 10
 plot \
@@ -206,7 +206,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.41692:77325.1]
+set yrange [2.07696:78071.8]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
 set mytics 10
 plot \
@@ -236,7 +236,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.96811:325148]
+set yrange [1.95755:300868]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -266,7 +266,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.83531:332543]
+set yrange [4.32112:346324]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -296,7 +296,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.52306:308327]
+set yrange [1.4208:333679]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -326,7 +326,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.06073:312033]
+set yrange [2.12982:328018]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -356,7 +356,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.90389:2.15875e+06]
+set yrange [1.9721:2.19961e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -386,8 +386,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.28197:2.14148e+06]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set yrange [12.4951:2.20589e+06]
+set ytics ('10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -413,7 +413,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:27.4092]
+set yrange [0.7:28.8819]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -445,7 +445,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:112.695]
+set yrange [0.7:119.969]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -477,7 +477,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:600.275]
+set yrange [0.7:602.171]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -509,14 +509,14 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1028.25]
+set yrange [0.7:950.734]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
 set mytics 1
 plot \
 	'data/relative-5000.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
@@ -539,14 +539,14 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00121566:504.357]
-set yrange [0.00121566:504.357]
+set xrange [0.00131477:511.994]
+set yrange [0.00131477:511.994]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00121566,1 to 504.357,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00121566 to 1,504.357 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00131477,1 to 511.994,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00131477 to 1,511.994 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000)
