@@ -4,12 +4,11 @@
  */
 #include "output.h"
 
-#include <errno.h>
+#include "atomic_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 bool
 bench_write_results(FILE *stream, const struct bench_results *results,
@@ -33,64 +32,28 @@ bench_write_results(FILE *stream, const struct bench_results *results,
 	return ok && fflush(stream) == 0 && !ferror(stream);
 }
 
+struct results_file {
+	const struct bench_results *results;
+	enum bench_format format;
+	enum bench_unit unit;
+};
+
+static bool
+write_results(FILE *stream, const void *ctx)
+{
+	const struct results_file *file = ctx;
+	return bench_write_results(stream, file->results, file->format,
+	                           file->unit);
+}
+
 bool
 bench_write_results_file(const char *path, const struct bench_results *results,
                          enum bench_format format, enum bench_unit unit,
                          char *why, size_t why_size)
 {
-	/* The temporary file sits beside the target, so the rename stays
-	 * on one file system and is atomic. */
-	size_t length = strlen(path);
-	char *temporary = malloc(length + sizeof ".tmp-XXXXXX");
-	if (temporary == NULL) {
-		snprintf(why, why_size, "%s: out of memory", path);
-		return false;
-	}
-	memcpy(temporary, path, length);
-	memcpy(temporary + length, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
-	int fd = mkstemp(temporary);
-	if (fd < 0) {
-		snprintf(why, why_size, "%s: cannot create a temporary file: %s",
-		         path, strerror(errno));
-		free(temporary);
-		return false;
-	}
-	FILE *stream = fdopen(fd, "w");
-	if (stream == NULL) {
-		snprintf(why, why_size, "%s: %s", path, strerror(errno));
-		close(fd);
-		unlink(temporary);
-		free(temporary);
-		return false;
-	}
-	bool ok = bench_write_results(stream, results, format, unit);
-	int saved = errno;
-	/* Flushed to the disk before the rename, so that a crash leaves the
-	 * old file or the new one, never a short one. */
-	if (ok && fsync(fileno(stream)) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (fclose(stream) != 0 && ok) {
-		ok = false;
-		saved = errno;
-	}
-	/* mkstemp makes the file 0600; results are for everyone to read. */
-	if (ok && chmod(temporary, 0644) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (ok && rename(temporary, path) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (!ok) {
-		snprintf(why, why_size, "%s: cannot write: %s", path,
-		         strerror(saved));
-		unlink(temporary);
-	}
-	free(temporary);
-	return ok;
+	struct results_file file = {results, format, unit};
+	return bench_write_file_atomically(path, write_results, &file, why,
+	                                   why_size);
 }
 
 void

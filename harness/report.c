@@ -9,6 +9,7 @@
 
 #include "report.h"
 
+#include "atomic_file.h"
 #include "options.h"
 #include "report_internal.h"
 
@@ -147,57 +148,25 @@ report_say(char *why, size_t why_size, const char *format, ...)
 	va_end(args);
 }
 
+struct text {
+	const char *bytes;
+	size_t length;
+};
+
+static bool
+write_text(FILE *stream, const void *ctx)
+{
+	const struct text *text = ctx;
+	return fwrite(text->bytes, 1, text->length, stream) == text->length;
+}
+
 bool
 report_write_file(const char *path, const char *text, size_t length,
                   char *why, size_t why_size)
 {
-	/* Beside the target, so that the rename stays on one file system. */
-	size_t path_length = strlen(path);
-	char *temporary = malloc(path_length + sizeof ".tmp-XXXXXX");
-	if (temporary == NULL) {
-		snprintf(why, why_size, "%s: out of memory", path);
-		return false;
-	}
-	memcpy(temporary, path, path_length);
-	memcpy(temporary + path_length, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
-	int fd = mkstemp(temporary);
-	if (fd < 0) {
-		snprintf(why, why_size, "%s: cannot create a temporary file: %s",
-		         path, strerror(errno));
-		free(temporary);
-		return false;
-	}
-	bool ok = true;
-	size_t done = 0;
-	while (ok && done < length) {
-		ssize_t wrote = write(fd, text + done, length - done);
-		if (wrote < 0 && errno == EINTR)
-			continue;
-		ok = wrote > 0;
-		if (ok)
-			done += (size_t)wrote;
-	}
-	int saved = errno;
-	if (close(fd) != 0 && ok) {
-		ok = false;
-		saved = errno;
-	}
-	/* mkstemp makes the file 0600; the report is for everyone. */
-	if (ok && chmod(temporary, 0644) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (ok && rename(temporary, path) != 0) {
-		ok = false;
-		saved = errno;
-	}
-	if (!ok) {
-		snprintf(why, why_size, "%s: cannot write: %s", path,
-		         strerror(saved));
-		unlink(temporary);
-	}
-	free(temporary);
-	return ok;
+	struct text content = {text, length};
+	return bench_write_file_atomically(path, write_text, &content, why,
+	                                   why_size);
 }
 
 /*
