@@ -333,7 +333,8 @@ const char *bm_format_name(enum bm_format format);
  * been validated: begin once, then for each field `field` followed by its
  * `count` items. Item bytes are in host order and are only valid during the
  * call; names are not NUL-terminated. A callback that returns non-zero stops
- * the decoding, and bm_decode returns that value.
+ * the decoding, and bm_decode returns that value. A NULL callback is
+ * skipped.
  */
 struct bm_decode_sink {
 	int (*begin)(void *ctx, enum bm_format format, uint32_t what);
