@@ -686,11 +686,9 @@ m1_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m1_message *msg = (struct m1_message *)base;
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size);
 	if (rc != BM_OK)
 		return rc;
-	if (reader.swapped)
-		return BM_UNSUPPORTED; /* the shared decoder swaps the items */
 
 	struct bm__r5_record record;
 	while ((rc = bm__r5_next(&reader, &record)) == 1) {

@@ -708,11 +708,9 @@ message2_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct message2_message *msg = message2_from(base);
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size);
 	if (rc != BM_OK)
 		return rc;
-	if (reader.swapped)
-		return BM_UNSUPPORTED;
 	/* Message2's Unflatten inserted every record without looking (it
 	 * trusted its input); on foreign input we must keep names unique, and
 	 * a chain walk for every record would cost as much as the rest of

@@ -644,11 +644,9 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m3_message *msg = m3_cast(base);
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size);
 	if (rc != BM_OK)
 		return rc;
-	if (reader.swapped)
-		return BM_UNSUPPORTED;
 	const uint8_t *body_start = reader.cursor;
 	/* The body runs to the terminator, the message's last byte. */
 	if (reader.end <= body_start)

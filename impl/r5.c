@@ -501,12 +501,9 @@ r5_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct r5_message *msg = (struct r5_message *)base;
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size);
 	if (rc != BM_OK)
 		return rc;
-	/* The other byte order goes through the shared decoder. */
-	if (reader.swapped)
-		return BM_UNSUPPORTED;
 	struct bm__seen_names seen;
 	bm__seen_init(&seen, reader.flat_size / R5_MIN_RECORD_SIZE);
 	rc = unflatten_records(msg, &reader, &seen);

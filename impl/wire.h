@@ -179,6 +179,17 @@ struct bm__r5_record {
  */
 int bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size);
 
+/* bm__r5_open for a backend's own reader, which reads host-order FOB1
+ * only: a message in the other byte order is BM_UNSUPPORTED, so that
+ * bm_unflatten hands it to the shared decoder, which swaps its items. */
+static inline int
+bm__r5_open_native(struct bm__r5_reader *reader, const void *data,
+                   size_t size)
+{
+	int rc = bm__r5_open(reader, data, size);
+	return rc == BM_OK && reader->swapped ? BM_UNSUPPORTED : rc;
+}
+
 /*
  * Reads the next field record and checks all of it: count, sizes and name
  * in range, the data inside the message, fixed data a whole number of
