@@ -17,38 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Checks every backend offered, and that their names are unique, before
- * anything runs; names the culprit. */
-static bool
-backends_valid(const struct bench_program *program)
-{
-	char why[256];
-	for (size_t i = 0; i < program->backend_count; i++) {
-		const struct bm_ops *ops = program->backends[i];
-		if (!bm_ops_valid(ops, why, sizeof why)) {
-			fprintf(program->err, "bench: %s\n", why);
-			return false;
-		}
-		for (size_t j = 0; j < i; j++) {
-			if (strcmp(ops->name, program->backends[j]->name) == 0) {
-				fprintf(program->err,
-				        "bench: backend %s: name given twice\n",
-				        ops->name);
-				return false;
-			}
-		}
-	}
-	return true;
-}
-
-/* `bench --list`: NAME<TAB>haiku|reference<TAB>FOB1|HMF1<TAB>summary. */
+/* `bench --list`: NAME<TAB>kind<TAB>FOB1|HMF1<TAB>summary. */
 static void
 list_backends(const struct bench_program *program)
 {
 	for (size_t i = 0; i < program->backend_count; i++) {
 		const struct bm_ops *ops = program->backends[i];
 		fprintf(program->out, "%s\t%s\t%s\t%s\n", ops->name,
-		        (ops->flags & BM_BACKEND_HAIKU) ? "haiku" : "reference",
+		        bm_kind_name(bm_backend_kind(ops)),
 		        ops->native_format == BM_FORMAT_HMF1 ? "HMF1" : "FOB1",
 		        ops->summary);
 	}
@@ -184,8 +160,13 @@ bench_main(const struct bench_program *program, int argc, char **argv)
 		return bench_compare_main(program, argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "read-callgrind") == 0)
 		return bench_read_callgrind_main(program, argc - 1, argv + 1);
-	if (!backends_valid(program))
+	/* The one check of the backends, before anything runs. */
+	char reason[256];
+	if (!bm_backends_valid(program->backends, program->backend_count,
+	                       reason, sizeof reason)) {
+		fprintf(program->err, "bench: %s\n", reason);
 		return BENCH_EXIT_FAILED;
+	}
 	struct bench_options options;
 	char why[512];
 	int status = bench_options_parse(&options, argc, argv,
@@ -195,7 +176,7 @@ bench_main(const struct bench_program *program, int argc, char **argv)
 	if (status != BENCH_EXIT_OK) {
 		fprintf(program->err, "bench: %s\n", why);
 	} else if (options.help) {
-		fputs(bench_usage, program->out);
+		bench_print_usage(program->out);
 	} else if (options.list) {
 		list_backends(program);
 	} else if (options.list_tests) {

@@ -23,6 +23,7 @@
 #define BENCH_COMPARE_H
 
 #include "cli.h"
+#include "exit_codes.h"
 
 /* Default thresholds, in percent of the baseline figure. */
 #define BENCH_COMPARE_INSTRUCTIONS_PCT 2.0
@@ -30,9 +31,6 @@
 /* An instruction count must also grow by more than this many
  * instructions per operation to regress (small cells, whole numbers). */
 #define BENCH_COMPARE_INSTRUCTIONS_MIN 20.0
-
-/* Exit status when a cell regressed (iai-callgrind's choice). */
-#define BENCH_EXIT_REGRESSED 3
 
 /* The subcommand; argv[0] is "compare". */
 int bench_compare_main(const struct bench_program *program, int argc,

@@ -4,6 +4,8 @@
  */
 #include "dump.h"
 
+#include "exit_codes.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -455,7 +457,7 @@ value_option(const char *arg, struct options *options,
 }
 
 /* Parses the command line; returns 0 to go on, -1 after printing the
- * help, or 2 after printing a reason. */
+ * help, or BENCH_EXIT_USAGE after printing a reason. */
 static int
 parse_options(int argc, char **argv, struct options *options, FILE *out,
               FILE *err)
@@ -467,7 +469,7 @@ parse_options(int argc, char **argv, struct options *options, FILE *out,
 			if (options->file != NULL) {
 				fprintf(err, "msgdump: more than one FILE (usage: %s)\n",
 				        USAGE);
-				return 2;
+				return BENCH_EXIT_USAGE;
 			}
 			options->file = arg;
 			continue;
@@ -489,17 +491,17 @@ parse_options(int argc, char **argv, struct options *options, FILE *out,
 			if ((*value)[0] == '\0') {
 				fprintf(err, "msgdump: %.*s needs a value (usage: %s)\n",
 				        (int)strcspn(arg, "="), arg, USAGE);
-				return 2;
+				return BENCH_EXIT_USAGE;
 			}
 		} else {
 			fprintf(err, "msgdump: unknown option '%s' (usage: %s)\n", arg,
 			        USAGE);
-			return 2;
+			return BENCH_EXIT_USAGE;
 		}
 	}
 	if (options->file == NULL) {
 		fprintf(err, "msgdump: no FILE given (usage: %s)\n", USAGE);
-		return 2;
+		return BENCH_EXIT_USAGE;
 	}
 	return 0;
 }
@@ -551,19 +553,19 @@ write_flattened(bm_message *msg, const char *path, char *why, size_t why_size)
 	if (rc != BM_OK) {
 		snprintf(why, why_size, "cannot flatten the rebuilt message: %s",
 		         bm_strerror(rc));
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	unsigned char *bytes = malloc(size > 0 ? size : 1);
 	if (bytes == NULL) {
 		snprintf(why, why_size, "out of memory");
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	rc = bm_flatten(msg, bytes, size);
 	if (rc != BM_OK) {
 		snprintf(why, why_size, "cannot flatten the rebuilt message: %s",
 		         bm_strerror(rc));
 		free(bytes);
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	FILE *file = fopen(path, "wb");
 	bool ok = file != NULL && fwrite(bytes, 1, size, file) == size;
@@ -576,7 +578,7 @@ write_flattened(bm_message *msg, const char *path, char *why, size_t why_size)
 	if (!ok) {
 		snprintf(why, why_size, "%s: cannot write: %s", path,
 		         strerror(saved));
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	return 0;
 }
@@ -606,9 +608,11 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 		return status < 0 ? 0 : status;
 
 	char why[512];
-	if (!bm_registry_valid(why, sizeof why)) {
+	size_t backend_count;
+	const struct bm_ops *const *backends = bm_backends(&backend_count);
+	if (!bm_backends_valid(backends, backend_count, why, sizeof why)) {
 		fprintf(err, "msgdump: %s\n", why);
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	const struct bm_ops *ops = bm_find_backend(options.backend);
 	if (ops == NULL) {
@@ -616,7 +620,7 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 		backend_names(names, sizeof names);
 		fprintf(err, "msgdump: unknown backend '%s' (known: %s)\n",
 		        options.backend, names);
-		return 2;
+		return BENCH_EXIT_USAGE;
 	}
 
 	size_t size = 0;
@@ -624,7 +628,7 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 	if (bytes == NULL) {
 		fprintf(err, "msgdump: %s: cannot read: %s\n", options.file,
 		        strerror(errno));
-		return 1;
+		return BENCH_EXIT_FAILED;
 	}
 	enum bm_format format = bm_detect_format(bytes, size);
 	bm_message *msg = NULL;
@@ -632,20 +636,20 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 	if (format == BM_FORMAT_UNKNOWN) {
 		fprintf(err, "msgdump: %s: not a flattened message (unknown "
 		        "magic)\n", options.file);
-		status = 1;
+		status = BENCH_EXIT_FAILED;
 	} else if ((rc = bm_create(ops, 0, &msg)) != BM_OK ||
 	           (rc = bm_unflatten(msg, bytes, size)) != BM_OK) {
 		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
 		        options.file, bm_format_name(format), ops->name,
 		        bm_strerror(rc));
-		status = 1;
+		status = BENCH_EXIT_FAILED;
 	} else {
 		rc = options.json ? msgdump_json(out, msg, format)
 		                  : msgdump_human(out, msg);
 		if (rc != BM_OK) {
 			fprintf(err, "msgdump: %s: cannot read the message back: "
 			        "%s\n", options.file, bm_strerror(rc));
-			status = 1;
+			status = BENCH_EXIT_FAILED;
 		}
 	}
 	free(bytes);
@@ -656,18 +660,18 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 		if (rc != BM_OK) {
 			fprintf(err, "msgdump: %s: cannot rebuild the message with "
 			        "%s: %s\n", options.file, ops->name, bm_strerror(rc));
-			status = 1;
+			status = BENCH_EXIT_FAILED;
 		} else if (write_flattened(rebuilt, options.reflatten, why,
 		                           sizeof why) != 0) {
 			fprintf(err, "msgdump: %s\n", why);
-			status = 1;
+			status = BENCH_EXIT_FAILED;
 		}
 		bm_destroy(rebuilt);
 	}
 	bm_destroy(msg);
 	if (status == 0 && (fflush(out) != 0 || ferror(out))) {
 		fprintf(err, "msgdump: cannot write the output\n");
-		status = 1;
+		status = BENCH_EXIT_FAILED;
 	}
 	return status;
 }

@@ -46,10 +46,8 @@ size_t bench_instruction_ops(const struct bench_test *test);
 /*
  * Before a run: can the measure the options ask for be taken here? Time
  * always can. Instructions need the program to run under valgrind
- * (RUNNING_ON_VALGRIND). Cycles need perf_event_open hardware counters;
- * this version only probes for them. When the answer is no, writes one
- * line saying why and what to do on `err` and returns false (the program
- * then exits 2).
+ * (RUNNING_ON_VALGRIND). When the answer is no, writes one line saying why
+ * and what to do on `err` and returns false (the program then exits 2).
  */
 bool bench_measure_available(const struct bench_options *options, FILE *err);
 

@@ -594,9 +594,11 @@ decide(const struct bench_results *results, const struct bench_row *row,
 {
 	for (size_t b = 0; b < results->backend_count; b++) {
 		const struct bench_cell_result *cell = &row->cells[b];
-		bool haiku = (results->backends[b]->flags & BM_BACKEND_HAIKU) != 0;
+		enum bm_kind kind = bm_backend_kind(results->backends[b]);
+		bool counts = haiku_only ? bm_kind_is_haiku(kind)
+		                         : bm_kind_competes(kind);
 		candidates[b] = (struct bench_candidate){
-			.usable = !cell->failed && (haiku || !haiku_only),
+			.usable = !cell->failed && counts,
 			.median = cell->summary.median,
 			.mad = cell->summary.mad,
 		};

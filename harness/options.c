@@ -8,8 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-const char bench_usage[] =
+static const char usage[] =
 	"usage: bench --all | --filter REGEX [options]\n"
 	"       bench --list | --list-tests | --help\n"
 	"       bench report FILE [options]   (see bench report --help)\n"
@@ -30,12 +31,11 @@ const char bench_usage[] =
 	"  --min-time MS       shortest sample in milliseconds (default 1)\n"
 	"  --seed N            seed of the lookup order and sample order (default 2005)\n"
 	"  --quick             3 samples of at least 0.1 ms, for smoke runs\n"
-	"  --measure time|instructions|cycles\n"
+	"  --measure time|instructions\n"
 	"                      what a cell's figure is (default time: ns per\n"
 	"                      operation); instructions: counted by callgrind, a\n"
 	"                      fixed number of operations per cell, JSON only\n"
-	"                      (run it with scripts/bench-instructions); cycles:\n"
-	"                      hardware counters, where perf_event_open has them\n"
+	"                      (run it with scripts/bench-instructions)\n"
 	"\n"
 	"What to print:\n"
 	"  --format md|text|csv|json   (default md)\n"
@@ -43,14 +43,13 @@ const char bench_usage[] =
 	"  --unit ns|us        unit of md, text and csv (json is always ns)\n"
 	"  --progress          progress on stderr even when it is not a terminal\n"
 	"\n"
-	"  --list              the backends: NAME, haiku|reference, format, summary\n"
+	"  --list              the backends: NAME, kind, format, summary\n"
 	"  --list-tests        the tests, one per line, in matrix order\n"
 	"  --help              this text\n"
 	"\n"
-	"`bench --all` with default options also writes results/latest.md,\n"
-	"results/latest.csv and results/latest.json.\n"
-	"Exit status: 0 every cell validated, 1 a cell failed (or an output\n"
-	"could not be written), 2 bad usage.\n"
+	"`bench --all` with default options and no --out also writes\n"
+	"results/latest.md, results/latest.csv and results/latest.json.\n"
+	"Backend names may be given in any case.\n"
 	"\n"
 	"Other commands:\n"
 	"  report          the report/ page and plots from a results JSON\n"
@@ -59,7 +58,15 @@ const char bench_usage[] =
 	"                  than the threshold (2% and 20 instructions, or 10%\n"
 	"                  for times), 1 when CURRENT has ERR cells\n"
 	"  read-callgrind  the figures of a --measure instructions run, from\n"
-	"                  callgrind's dumps (scripts/bench-instructions)\n";
+	"                  callgrind's dumps (scripts/bench-instructions)\n"
+	"\n";
+
+void
+bench_print_usage(FILE *out)
+{
+	fputs(usage, out);
+	bench_exit_codes_print(out);
+}
 
 enum option_id {
 	OPT_HELP,
@@ -181,7 +188,7 @@ parse_backends(struct bench_options *options, const char *text,
 		size_t found = options->backend_count;
 		for (size_t i = 0; i < options->backend_count; i++) {
 			if (strlen(backends[i]->name) == length &&
-			    memcmp(backends[i]->name, cursor, length) == 0)
+			    strncasecmp(backends[i]->name, cursor, length) == 0)
 				found = i;
 		}
 		if (found == options->backend_count) {
@@ -340,11 +347,9 @@ apply_option(struct bench_options *options, enum option_id id,
 			options->measure = BENCH_MEASURE_TIME;
 		else if (strcmp(value, "instructions") == 0)
 			options->measure = BENCH_MEASURE_INSTRUCTIONS;
-		else if (strcmp(value, "cycles") == 0)
-			options->measure = BENCH_MEASURE_CYCLES;
 		else {
-			snprintf(why, why_size, "--measure: '%s' is not time, "
-			         "instructions or cycles", value);
+			snprintf(why, why_size, "--measure: '%s' is not time or "
+			         "instructions", value);
 			return BENCH_EXIT_USAGE;
 		}
 		return BENCH_EXIT_OK;
@@ -370,7 +375,7 @@ bench_options_parse(struct bench_options *options, int argc,
 	options->backend_selected = calloc(backend_count + 1, sizeof(bool));
 	if (options->backend_selected == NULL) {
 		snprintf(why, why_size, "out of memory");
-		return BENCH_EXIT_USAGE;
+		return BENCH_EXIT_FAILED;
 	}
 	for (size_t i = 0; i < backend_count; i++)
 		options->backend_selected[i] = true;
@@ -476,7 +481,7 @@ bool
 bench_options_canonical(const struct bench_options *options)
 {
 	if (!options->all || options->has_filter || options->quick ||
-	    options->measure != BENCH_MEASURE_TIME)
+	    options->measure != BENCH_MEASURE_TIME || options->out_path != NULL)
 		return false;
 	for (size_t i = 0; i < options->backend_count; i++) {
 		if (!options->backend_selected[i])

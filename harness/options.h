@@ -7,12 +7,14 @@
 #define BENCH_OPTIONS_H
 
 #include "bmsg.h"
+#include "exit_codes.h"
 #include "matrix.h"
 
 #include <regex.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum bench_format {
 	BENCH_FORMAT_MD,
@@ -29,9 +31,8 @@ enum bench_unit {
 /* What a cell's figure is (--measure). */
 enum bench_measure {
 	BENCH_MEASURE_TIME,         /* ns per operation, by the clock */
-	BENCH_MEASURE_INSTRUCTIONS, /* instructions per operation, counted
+	BENCH_MEASURE_INSTRUCTIONS  /* instructions per operation, counted
 	                             * by callgrind (instructions.h) */
-	BENCH_MEASURE_CYCLES        /* hardware counters, where they work */
 };
 
 /* Defaults (issue 4), and what --quick uses unless told otherwise. */
@@ -75,11 +76,6 @@ struct bench_options {
 	bool progress;               /* --progress given */
 };
 
-/* Exit codes of `bench` (issue 4). */
-#define BENCH_EXIT_OK 0
-#define BENCH_EXIT_FAILED 1
-#define BENCH_EXIT_USAGE 2
-
 /*
  * Parses argv[1..argc) for the backends[0..backend_count) the program was
  * given. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line reason
@@ -100,13 +96,14 @@ bool bench_options_match(const struct bench_options *options,
 /*
  * True for the canonical run, `bench --all` with every measurement option
  * at its default (every backend, no filter, the 2005 sizes, default
- * repetitions, minimum time and seed, not --quick, --measure time): the
- * run that also writes results/latest.*. --format, --out, --unit and --progress only
- * change what is printed, so they do not matter here.
+ * repetitions, minimum time and seed, not --quick, --measure time) and no
+ * --out: the run that also writes results/latest.*. --format, --unit and
+ * --progress only change what is printed, so they do not matter here; a
+ * run given --out writes that file only.
  */
 bool bench_options_canonical(const struct bench_options *options);
 
-/* The usage text printed by --help. */
-extern const char bench_usage[];
+/* Prints the usage text of --help, its exit status lines included. */
+void bench_print_usage(FILE *out);
 
 #endif /* BENCH_OPTIONS_H */

@@ -142,7 +142,7 @@ backends_json(const struct bench_results *results)
 		json_t *object = json_object();
 		put(object, "name", json_string(ops->name));
 		put(object, "haiku",
-		    json_boolean((ops->flags & BM_BACKEND_HAIKU) != 0));
+		    json_boolean(bm_kind_is_haiku(bm_backend_kind(ops))));
 		put(object, "format",
 		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
 		                                                     : "FOB1"));

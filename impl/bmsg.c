@@ -229,7 +229,8 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 	int rc = BM_UNSUPPORTED;
 	if (format == msg->ops->native_format)
 		rc = msg->ops->unflatten(msg, data, size);
-	if (rc == BM_UNSUPPORTED)
+	/* The native reader hands back layouts it does not read itself. */
+	if (rc == BM_UNSUPPORTED && bm_backend_reads(msg->ops, format))
 		rc = bm_decode_into(msg, data, size);
 	if (rc != BM_OK)
 		msg->ops->make_empty(msg);

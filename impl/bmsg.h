@@ -113,29 +113,79 @@ struct bm_field_info {
 
 /* --- The backend vtable ---------------------------------------------------- */
 
-#define BM_OPS_VERSION 1
-
-/* Descriptor flags (capabilities are data; callers never compare names). */
-#define BM_BACKEND_HAIKU 0x1u /* a Haiku design: counts for "Haiku Winner" */
+#define BM_OPS_VERSION 2
 
 /*
- * One const instance per backend, exported by impl/<backend>.c and listed in
- * impl/registry.c. Slots are appended only, each under a "valid for version N"
- * marker, and BM_OPS_VERSION grows with every append.
+ * What a backend is, as callers ask it (capabilities are data; callers never
+ * compare names). X(enum, word, competes, haiku): `word` is what
+ * `bench --list` and the results JSON print; `competes`: counts for the
+ * Winner column, the 2005 meaning (the reference and the 2005 designs);
+ * `haiku`: counts for the Haiku Winner column (the 2005 designs).
+ */
+#define BM_KIND_MAP(X)                                                     \
+	X(BM_KIND_REFERENCE, "reference", true, false)                     \
+	X(BM_KIND_HAIKU_2005, "haiku", true, true)                         \
+	X(BM_KIND_ORIGINAL, "original", false, false)                      \
+	X(BM_KIND_PROPOSAL, "proposal", false, false)                      \
+	X(BM_KIND_LIBRARY, "library", false, false)
+
+enum bm_kind {
+#define BM_KIND_ENUM(name, word, competes, haiku) name,
+	BM_KIND_MAP(BM_KIND_ENUM)
+#undef BM_KIND_ENUM
+	BM_KIND_COUNT
+};
+
+/*
+ * How a flattened message that names one field twice is read (no writer
+ * here makes one; hostile or foreign input can).
+ */
+enum bm_repeated_names {
+	/* The records merge into one field, as Haiku's R5 reader does; input
+	 * whose records of one name differ in type or fixed item size is
+	 * refused with BM_BAD_VALUE. */
+	BM_REPEATED_MERGE
+};
+
+/* Descriptor flags. */
+/* Version 1 only: a Haiku design (version 2 says it with `kind`). */
+#define BM_BACKEND_HAIKU 0x1u
+/* Allocates outside bm_malloc (alloc.h): allocation counts and injected
+ * allocation failures do not reach it. */
+#define BM_BACKEND_OWN_ALLOCATOR 0x2u
+
+/* A set of formats, as in `decoded_formats`; BM_DECODER_FORMATS is every
+ * format bm_decode knows (it refuses swapped Dano as BM_UNSUPPORTED). */
+#define BM_FORMAT_BIT(format) (1u << (unsigned)(format))
+#define BM_DECODER_FORMATS                                                 \
+	(BM_FORMAT_BIT(BM_FORMAT_R5) | BM_FORMAT_BIT(BM_FORMAT_R5_SWAPPED) |  \
+	 BM_FORMAT_BIT(BM_FORMAT_HMF1) |                                     \
+	 BM_FORMAT_BIT(BM_FORMAT_HMF1_SWAPPED) |                             \
+	 BM_FORMAT_BIT(BM_FORMAT_DANO) | BM_FORMAT_BIT(BM_FORMAT_DANO_SWAPPED))
+
+/*
+ * One const instance per backend, exported by impl/<file>.c and listed in
+ * impl/backends.list. Slots and descriptor fields are appended only, each
+ * under a "valid for version N" marker, and BM_OPS_VERSION grows with every
+ * append; a caller asks for the fields of a later version through the
+ * bm_backend_* functions below, which give the defaults of older versions.
  *
  * Common rules for every slot:
  * - Arguments have been checked by the wrapper: messages are non-NULL and
  *   belong to this backend, names are 1..BM_NAME_MAX bytes with `name_len`
  *   equal to strlen(name), data pointers are non-NULL and sizes are 1..
  *   BM_ITEM_MAX, types are not BM_ANY_TYPE where a concrete type is needed.
- * - Every allocation goes through bm_malloc/bm_realloc/bm_free (alloc.h).
+ * - Every allocation goes through bm_malloc/bm_realloc/bm_free (alloc.h),
+ *   unless flags has BM_BACKEND_OWN_ALLOCATOR.
  * - A slot that fails leaves the message exactly as it was before the call
  *   (unflatten: empty), valid, and safe to use or destroy. No slot blocks.
  */
 struct bm_ops {
 	/* Version of this struct the backend was written against. */
 	uint32_t version;
-	/* Unique name used by the CLI, the tables and the plots. */
+	/* Unique name used by the CLI, the tables and the plots: letters,
+	 * digits, '_' and '-', unique ignoring case, and none of the words the
+	 * tables use for other columns (bm_backends_valid). */
 	const char *name;
 	/* One-line description for `bench --list`. */
 	const char *summary;
@@ -224,6 +274,21 @@ struct bm_ops {
 	int (*unflatten)(bm_message *msg, const void *data, size_t size);
 
 	/* Methods above are valid for version 1. */
+
+	/* Descriptor fields below are valid for version 2 (version 1
+	 * backends get the defaults named here). */
+
+	/* What the backend is (default: BM_KIND_HAIKU_2005 when flags has
+	 * BM_BACKEND_HAIKU, else BM_KIND_REFERENCE). */
+	enum bm_kind kind;
+	/* The formats other than native_format that bm_unflatten hands to the
+	 * shared decoder and the add path, as BM_FORMAT_BIT()s; any other is
+	 * BM_UNSUPPORTED (default: every format the decoder knows). */
+	uint32_t decoded_formats;
+	/* How unflatten treats a repeated name (default: BM_REPEATED_MERGE). */
+	enum bm_repeated_names repeated_names;
+
+	/* Descriptor fields above are valid for version 2. */
 };
 
 /* --- API: status codes ------------------------------------------------------ */
@@ -240,18 +305,57 @@ const char *bm_status_name(int status);
 /* Returns the registered backends in table order, and their number in *count. */
 const struct bm_ops *const *bm_backends(size_t *count);
 
-/* Returns the registered backend called `name` (exact match), or NULL. */
+/* Returns the registered backend called `name`, ignoring case, or NULL. */
 const struct bm_ops *bm_find_backend(const char *name);
+
+/* Returns backends[i] whose name is `name` ignoring case, or NULL. */
+const struct bm_ops *bm_find_backend_in(const struct bm_ops *const *backends,
+                                        size_t count, const char *name);
+
+/*
+ * The name rule: 1 to BM_BACKEND_NAME_MAX letters, digits, '_' and '-', and
+ * not one of the words the tables use for other columns ("Floor", "Winner",
+ * "Test", ignoring case). Writes a one-line reason when it fails.
+ */
+#define BM_BACKEND_NAME_MAX 32
+bool bm_backend_name_valid(const char *name, char *why, size_t why_size);
 
 /*
  * Checks a backend descriptor before anything runs: version, name, summary,
- * native format and every mandatory slot. Returns true when usable; otherwise
- * writes a one-line reason naming the backend into why[0..why_size).
+ * native format, the fields of its version and every mandatory slot. Returns
+ * true when usable; otherwise writes a one-line reason naming the backend
+ * into why[0..why_size).
  */
 bool bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size);
 
-/* Checks every registered backend and that their names are unique. */
-bool bm_registry_valid(char *why, size_t why_size);
+/* Checks backends[0..count): each descriptor, and that no two names are the
+ * same ignoring case. What every program runs once at start-up. */
+bool bm_backends_valid(const struct bm_ops *const *backends, size_t count,
+                       char *why, size_t why_size);
+
+/* --- API: what a backend is (the descriptor, with version defaults) --------- */
+
+enum bm_kind bm_backend_kind(const struct bm_ops *ops);
+
+/* The kind's word ("reference", "haiku", ...), or "?". */
+const char *bm_kind_name(enum bm_kind kind);
+
+/* The kind of `word` (as bm_kind_name prints it); false when none is. */
+bool bm_kind_parse(const char *word, enum bm_kind *kind);
+
+/* True when the kind counts for the Winner column (reference and the 2005
+ * designs), and for the Haiku Winner column (the 2005 designs). */
+bool bm_kind_competes(enum bm_kind kind);
+bool bm_kind_is_haiku(enum bm_kind kind);
+
+/* True when bm_unflatten reads `format` for this backend: natively, or
+ * through the shared decoder. */
+bool bm_backend_reads(const struct bm_ops *ops, enum bm_format format);
+
+/* True when every allocation of the backend goes through bm_malloc. */
+bool bm_backend_uses_bm_alloc(const struct bm_ops *ops);
+
+enum bm_repeated_names bm_backend_repeated_names(const struct bm_ops *ops);
 
 /* --- API: the message wrappers (the only way callers reach a backend) ------- */
 
@@ -309,12 +413,12 @@ int bm_flatten(bm_message *msg, void *buffer, size_t capacity);
 /*
  * Replaces the content of `msg` with the message in data[0..size), which may
  * be in any format bm_detect_format knows. The backend's native format goes
- * to its own reader; every other format goes through the shared decoders and
- * the add path. On failure the message is left empty and valid.
+ * to its own reader (and to the decoder when the reader hands it back as
+ * BM_UNSUPPORTED). On failure the message is left empty and valid.
+ * Any other format the backend reads (bm_backend_reads) goes through the
+ * shared decoders and the add path; the rest is BM_UNSUPPORTED.
  * A flattened message that names a field twice (no writer here makes one)
- * is read as Haiku's R5 reader reads it, in every backend: the records merge
- * into one field, or the input is refused with BM_BAD_VALUE when their
- * types or fixed item sizes differ.
+ * is read as the backend's repeated_names says.
  */
 int bm_unflatten(bm_message *msg, const void *data, size_t size);
 

@@ -721,12 +721,11 @@ m1_unflatten(bm_message *base, const void *data, size_t size)
 }
 
 const struct bm_ops bm_message1_ops = {
-	.version = 1,
+	.version = 2,
 	.name = "Message1",
 	.summary = "Haiku 2005 (OpenBeOS BMessageBody): red-black tree of "
 	           "fields by name, two heap blocks per item, sorted "
 	           "all-variable FOB1",
-	.flags = BM_BACKEND_HAIKU,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
@@ -745,4 +744,9 @@ const struct bm_ops bm_message1_ops = {
 	.flattened_size = m1_flattened_size,
 	.flatten = m1_flatten,
 	.unflatten = m1_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_HAIKU_2005,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
 };

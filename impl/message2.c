@@ -742,11 +742,10 @@ message2_unflatten(bm_message *base, const void *data, size_t size)
 }
 
 const struct bm_ops bm_message2_ops = {
-	.version = BM_OPS_VERSION,
+	.version = 2,
 	.name = "Message2",
 	.summary = "Haiku 2005: field list + 100-bucket hash, per-field R5-layout "
 	           "buffer grown in 256-byte blocks; FOB1 without MINI/SINGLE",
-	.flags = BM_BACKEND_HAIKU,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
@@ -765,4 +764,9 @@ const struct bm_ops bm_message2_ops = {
 	.flattened_size = message2_flattened_size,
 	.flatten = message2_flatten,
 	.unflatten = message2_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_HAIKU_2005,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
 };

@@ -698,11 +698,10 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 }
 
 const struct bm_ops bm_message3_ops = {
-	.version = BM_OPS_VERSION,
+	.version = 2,
 	.name = "Message3",
 	.summary = "Haiku 2005 Message3: one flat body in 64-byte blocks, "
 	           "memmove inserts, 100-bucket hash",
-	.flags = BM_BACKEND_HAIKU,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
@@ -721,4 +720,9 @@ const struct bm_ops bm_message3_ops = {
 	.flattened_size = m3_flattened_size,
 	.flatten = m3_flatten,
 	.unflatten = m3_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_HAIKU_2005,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
 };

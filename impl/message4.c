@@ -761,11 +761,10 @@ fail:
 }
 
 const struct bm_ops bm_message4_ops = {
-	.version = BM_OPS_VERSION,
+	.version = 2,
 	.name = "Message4",
 	.summary = "today's Haiku BMessage: header with a 5-bucket hash, "
 	           "field array and one data buffer, flat as in memory",
-	.flags = BM_BACKEND_HAIKU,
 	.native_format = BM_FORMAT_HMF1,
 
 	/* Life cycle */
@@ -784,4 +783,9 @@ const struct bm_ops bm_message4_ops = {
 	.flattened_size = message4_flattened_size,
 	.flatten = message4_flatten,
 	.unflatten = message4_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_HAIKU_2005,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
 };

@@ -514,11 +514,10 @@ r5_unflatten(bm_message *base, const void *data, size_t size)
 }
 
 const struct bm_ops bm_r5_ops = {
-	.version = BM_OPS_VERSION,
+	.version = 2,
 	.name = "R5",
 	.summary = "BeOS R5 libbe: linked list of fields, one block each in "
 	           "flat layout, linear lookup",
-	.flags = 0,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
@@ -537,4 +536,9 @@ const struct bm_ops bm_r5_ops = {
 	.flattened_size = r5_flattened_size,
 	.flatten = r5_flatten,
 	.unflatten = r5_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_REFERENCE,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
 };

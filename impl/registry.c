@@ -1,33 +1,30 @@
 /*
- * registry.c - the backends, in table order, found by name.
+ * registry.c - the backends, in table order, found by name, and the checks
+ * every program runs on them before anything else.
  *
- * Adding a backend: write impl/<name>.c exporting `const struct bm_ops
- * bm_<name>_ops`, add one X(<name>) line to BM_BACKEND_LIST below and one
- * line to impl/CMakeLists.txt. Tests, the CLI, the tables and the plots
- * follow.
+ * The list is impl/backends.list, one line per backend; CMake turns it into
+ * BM_BACKEND_LIST (backend_list.h in the build tree) and adds each file to
+ * the build. Adding a backend is its file plus one line there.
  */
 #include "bmsg.h"
 
+#include "backend_list.h"
+
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
-/*
- * The backends in table order, one line each: X(name) stands for the
- * descriptor bm_<name>_ops exported by impl/<name>.c.
- */
-#define BM_BACKEND_LIST(X)                                                 \
-	X(r5)                                                              \
-	X(message1)                                                        \
-	X(message2)                                                        \
-	X(message3)                                                        \
-	X(message4)
-
-#define BM_BACKEND_DECLARE(name) extern const struct bm_ops bm_##name##_ops;
+/* X(symbol, name): the descriptor bm_<symbol>_ops that the file exports, and
+ * the name its list line gives (the descriptor's own; test_api checks they
+ * agree). */
+#define BM_BACKEND_DECLARE(symbol, name) \
+	extern const struct bm_ops bm_##symbol##_ops;
 BM_BACKEND_LIST(BM_BACKEND_DECLARE)
 #undef BM_BACKEND_DECLARE
 
 static const struct bm_ops *const registry[] = {
-#define BM_BACKEND_ENTRY(name) &bm_##name##_ops,
+#define BM_BACKEND_ENTRY(symbol, name) &bm_##symbol##_ops,
 	BM_BACKEND_LIST(BM_BACKEND_ENTRY)
 #undef BM_BACKEND_ENTRY
 	NULL /* end of table, not counted */
@@ -44,30 +41,68 @@ bm_backends(size_t *count)
 }
 
 const struct bm_ops *
-bm_find_backend(const char *name)
+bm_find_backend_in(const struct bm_ops *const *backends, size_t count,
+                   const char *name)
 {
 	if (name == NULL)
 		return NULL;
-	for (const struct bm_ops *const *ops = registry; *ops != NULL; ops++) {
-		if (strcmp((*ops)->name, name) == 0)
-			return *ops;
+	for (size_t i = 0; i < count; i++) {
+		if (strcasecmp(backends[i]->name, name) == 0)
+			return backends[i];
 	}
 	return NULL;
+}
+
+const struct bm_ops *
+bm_find_backend(const char *name)
+{
+	return bm_find_backend_in(registry, REGISTRY_COUNT, name);
+}
+
+/* Words the tables and outputs use for columns that are not backends. */
+static const char *const reserved_names[] = {"Floor", "Winner", "Test"};
+
+bool
+bm_backend_name_valid(const char *name, char *why, size_t why_size)
+{
+	const char *problem = NULL;
+	size_t length = name != NULL ? strlen(name) : 0;
+	if (length == 0)
+		problem = "no name";
+	else if (length > BM_BACKEND_NAME_MAX)
+		problem = "name longer than 32 characters";
+	for (size_t i = 0; problem == NULL && i < length; i++) {
+		unsigned char c = (unsigned char)name[i];
+		if (!isalnum(c) && c != '_' && c != '-')
+			problem = "name has a character other than a letter, a "
+			          "digit, '_' or '-'";
+	}
+	for (size_t i = 0; problem == NULL &&
+	                   i < sizeof reserved_names / sizeof reserved_names[0];
+	     i++) {
+		if (strcasecmp(name, reserved_names[i]) == 0)
+			problem = "name is a word the tables use for another "
+			          "column (Floor, Winner, Test)";
+	}
+	if (problem == NULL)
+		return true;
+	if (why != NULL && why_size > 0)
+		snprintf(why, why_size, "backend %s: %s",
+		         length > 0 ? name : "?", problem);
+	return false;
 }
 
 bool
 bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 {
-	const char *name = ops != NULL && ops->name != NULL ? ops->name : "?";
+	if (ops != NULL && !bm_backend_name_valid(ops->name, why, why_size))
+		return false;
+	const char *name = ops != NULL ? ops->name : "?";
 	const char *problem = NULL;
 	if (ops == NULL)
 		problem = "descriptor is NULL";
 	else if (ops->version < 1 || ops->version > BM_OPS_VERSION)
 		problem = "unknown ops version";
-	else if (ops->name == NULL || ops->name[0] == '\0')
-		problem = "no name";
-	else if (strpbrk(ops->name, " \t\n,") != NULL)
-		problem = "name contains a space, tab or comma";
 	else if (ops->summary == NULL)
 		problem = "no summary";
 	else if (ops->native_format != BM_FORMAT_R5 &&
@@ -80,6 +115,18 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 	         ops->flattened_size == NULL || ops->flatten == NULL ||
 	         ops->unflatten == NULL)
 		problem = "a version-1 slot is NULL";
+	else if (ops->version >= 2 && (ops->flags & BM_BACKEND_HAIKU) != 0)
+		problem = "flag BM_BACKEND_HAIKU is version 1's (version 2 "
+		          "says it with kind)";
+	else if (ops->version >= 2 && (unsigned)ops->kind >= BM_KIND_COUNT)
+		problem = "unknown kind";
+	else if (ops->version >= 2 &&
+	         (ops->decoded_formats & ~(uint32_t)BM_DECODER_FORMATS) != 0)
+		problem = "decoded_formats names a format the decoder does not "
+		          "know";
+	else if (ops->version >= 2 &&
+	         ops->repeated_names != BM_REPEATED_MERGE)
+		problem = "unknown repeated_names";
 	if (problem == NULL)
 		return true;
 	if (why != NULL && why_size > 0)
@@ -88,22 +135,98 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 }
 
 bool
-bm_registry_valid(char *why, size_t why_size)
+bm_backends_valid(const struct bm_ops *const *backends, size_t count,
+                  char *why, size_t why_size)
 {
-	size_t count;
-	const struct bm_ops *const *ops = bm_backends(&count);
 	for (size_t i = 0; i < count; i++) {
-		if (!bm_ops_valid(ops[i], why, why_size))
+		if (!bm_ops_valid(backends[i], why, why_size))
 			return false;
 		for (size_t j = 0; j < i; j++) {
-			if (strcmp(ops[i]->name, ops[j]->name) == 0) {
+			if (strcasecmp(backends[i]->name, backends[j]->name) == 0) {
 				if (why != NULL && why_size > 0)
 					snprintf(why, why_size,
-					         "backend %s: name registered twice",
-					         ops[i]->name);
+					         "backend %s: name given twice "
+					         "(names are compared ignoring "
+					         "case)",
+					         backends[i]->name);
 				return false;
 			}
 		}
 	}
 	return true;
+}
+
+/* --- What a backend is ----------------------------------------------------- */
+
+enum bm_kind
+bm_backend_kind(const struct bm_ops *ops)
+{
+	if (ops->version >= 2)
+		return ops->kind;
+	return (ops->flags & BM_BACKEND_HAIKU) != 0 ? BM_KIND_HAIKU_2005
+	                                            : BM_KIND_REFERENCE;
+}
+
+static const struct {
+	const char *word;
+	bool competes;
+	bool haiku;
+} kinds[BM_KIND_COUNT] = {
+#define BM_KIND_ROW(name, word, competes, haiku) [name] = {word, competes, haiku},
+	BM_KIND_MAP(BM_KIND_ROW)
+#undef BM_KIND_ROW
+};
+
+const char *
+bm_kind_name(enum bm_kind kind)
+{
+	return (unsigned)kind < BM_KIND_COUNT ? kinds[kind].word : "?";
+}
+
+bool
+bm_kind_parse(const char *word, enum bm_kind *kind)
+{
+	for (size_t i = 0; word != NULL && i < BM_KIND_COUNT; i++) {
+		if (strcmp(word, kinds[i].word) == 0) {
+			*kind = (enum bm_kind)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+bm_kind_competes(enum bm_kind kind)
+{
+	return (unsigned)kind < BM_KIND_COUNT && kinds[kind].competes;
+}
+
+bool
+bm_kind_is_haiku(enum bm_kind kind)
+{
+	return (unsigned)kind < BM_KIND_COUNT && kinds[kind].haiku;
+}
+
+bool
+bm_backend_reads(const struct bm_ops *ops, enum bm_format format)
+{
+	if (format == BM_FORMAT_UNKNOWN)
+		return false;
+	if (format == ops->native_format)
+		return true;
+	uint32_t decoded = ops->version >= 2 ? ops->decoded_formats
+	                                     : BM_DECODER_FORMATS;
+	return (decoded & BM_FORMAT_BIT(format)) != 0;
+}
+
+bool
+bm_backend_uses_bm_alloc(const struct bm_ops *ops)
+{
+	return (ops->flags & BM_BACKEND_OWN_ALLOCATOR) == 0;
+}
+
+enum bm_repeated_names
+bm_backend_repeated_names(const struct bm_ops *ops)
+{
+	return ops->version >= 2 ? ops->repeated_names : BM_REPEATED_MERGE;
 }

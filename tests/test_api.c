@@ -10,7 +10,9 @@
 #include "test_util.h"
 #include "wire.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 START_TEST(status_texts_are_distinct)
@@ -246,7 +248,183 @@ START_TEST(wrappers_reject_bad_arguments_without_a_backend)
 	ck_assert_ptr_null(bm_find_backend(NULL));
 	char why[128];
 	ck_assert(!bm_ops_valid(NULL, why, sizeof why));
-	ck_assert(bm_registry_valid(why, sizeof why));
+}
+END_TEST
+
+/* --- The registry and the descriptors ------------------------------------- */
+
+START_TEST(registry_follows_the_backend_list_and_is_valid)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/impl/backends.list", BENCH_SOURCE_DIR);
+	FILE *list = fopen(path, "r");
+	ck_assert_msg(list != NULL, "cannot open %s", path);
+	size_t count;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	size_t listed = 0;
+	char line[512];
+	while (fgets(line, sizeof line, list) != NULL) {
+		char name[128];
+		if (line[0] == '#' || sscanf(line, "%127s", name) != 1)
+			continue;
+		ck_assert_uint_lt(listed, count);
+		/* The descriptor carries the name its list line gives. */
+		ck_assert_str_eq(backends[listed]->name, name);
+		listed++;
+	}
+	fclose(list);
+	ck_assert_uint_eq(listed, count);
+	ck_assert_ptr_null(backends[count]);
+	char why[256];
+	ck_assert_msg(bm_backends_valid(backends, count, why, sizeof why), "%s",
+	              why);
+}
+END_TEST
+
+START_TEST(backends_are_found_by_name_in_any_case)
+{
+	size_t count;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	for (size_t i = 0; i < count; i++) {
+		char name[BM_BACKEND_NAME_MAX + 1];
+		snprintf(name, sizeof name, "%s", backends[i]->name);
+		for (char *c = name; *c != '\0'; c++)
+			*c = (char)(i % 2 == 0 ? tolower((unsigned char)*c)
+			                       : toupper((unsigned char)*c));
+		ck_assert_ptr_eq(bm_find_backend(name), backends[i]);
+	}
+	ck_assert_ptr_null(bm_find_backend("No-such-backend"));
+}
+END_TEST
+
+/* A copy of the first registered descriptor under another name. */
+static struct bm_ops
+renamed(const char *name)
+{
+	struct bm_ops ops = *bm_backends(NULL)[0];
+	ops.name = name;
+	return ops;
+}
+
+START_TEST(backend_names_follow_one_rule)
+{
+	static const struct {
+		const char *name;
+		bool valid;
+	} cases[] = {
+		{"R5", true},          {"Message1-2005", true},
+		{"a_b-C9", true},      {"", false},
+		{"Copy.6", false},     {"two words", false},
+		{"comma,name", false}, {"Floor", false},
+		{"floor", false},      {"WINNER", false},
+		{"Test", false},       {"Tests", true},
+		{"x23456789012345678901234567890123", false},
+		{"x2345678901234567890123456789012", true},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char why[256] = "";
+		struct bm_ops ops = renamed(cases[i].name);
+		bool valid = bm_ops_valid(&ops, why, sizeof why);
+		ck_assert_msg(valid == cases[i].valid, "'%s': %s", cases[i].name,
+		              valid ? "accepted" : why);
+		ck_assert_uint_eq(bm_backend_name_valid(cases[i].name, NULL, 0),
+		                  cases[i].valid);
+		if (!valid)
+			ck_assert_ptr_null(strchr(why, '\n'));
+	}
+}
+END_TEST
+
+START_TEST(names_are_unique_ignoring_case)
+{
+	struct bm_ops a = renamed("Alpha"), b = renamed("ALPHA");
+	const struct bm_ops *const twice[] = {&a, &b};
+	char why[256];
+	ck_assert(!bm_backends_valid(twice, 2, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "ALPHA"));
+	ck_assert_ptr_nonnull(strstr(why, "twice"));
+	ck_assert_ptr_eq(bm_find_backend_in(twice, 2, "alpha"), &a);
+}
+END_TEST
+
+START_TEST(version_1_descriptors_get_the_defaults)
+{
+	struct bm_ops ops = renamed("Old");
+	ops.version = 1;
+	ops.kind = BM_KIND_PROPOSAL;       /* not read at version 1 */
+	ops.decoded_formats = 0;
+	ops.flags = BM_BACKEND_HAIKU;
+	char why[256];
+	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
+	ck_assert_int_eq(bm_backend_kind(&ops), BM_KIND_HAIKU_2005);
+	ck_assert(bm_backend_reads(&ops, BM_FORMAT_DANO));
+	ck_assert(bm_backend_reads(&ops, BM_FORMAT_HMF1_SWAPPED));
+	ck_assert(bm_backend_uses_bm_alloc(&ops));
+	ck_assert_int_eq(bm_backend_repeated_names(&ops), BM_REPEATED_MERGE);
+	ops.flags = 0;
+	ck_assert_int_eq(bm_backend_kind(&ops), BM_KIND_REFERENCE);
+	/* At version 2 the flag is refused: kind says it. */
+	ops.version = 2;
+	ops.kind = BM_KIND_HAIKU_2005;
+	ops.decoded_formats = BM_DECODER_FORMATS;
+	ops.flags = BM_BACKEND_HAIKU;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ops.flags = 0;
+	ck_assert(bm_ops_valid(&ops, why, sizeof why));
+	ops.kind = BM_KIND_COUNT;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+}
+END_TEST
+
+START_TEST(kinds_decide_the_winner_columns)
+{
+	for (int k = 0; k < BM_KIND_COUNT; k++) {
+		enum bm_kind parsed;
+		ck_assert(bm_kind_parse(bm_kind_name((enum bm_kind)k), &parsed));
+		ck_assert_int_eq(parsed, k);
+	}
+	ck_assert(!bm_kind_parse("haiku-2005", &(enum bm_kind){0}));
+	ck_assert(bm_kind_competes(BM_KIND_REFERENCE));
+	ck_assert(!bm_kind_is_haiku(BM_KIND_REFERENCE));
+	ck_assert(bm_kind_competes(BM_KIND_HAIKU_2005));
+	ck_assert(bm_kind_is_haiku(BM_KIND_HAIKU_2005));
+	for (enum bm_kind k = BM_KIND_ORIGINAL; k < BM_KIND_COUNT; k++)
+		ck_assert(!bm_kind_competes(k) && !bm_kind_is_haiku(k));
+}
+END_TEST
+
+START_TEST(unflatten_refuses_formats_a_backend_does_not_read)
+{
+	/* Message4's own bytes, offered to a copy of R5 that decodes nothing
+	 * but its own format. */
+	const struct bm_ops *hmf1 = NULL;
+	size_t count;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	for (size_t i = 0; i < count; i++)
+		if (backends[i]->native_format == BM_FORMAT_HMF1)
+			hmf1 = backends[i];
+	ck_assert_ptr_nonnull(hmf1);
+	bm_message *source;
+	ck_assert_int_eq(bm_create(hmf1, 7, &source), BM_OK);
+	ck_assert_int_eq(bm_add_int32(source, "x", 1), BM_OK);
+	size_t size;
+	ck_assert_int_eq(bm_flattened_size(source, &size), BM_OK);
+	unsigned char *flat = malloc(size);
+	ck_assert_int_eq(bm_flatten(source, flat, size), BM_OK);
+
+	struct bm_ops r5_only = renamed("OwnFormatOnly");
+	ck_assert_int_eq(r5_only.native_format, BM_FORMAT_R5);
+	r5_only.decoded_formats = 0;
+	bm_message *reader;
+	ck_assert_int_eq(bm_create(&r5_only, 0, &reader), BM_OK);
+	ck_assert_int_eq(bm_unflatten(reader, flat, size), BM_UNSUPPORTED);
+	ck_assert_int_eq(bm_count_fields(reader), 0);
+	r5_only.decoded_formats = BM_FORMAT_BIT(BM_FORMAT_HMF1);
+	ck_assert_int_eq(bm_unflatten(reader, flat, size), BM_OK);
+	ck_assert_int_eq(bm_count_fields(reader), 1);
+	bm_destroy(reader);
+	bm_destroy(source);
+	free(flat);
 }
 END_TEST
 
@@ -264,6 +442,13 @@ make_api_suite(void)
 	tcase_add_test(tc, r5_variable_items_are_padded_with_zeros);
 	tcase_add_test(tc, seen_filter_finds_every_repeat_and_grows);
 	tcase_add_test(tc, wrappers_reject_bad_arguments_without_a_backend);
+	tcase_add_test(tc, registry_follows_the_backend_list_and_is_valid);
+	tcase_add_test(tc, backends_are_found_by_name_in_any_case);
+	tcase_add_test(tc, backend_names_follow_one_rule);
+	tcase_add_test(tc, names_are_unique_ignoring_case);
+	tcase_add_test(tc, version_1_descriptors_get_the_defaults);
+	tcase_add_test(tc, kinds_decide_the_winner_columns);
+	tcase_add_test(tc, unflatten_refuses_formats_a_backend_does_not_read);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

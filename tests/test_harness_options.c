@@ -146,10 +146,12 @@ START_TEST(only_default_measurement_options_are_canonical)
 		{{"bench", "--all", NULL}, true},
 		/* What is printed, and where, does not matter. */
 		{{"bench", "--all", "--format", "csv", "--unit", "us", NULL}, true},
-		{{"bench", "--all", "--out", "x.md", "--progress", NULL}, true},
+		{{"bench", "--all", "--progress", NULL}, true},
 		/* Defaults given explicitly are still the defaults. */
 		{{"bench", "--all", "--sizes", "5000,500,50,5", NULL}, true},
 		{{"bench", "--all", "--backends", "Broken,Plain", NULL}, true},
+		/* Backend names are taken in any case. */
+		{{"bench", "--all", "--backends", "plain,BROKEN", NULL}, true},
 		{{"bench", "--all", "--repetitions", "15", "--seed", "2005",
 		  "--min-time", "1", NULL}, true},
 		/* Anything that changes the measurement is another run. */
@@ -162,6 +164,8 @@ START_TEST(only_default_measurement_options_are_canonical)
 		{{"bench", "--all", "--repetitions", "16", NULL}, false},
 		{{"bench", "--all", "--min-time", "1.5", NULL}, false},
 		{{"bench", "--all", "--seed", "1", NULL}, false},
+		/* A run given --out writes that file only. */
+		{{"bench", "--all", "--out", "x.md", NULL}, false},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct bench_options options;
@@ -214,7 +218,7 @@ static const char *const bad_usage[][6] = {
 	{"--all", "--backends", "Nope", NULL},
 	{"--all", "--backends", "Plain,Plain", NULL},
 	{"--all", "--backends", "", NULL},
-	{"--all", "--backends", "plain", NULL},     /* names are exact */
+	{"--all", "--backends", "plain,PLAIN", NULL}, /* twice, in any case */
 	{"--filter", "(", NULL},
 	{"--filter", "NoSuchTest", NULL},           /* matches nothing */
 	{"--all", "--out", "", NULL},
@@ -306,9 +310,6 @@ START_TEST(no_backend_to_run_is_bad_usage)
 	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
 	ck_assert_uint_eq(hu_count_lines(run.err), 1);
 	hu_capture_free(&run);
-	/* The real registry is valid. */
-	char why[256];
-	ck_assert_msg(bm_registry_valid(why, sizeof why), "%s", why);
 }
 END_TEST
 

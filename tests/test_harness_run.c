@@ -393,6 +393,40 @@ list_dir(const char *dir, char names[][64], size_t capacity)
 	return count;
 }
 
+START_TEST(canonical_run_writes_latest_unless_given_out)
+{
+	/* The canonical run (default options) on one backend: with --out it
+	 * writes that file only; without, results/latest.* as well. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	char *dir = hu_make_temp_dir();
+	ck_assert_ptr_nonnull(dir);
+	char path[4096];
+	snprintf(path, sizeof path, "%s/run.csv", dir);
+	struct bench_capture run = hu_run(backends, 1, dir, "--all", "--format",
+	                                  "csv", "--out", path, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_OK);
+	char names[8][64];
+	ck_assert_uint_eq(list_dir(dir, names, 8), 1);
+	ck_assert_str_eq(names[0], "run.csv");
+	hu_capture_free(&run);
+	ck_assert_int_eq(remove(path), 0);
+
+	run = hu_run(backends, 1, dir, "--all", "--format", "csv", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_OK);
+	ck_assert_uint_eq(list_dir(dir, names, 8), 3);
+	static const char *const latest[] = {"latest.md", "latest.csv",
+	                                     "latest.json", NULL};
+	for (size_t i = 0; latest[i] != NULL; i++) {
+		char file[4096 + 16];
+		snprintf(file, sizeof file, "%s/%s", dir, latest[i]);
+		struct stat info;
+		ck_assert_msg(stat(file, &info) == 0, "%s missing", latest[i]);
+	}
+	hu_capture_free(&run);
+	hu_remove_temp_dir(dir, latest);
+}
+END_TEST
+
 START_TEST(out_file_is_written_whole_and_nothing_else_is)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
@@ -518,6 +552,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
+	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
 	tcase_add_test(tc, sizes_beyond_2005_work);
 	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);
 	suite_add_tcase(suite, tc);
