@@ -4,9 +4,9 @@
  */
 #include "compare.h"
 
-#include "json_file.h"
 #include "options.h"
 #include "output.h"
+#include "results_read.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -25,7 +25,7 @@ struct file_cell {
 
 struct results_file {
 	const char *path;
-	json_t *root;
+	struct bench_run_file run;
 	const char *unit;
 	struct file_cell *cells; /* in file order: rows, then columns */
 	size_t count;
@@ -55,69 +55,43 @@ struct change {
 static void
 results_file_free(struct results_file *file)
 {
-	json_decref(file->root);
+	bench_run_file_free(&file->run);
 	free(file->cells);
 	*file = (struct results_file){0};
 }
 
-/* Loads a results file and lists its cells; false with a reason when it
- * is not usable. */
+/* Loads a results file (results_read.h) and lists its cells, the Floor's
+ * included; false with a reason when it is not usable. */
 static bool
 load_results(struct results_file *file, const char *path, char *why,
              size_t why_size)
 {
 	*file = (struct results_file){.path = path};
-	file->root = bench_json_load(path, why, why_size);
-	if (file->root == NULL)
+	struct bench_run_file *run = &file->run;
+	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why,
+	                         why_size))
 		return false;
-	json_t *root = file->root;
-	json_t *rows = json_object_get(root, "rows");
-	file->unit = json_string_value(json_object_get(root, "unit"));
-	if (!json_is_object(root) ||
-	    json_integer_value(json_object_get(root, "schema")) != 1 ||
-	    file->unit == NULL || !json_is_array(rows)) {
-		snprintf(why, why_size, "%s: not a results file of bench "
-		         "(schema 1 with unit and rows)", path);
-		return false;
-	}
-	size_t total = 0, index;
-	json_t *row;
-	json_array_foreach(rows, index, row)
-		total += json_object_size(json_object_get(row, "cells"));
-	file->cells = calloc(total + 1, sizeof *file->cells);
+	file->unit = run->unit;
+	file->cells = calloc(run->row_count * (run->backend_count + 1) + 1,
+	                     sizeof *file->cells);
 	if (file->cells == NULL) {
 		snprintf(why, why_size, "out of memory");
 		return false;
 	}
-	json_array_foreach(rows, index, row) {
-		const char *test = json_string_value(json_object_get(row, "test"));
-		json_t *cells = json_object_get(row, "cells");
-		if (test == NULL || !json_is_object(cells)) {
-			snprintf(why, why_size, "%s: row %zu has no test name or "
-			         "no cells", path, index + 1);
-			return false;
-		}
-		const char *backend;
-		json_t *cell;
-		json_object_foreach(cells, backend, cell) {
-			json_t *error = json_object_get(cell, "error");
-			json_t *median = json_object_get(cell, "median");
-			struct file_cell *entry = &file->cells[file->count++];
-			*entry = (struct file_cell){.test = test, .backend = backend};
-			if (json_is_string(error)) {
-				entry->error = json_string_value(error);
-			} else if (json_is_number(median) &&
-			           json_number_value(median) >= 0.0) {
-				entry->figure = json_number_value(median);
-			} else {
-				snprintf(why, why_size, "%s: %s/%s has neither a "
-				         "median nor an error%s", path, test, backend,
-				         json_object_get(cell, "dump") != NULL
-				                 ? " (a run under callgrind not yet "
-				                   "read: see scripts/bench-instructions)"
-				                 : "");
-				return false;
-			}
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		for (size_t b = 0; b <= run->backend_count; b++) {
+			bool floor = b == run->backend_count;
+			const struct bench_file_cell *cell =
+				floor ? &row->floor : &row->cells[b];
+			if (!cell->present)
+				continue;
+			file->cells[file->count++] = (struct file_cell){
+				.test = row->test,
+				.backend = floor ? "Floor" : run->backends[b].name,
+				.error = cell->failed ? cell->error : NULL,
+				.figure = cell->median,
+			};
 		}
 	}
 	return true;
@@ -140,6 +114,7 @@ find_cell(const struct results_file *file, const char *test,
 struct gate {
 	double percent;        /* threshold, percent of the baseline */
 	double minimum;        /* and at least this much (instructions) */
+	bool allow_new;        /* --allow-new: cells of one file pass */
 };
 
 /* How much a figure may move before it counts. */
@@ -304,8 +279,8 @@ print_context_notes(FILE *out, const struct results_file *baseline,
 		{"cpu", "CPU"},
 		{"callgrind", "callgrind"},
 	};
-	json_t *a = json_object_get(baseline->root, "context");
-	json_t *b = json_object_get(current->root, "context");
+	json_t *a = json_object_get(baseline->run.root, "context");
+	json_t *b = json_object_get(current->run.root, "context");
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
 		const char *left = json_string_value(json_object_get(a,
 		                                                     facts[i].key));
@@ -322,19 +297,15 @@ print_context_notes(FILE *out, const struct results_file *baseline,
 static void
 describe_file(FILE *out, const char *label, const struct results_file *file)
 {
-	json_t *context = json_object_get(file->root, "context");
-	const char *commit =
-		json_string_value(json_object_get(context, "git_commit"));
-	const char *date = json_string_value(json_object_get(context, "date"));
 	fprintf(out, "%s %s (commit %.12s, %s)\n", label, file->path,
-	        commit != NULL ? commit : "unknown",
-	        date != NULL ? date : "undated");
+	        file->run.git_commit, file->run.date);
 }
 
 /* --- The command --------------------------------------------------------------------- */
 
 static const char usage[] =
-	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT]";
+	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT] "
+	"[--allow-new]";
 
 /* Parses PCT: a number from 0 to 1000, an optional '%' after it. */
 static bool
@@ -394,7 +365,7 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	struct change *changes = collect_changes(baseline, current, gate, &count);
 	if (changes == NULL) {
 		fprintf(program->err, "bench compare: out of memory\n");
-		return BENCH_EXIT_USAGE;
+		return BENCH_EXIT_FAILED;
 	}
 	size_t tally[CHANGE_REMOVED + 1] = {0}, improved = 0;
 	for (size_t i = 0; i < count; i++) {
@@ -412,7 +383,17 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	fputs(" of its baseline.\n", out);
 	print_context_notes(out, baseline, current);
 	fputc('\n', out);
-	print_table(out, changes, count);
+	/* Compared cells first; cells of one file only in a section of their
+	 * own (the sort puts them last). */
+	size_t compared = count - tally[CHANGE_NEW] - tally[CHANGE_REMOVED];
+	print_table(out, changes, compared);
+	if (compared < count) {
+		fprintf(out, "\nCells in one file only, not compared (%s):\n\n",
+		        gate->allow_new ? "allowed by --allow-new"
+		                        : "the gate fails until the baseline "
+		                          "is updated, or --allow-new is given");
+		print_table(out, changes + compared, count - compared);
+	}
 	fprintf(out, "\n%zu of %zu cells regressed, %zu improved, %zu ERR, "
 	        "%zu new, %zu removed%s.\n",
 	        tally[CHANGE_REGRESSED], count, improved, tally[CHANGE_ERR],
@@ -436,6 +417,13 @@ report(const struct bench_program *program, const struct results_file *baseline,
 		        "the table)\n", tally[CHANGE_REGRESSED],
 		        tally[CHANGE_REGRESSED] == 1 ? "" : "s");
 		status = BENCH_EXIT_REGRESSED;
+	} else if (!gate->allow_new &&
+	           tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0) {
+		fprintf(program->err, "bench compare: %zu new and %zu removed "
+		        "cells are not compared (update the baseline, or give "
+		        "--allow-new)\n", tally[CHANGE_NEW],
+		        tally[CHANGE_REMOVED]);
+		status = BENCH_EXIT_CELLS_CHANGED;
 	}
 	free(changes);
 	return status;
@@ -448,9 +436,13 @@ bench_compare_main(const struct bench_program *program, int argc,
 	const char *paths[2] = {NULL, NULL};
 	size_t path_count = 0;
 	double percent = -1.0;
+	bool allow_new = false;
 	for (int i = 1; i < argc; i++) {
 		const char *value = NULL;
-		if (strcmp(argv[i], "--threshold") == 0) {
+		if (strcmp(argv[i], "--allow-new") == 0) {
+			allow_new = true;
+			continue;
+		} else if (strcmp(argv[i], "--threshold") == 0) {
 			if (i + 1 == argc) {
 				fprintf(program->err, "bench compare: --threshold needs "
 				        "a value\n");
@@ -480,7 +472,7 @@ bench_compare_main(const struct bench_program *program, int argc,
 
 	char why[4096 + 256];
 	struct results_file baseline = {0}, current = {0};
-	int status = BENCH_EXIT_USAGE;
+	int status = BENCH_EXIT_FAILED;
 	if (!load_results(&baseline, paths[0], why, sizeof why) ||
 	    !load_results(&current, paths[1], why, sizeof why)) {
 		fprintf(program->err, "bench compare: %s\n", why);
@@ -492,21 +484,19 @@ bench_compare_main(const struct bench_program *program, int argc,
 		        current.path, current.unit);
 		goto done;
 	}
+	/* The reader took "ns" or "instructions" only. */
 	struct gate gate;
 	if (strcmp(current.unit, "instructions") == 0) {
 		gate = (struct gate){
 			.percent = BENCH_COMPARE_INSTRUCTIONS_PCT,
 			.minimum = BENCH_COMPARE_INSTRUCTIONS_MIN,
 		};
-	} else if (strcmp(current.unit, "ns") == 0) {
-		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT};
 	} else {
-		fprintf(program->err, "bench compare: unknown unit '%s' (ns or "
-		        "instructions)\n", current.unit);
-		goto done;
+		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT};
 	}
 	if (percent >= 0.0)
 		gate.percent = percent;
+	gate.allow_new = allow_new;
 	status = report(program, &baseline, &current, &gate);
 done:
 	results_file_free(&baseline);

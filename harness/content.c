@@ -35,13 +35,13 @@ size_t
 bench_field_count(const struct bench_test *test)
 {
 	return bench_test_layout(test) == BENCH_LAYOUT_ONE_FIELD ? 1
-	                                                         : test->items;
+	                                                         : test->workload.items;
 }
 
 size_t
 bench_items_per_field(const struct bench_test *test)
 {
-	return bench_test_layout(test) == BENCH_LAYOUT_ONE_FIELD ? test->items
+	return bench_test_layout(test) == BENCH_LAYOUT_ONE_FIELD ? test->workload.items
 	                                                         : 1;
 }
 
@@ -67,11 +67,11 @@ expected_item(enum bench_type type, size_t value, unsigned char *out)
 size_t
 bench_item_bytes(const struct bench_test *test)
 {
-	if (test->type == BENCH_TYPE_INT32)
-		return 4 * test->items;
+	if (test->workload.type == BENCH_TYPE_INT32)
+		return 4 * test->workload.items;
 	char text[BENCH_TEXT_MAX];
 	size_t total = 0;
-	for (size_t i = 0; i < test->items; i++)
+	for (size_t i = 0; i < test->workload.items; i++)
 		total += bench_string_value(i, text) + 1;
 	return total;
 }
@@ -91,7 +91,7 @@ bench_hmf1_size(const struct bench_test *test)
 		total += strlen(name) + 1;
 	}
 	total += bench_item_bytes(test);
-	if (test->type == BENCH_TYPE_STRING)
+	if (test->workload.type == BENCH_TYPE_STRING)
 		total += 4 * fields * per_field;
 	return total;
 }
@@ -103,10 +103,10 @@ bench_content_build(const struct bench_test *test, bm_message *msg)
 	char name[BENCH_TEXT_MAX], text[BENCH_TEXT_MAX];
 	int rc = BM_OK;
 	bench_field_name(layout, 0, name);
-	for (size_t i = 0; i < test->items && rc == BM_OK; i++) {
+	for (size_t i = 0; i < test->workload.items && rc == BM_OK; i++) {
 		if (layout != BENCH_LAYOUT_ONE_FIELD)
 			bench_field_name(layout, i, name);
-		if (test->type == BENCH_TYPE_INT32) {
+		if (test->workload.type == BENCH_TYPE_INT32) {
 			rc = bm_add_int32(msg, name, (int32_t)i);
 		} else {
 			bench_string_value(i, text);
@@ -165,7 +165,7 @@ bench_content_check_message(const struct bench_test *test,
 	enum bench_layout layout = bench_test_layout(test);
 	size_t fields = bench_field_count(test);
 	size_t per_field = bench_items_per_field(test);
-	bm_type_code type = bench_type_code(test->type);
+	bm_type_code type = bench_type_code(test->workload.type);
 	int32_t count = bm_count_fields(msg);
 	if (count < 0 || (size_t)count != fields) {
 		snprintf(why, why_size, "holds %d fields, expected %zu",
@@ -206,7 +206,7 @@ bench_content_check_message(const struct bench_test *test,
 				return false;
 			}
 			size_t value = per_field == 1 ? f : i;
-			if (!check_item(test->type, name, i, value, data, size, why,
+			if (!check_item(test->workload.type, name, i, value, data, size, why,
 			                why_size))
 				return false;
 		}
@@ -259,7 +259,7 @@ expected_field_index(const struct bench_test *test, const char *name,
 		value = value * 10 + (size_t)(digits[i] - '0');
 	}
 	*index = value;
-	return value < test->items;
+	return value < test->workload.items;
 }
 
 /* Ends the field being reported: all its items must have come. */
@@ -322,11 +322,11 @@ flat_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
 		         check->field_name);
 		return FLAT_CHECK_STOP;
 	}
-	if (type != bench_type_code(test->type)) {
+	if (type != bench_type_code(test->workload.type)) {
 		snprintf(check->why, check->why_size,
 		         "field \"%s\" has type 0x%08x, expected 0x%08x",
 		         check->field_name, (unsigned)type,
-		         (unsigned)bench_type_code(test->type));
+		         (unsigned)bench_type_code(test->workload.type));
 		return FLAT_CHECK_STOP;
 	}
 	size_t expected = bench_items_per_field(test);
@@ -355,7 +355,7 @@ flat_item(void *ctx, const void *data, size_t size)
 	}
 	size_t i = check->items_seen++;
 	size_t value = check->items_expected == 1 ? check->field : i;
-	if (!check_item(check->test->type, check->field_name, i, value, data,
+	if (!check_item(check->test->workload.type, check->field_name, i, value, data,
 	                size, check->why, check->why_size))
 		return FLAT_CHECK_STOP;
 	return 0;

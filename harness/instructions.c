@@ -11,9 +11,10 @@
 size_t
 bench_instruction_ops(const struct bench_test *test)
 {
-	if (test->op == BENCH_OP_LOOKUP)
-		return test->items;
-	size_t ops = BENCH_INSTRUCTION_ITEMS / test->items;
+	/* One cycle where a cycle is a pass over the items (Lookup). */
+	if (bench_operation(test->op)->cycle_is_items)
+		return test->workload.items;
+	size_t ops = BENCH_INSTRUCTION_ITEMS / test->workload.items;
 	return ops > 0 ? ops : 1;
 }
 

@@ -1,20 +1,42 @@
 /*
- * matrix.c - the test list in 2005 order (see matrix.h).
+ * matrix.c - the operations' facts, test names and the test list in 2005
+ * order (see matrix.h).
  */
 #include "matrix.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const size_t bench_default_sizes[4] = {5, 50, 500, 5000};
 
-static const char *const op_names[BENCH_OP_COUNT] = {
-	[BENCH_OP_CREATE] = "Create",
-	[BENCH_OP_LOOKUP] = "Lookup",
-	[BENCH_OP_READ] = "Read",
-	[BENCH_OP_FLATTEN] = "Flatten",
-	[BENCH_OP_FLATTEN_INDIVIDUAL] = "FlattenIndividual",
-	[BENCH_OP_UNFLATTEN] = "Unflatten",
-	[BENCH_OP_UNFLATTEN_INDIVIDUAL] = "UnflattenIndividual",
+/* The facts columns of BENCH_OPERATION_LIST; the functions are
+ * operations.c's. */
+static const struct bench_operation operations[BENCH_OP_COUNT] = {
+#define BENCH_OP_FACTS(id, name_, what_, layout_, types_, input_, fresh_,   \
+                       life_, floor_, cycle_, in_2005_, run_, expect_,     \
+                       check_)                                             \
+	[BENCH_OP_##id] = {                                                \
+		.name = name_,                                             \
+		.what = what_,                                             \
+		.layout = BENCH_LAYOUT_##layout_,                          \
+		.int32_only = BENCH_TYPES_##types_,                        \
+		.input = BENCH_INPUT_##input_,                             \
+		.fresh_messages = fresh_,                                  \
+		.times_lifetime = life_,                                   \
+		.floor = BENCH_FLOOR_##floor_,                             \
+		.cycle_is_items = BENCH_CYCLE_##cycle_,                    \
+		.in_2005 = in_2005_,                                       \
+	},
+#define BENCH_TYPES_ANY false
+#define BENCH_TYPES_INT32 true
+#define BENCH_CYCLE_ONE false
+#define BENCH_CYCLE_ITEMS true
+	BENCH_OPERATION_LIST(BENCH_OP_FACTS)
+#undef BENCH_TYPES_ANY
+#undef BENCH_TYPES_INT32
+#undef BENCH_CYCLE_ONE
+#undef BENCH_CYCLE_ITEMS
+#undef BENCH_OP_FACTS
 };
 
 static const char *const type_names[BENCH_TYPE_COUNT] = {
@@ -22,10 +44,28 @@ static const char *const type_names[BENCH_TYPE_COUNT] = {
 	[BENCH_TYPE_STRING] = "String",
 };
 
+const struct bench_operation *
+bench_operation(enum bench_op op)
+{
+	return (unsigned)op < BENCH_OP_COUNT ? &operations[op] : NULL;
+}
+
 const char *
 bench_op_name(enum bench_op op)
 {
-	return (unsigned)op < BENCH_OP_COUNT ? op_names[op] : "?";
+	return (unsigned)op < BENCH_OP_COUNT ? operations[op].name : "?";
+}
+
+bool
+bench_op_parse(const char *name, enum bench_op *op)
+{
+	for (int i = 0; name != NULL && i < BENCH_OP_COUNT; i++) {
+		if (strcmp(name, operations[i].name) == 0) {
+			*op = (enum bench_op)i;
+			return true;
+		}
+	}
+	return false;
 }
 
 const char *
@@ -34,37 +74,64 @@ bench_type_name(enum bench_type type)
 	return (unsigned)type < BENCH_TYPE_COUNT ? type_names[type] : "?";
 }
 
+bool
+bench_type_parse(const char *name, enum bench_type *type)
+{
+	for (int i = 0; name != NULL && i < BENCH_TYPE_COUNT; i++) {
+		if (strcmp(name, type_names[i]) == 0) {
+			*type = (enum bench_type)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool
+bench_op_applies(enum bench_op op, const struct bench_workload *workload)
+{
+	const struct bench_operation *operation = bench_operation(op);
+	if (operation == NULL || workload->kind != BENCH_WORKLOAD_MATRIX)
+		return false;
+	return !operation->int32_only || workload->type == BENCH_TYPE_INT32;
+}
+
 enum bench_layout
 bench_test_layout(const struct bench_test *test)
 {
-	switch (test->op) {
-	case BENCH_OP_LOOKUP:
-		return BENCH_LAYOUT_LOOKUP_FIELDS;
-	case BENCH_OP_FLATTEN_INDIVIDUAL:
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
-		return BENCH_LAYOUT_FIELD_PER_ITEM;
-	case BENCH_OP_CREATE:
-	case BENCH_OP_READ:
-	case BENCH_OP_FLATTEN:
-	case BENCH_OP_UNFLATTEN:
-	case BENCH_OP_COUNT:
-		break;
-	}
-	return BENCH_LAYOUT_ONE_FIELD;
+	const struct bench_operation *operation = bench_operation(test->op);
+	return operation != NULL ? operation->layout : BENCH_LAYOUT_ONE_FIELD;
 }
 
 bool
 bench_op_is_flat(enum bench_op op)
 {
-	return op == BENCH_OP_FLATTEN || op == BENCH_OP_FLATTEN_INDIVIDUAL ||
-	       op == BENCH_OP_UNFLATTEN || op == BENCH_OP_UNFLATTEN_INDIVIDUAL;
+	const struct bench_operation *operation = bench_operation(op);
+	return operation != NULL &&
+	       (operation->input == BENCH_INPUT_BUILT_AND_BUFFER ||
+	        operation->input == BENCH_INPUT_OWN_BYTES);
 }
 
 bool
-bench_op_uses_built_message(enum bench_op op)
+bench_test_has_floor(const struct bench_test *test)
 {
-	return op == BENCH_OP_LOOKUP || op == BENCH_OP_READ ||
-	       op == BENCH_OP_FLATTEN || op == BENCH_OP_FLATTEN_INDIVIDUAL;
+	const struct bench_operation *operation = bench_operation(test->op);
+	return operation != NULL && operation->floor != BENCH_FLOOR_NONE;
+}
+
+bool
+bench_test_name(enum bench_op op, const struct bench_workload *workload,
+                char *out, size_t out_size)
+{
+	int length;
+	if (workload->kind == BENCH_WORKLOAD_MATRIX)
+		length = snprintf(out, out_size, "t%s%zu%s", bench_op_name(op),
+		                  workload->items,
+		                  bench_type_name(workload->type));
+	else
+		length = snprintf(out, out_size, "t%s%s", bench_op_name(op),
+		                  workload->message != NULL ? workload->message
+		                                            : "?");
+	return length > 0 && (size_t)length < out_size;
 }
 
 size_t
@@ -74,18 +141,21 @@ bench_matrix_build(const size_t *sizes, size_t size_count,
 	size_t count = 0;
 	for (int op = 0; op < BENCH_OP_COUNT; op++) {
 		for (int type = 0; type < BENCH_TYPE_COUNT; type++) {
-			/* 2005 timed lookups of Int32 fields only. */
-			if (op == BENCH_OP_LOOKUP && type != BENCH_TYPE_INT32)
-				continue;
 			for (size_t s = 0; s < size_count; s++) {
+				struct bench_workload workload = {
+					.kind = BENCH_WORKLOAD_MATRIX,
+					.type = (enum bench_type)type,
+					.items = sizes[s],
+				};
+				if (!bench_op_applies((enum bench_op)op, &workload))
+					continue;
 				if (tests != NULL) {
 					struct bench_test *test = &tests[count];
 					test->op = (enum bench_op)op;
-					test->type = (enum bench_type)type;
-					test->items = sizes[s];
-					snprintf(test->name, sizeof test->name,
-					         "t%s%zu%s", op_names[op],
-					         sizes[s], type_names[type]);
+					test->workload = workload;
+					bench_test_name(test->op, &workload,
+					                test->name,
+					                sizeof test->name);
 				}
 				count++;
 			}

@@ -1,12 +1,15 @@
 /*
- * matrix.h - the 2005 speed-test matrix: which tests exist, their names and
- * their order (../shared/docs/method.md, results/messagespeed-2005.csv).
+ * matrix.h - which tests exist: the operations (one list, with every fact
+ * a caller asks of an operation), the workloads they apply to, the test
+ * names and their order (results/messagespeed-2005.csv is the 2005 table).
  *
- * A test is an operation on a type with a number of items. The order is the
+ * A test is an operation applied to a workload. The workloads of the 2005
+ * matrix are (type, N) pairs: a type (Int32 or String) and a number of
+ * items; a named message is the other kind of workload. The order is the
  * 2005 suite's: operation, then type (Int32 before String), then items
- * (ascending). Lookup exists for Int32 only. With the default sizes
- * 5, 50, 500 and 5000 this gives the 52 tests of 2005; other sizes slot
- * into the same order.
+ * (ascending); named messages follow in their own order. Lookup exists for
+ * Int32 only. With the default sizes 5, 50, 500 and 5000 this gives the 52
+ * tests of 2005; other sizes slot into the same order.
  */
 #ifndef BENCH_MATRIX_H
 #define BENCH_MATRIX_H
@@ -14,14 +17,68 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * The operations, in 2005 order; each row is every fact about one
+ * operation, and its two functions. Columns:
+ *   id        the enum is BENCH_OP_<id>
+ *   name      in test names ("t<name><N><type>") and every output
+ *   what      what one operation is, in words (the report's titles)
+ *   layout    the matrix message it works on (enum bench_layout)
+ *   types     ANY, or INT32 only (2005 timed lookups of Int32 fields)
+ *   input     what the cell prepares before timing (enum bench_input)
+ *   fresh     each operation consumes a message created empty before
+ *             timing (and destroyed after it)
+ *   life      create and destroy are inside the timed region
+ *   floor     what the Floor row copies (enum bench_floor)
+ *   cycle     operations a cycle holds: ONE, or ITEMS (one per field)
+ *   in_2005   the 2005 comparison and the growth classes cover it
+ *   run       its timed function (operations.c), which returns a checksum
+ *             of what it produced
+ *   expect    the checksum one cycle of it must return (operations.c)
+ *   check     the full check of a batch just run (operations.c)
+ * What one operation is, and why, is in harness/README.md.
+ */
+#define BENCH_OPERATION_LIST(X)                                                \
+	X(CREATE, "Create",                                                    \
+	  "the N adds into an empty message",                                  \
+	  ONE_FIELD, ANY, NONE, true, false,                                   \
+	  ITEM_BYTES, ONE, true,                                               \
+	  run_create, expect_zero, check_batch)                                \
+	X(LOOKUP, "Lookup",                                                    \
+	  "one lookup by name among N fields",                                 \
+	  LOOKUP_FIELDS, INT32, BUILT, false, false,                           \
+	  NONE, ITEMS, true,                                                   \
+	  run_lookup, expect_lookups, check_lookups)                           \
+	X(READ, "Read",                                                        \
+	  "the N reads by index of one field",                                 \
+	  ONE_FIELD, ANY, BUILT, false, false,                                 \
+	  ITEM_BYTES, ONE, true,                                               \
+	  run_read, expect_reads, check_reads)                                 \
+	X(FLATTEN, "Flatten",                                                  \
+	  "flattening one field of N items",                                   \
+	  ONE_FIELD, ANY, BUILT_AND_BUFFER, false, false,                      \
+	  HMF1_BYTES, ONE, true,                                               \
+	  run_flatten, expect_flat_size, check_flattened)                      \
+	X(FLATTEN_INDIVIDUAL, "FlattenIndividual",                             \
+	  "flattening N fields of one item",                                   \
+	  FIELD_PER_ITEM, ANY, BUILT_AND_BUFFER, false, false,                 \
+	  HMF1_BYTES, ONE, true,                                               \
+	  run_flatten, expect_flat_size, check_flattened)                      \
+	X(UNFLATTEN, "Unflatten",                                              \
+	  "unflattening one field of N items",                                 \
+	  ONE_FIELD, ANY, OWN_BYTES, true, false,                              \
+	  HMF1_BYTES, ONE, true,                                               \
+	  run_unflatten, expect_zero, check_batch)                             \
+	X(UNFLATTEN_INDIVIDUAL, "UnflattenIndividual",                         \
+	  "unflattening N fields of one item",                                 \
+	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
+	  HMF1_BYTES, ONE, true,                                               \
+	  run_unflatten, expect_zero, check_batch)
+
 enum bench_op {
-	BENCH_OP_CREATE,
-	BENCH_OP_LOOKUP,
-	BENCH_OP_READ,
-	BENCH_OP_FLATTEN,
-	BENCH_OP_FLATTEN_INDIVIDUAL,
-	BENCH_OP_UNFLATTEN,
-	BENCH_OP_UNFLATTEN_INDIVIDUAL,
+#define BENCH_OP_ENUM(id, ...) BENCH_OP_##id,
+	BENCH_OPERATION_LIST(BENCH_OP_ENUM)
+#undef BENCH_OP_ENUM
 	BENCH_OP_COUNT
 };
 
@@ -32,7 +89,7 @@ enum bench_type {
 };
 
 /*
- * What the message of a test holds (method.md, "The matrix"):
+ * What the message of a matrix test holds (harness/README.md, the matrix):
  * ONE_FIELD:      one field "data" with N items (Create, Read, Flatten,
  *                 Unflatten);
  * FIELD_PER_ITEM: N fields "data0".."data<N-1>", one item each (the
@@ -46,8 +103,54 @@ enum bench_layout {
 	BENCH_LAYOUT_LOOKUP_FIELDS
 };
 
-/* Longest test name: "tUnflattenIndividual" + 7 digits + "String". */
-#define BENCH_TEST_NAME_MAX 48
+/* What a cell prepares before timing, for its timed function. */
+enum bench_input {
+	BENCH_INPUT_NONE,              /* nothing: the operation adds */
+	BENCH_INPUT_BUILT,             /* the test's message, built once */
+	BENCH_INPUT_BUILT_AND_BUFFER,  /* that, and a buffer of its
+	                                * flattened size to write into */
+	BENCH_INPUT_OWN_BYTES          /* the backend's own flattened bytes
+	                                * of the test's message */
+};
+
+/* What the Floor row copies with one memcpy (harness/README.md). */
+enum bench_floor {
+	BENCH_FLOOR_NONE,        /* no Floor row */
+	BENCH_FLOOR_ITEM_BYTES,  /* the item bytes the operation stores or
+	                          * returns */
+	BENCH_FLOOR_HMF1_BYTES   /* the message's HMF1 flattened size, what
+	                          * Message4 and today's Haiku write */
+};
+
+/* The facts of one operation (the columns above, but the functions). */
+struct bench_operation {
+	const char *name;
+	const char *what;
+	enum bench_layout layout;
+	bool int32_only;
+	enum bench_input input;
+	bool fresh_messages;
+	bool times_lifetime;
+	enum bench_floor floor;
+	bool cycle_is_items;
+	bool in_2005;
+};
+
+/* What a test's operation is applied to. */
+enum bench_workload_kind {
+	BENCH_WORKLOAD_MATRIX,   /* a 2005 (type, N) pair */
+	BENCH_WORKLOAD_MESSAGE   /* a named message */
+};
+
+struct bench_workload {
+	enum bench_workload_kind kind;
+	enum bench_type type;    /* MATRIX */
+	size_t items;            /* MATRIX */
+	const char *message;     /* MESSAGE: its name (static storage) */
+};
+
+/* Longest test name, its NUL included. */
+#define BENCH_TEST_NAME_MAX 64
 
 /* The largest --sizes value; big enough for 50000 and beyond, small
  * enough that every count fits an int32 with room to spare. */
@@ -56,40 +159,52 @@ enum bench_layout {
 /* The most --sizes values. */
 #define BENCH_SIZES_MAX 16
 
-/* Tests per size: 7 operations x 2 types, minus Lookup String. */
-#define BENCH_TESTS_PER_SIZE 13
-
 struct bench_test {
 	enum bench_op op;
-	enum bench_type type;
-	size_t items;
+	struct bench_workload workload;
 	char name[BENCH_TEST_NAME_MAX]; /* "tCreate5Int32" */
 };
 
 /* The default sizes of 2005. */
 extern const size_t bench_default_sizes[4];
 
-/* "Create", "Lookup", ... "UnflattenIndividual". */
+/* The facts of an operation; NULL for a value outside the list. */
+const struct bench_operation *bench_operation(enum bench_op op);
+
+/* "Create", "Lookup", ... "UnflattenIndividual", or "?". */
 const char *bench_op_name(enum bench_op op);
 
-/* "Int32" or "String". */
+/* The operation called `name` (exactly); false when there is none. */
+bool bench_op_parse(const char *name, enum bench_op *op);
+
+/* "Int32" or "String", or "?". */
 const char *bench_type_name(enum bench_type type);
 
-/* The layout of the message a test uses. */
+/* The type called `name` (exactly); false when there is none. */
+bool bench_type_parse(const char *name, enum bench_type *type);
+
+/* True when the operation applies to the workload (Lookup: Int32 only). */
+bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
+
+/* The layout of the message a matrix test uses. */
 enum bench_layout bench_test_layout(const struct bench_test *test);
 
-/* True for Flatten, FlattenIndividual, Unflatten, UnflattenIndividual: the
- * rows that report a flattened size. */
+/* True for the operations that report a flattened size: those whose cell
+ * holds flattened bytes (Flatten, Unflatten and their Individual rows). */
 bool bench_op_is_flat(enum bench_op op);
 
-/* True for the operations whose timed work reads a built message (Lookup,
- * Read, Flatten): the message is built once per cell, not once per op. */
-bool bench_op_uses_built_message(enum bench_op op);
+/* True when the test has a Floor row. */
+bool bench_test_has_floor(const struct bench_test *test);
+
+/* Writes the name of op applied to workload ("tCreate5Int32",
+ * "t<Op><Message>") into out; false when it does not fit. */
+bool bench_test_name(enum bench_op op, const struct bench_workload *workload,
+                     char *out, size_t out_size);
 
 /*
- * Fills tests[] with the matrix for `sizes` (which must be ascending and
- * distinct) in 2005 order and returns the number of tests, at most
- * BENCH_TESTS_PER_SIZE * size_count. tests may be NULL to count only.
+ * Fills tests[] with every test for `sizes` (which must be ascending and
+ * distinct) in 2005 order and returns the number of tests. tests may be
+ * NULL to count only.
  */
 size_t bench_matrix_build(const size_t *sizes, size_t size_count,
                           struct bench_test *tests);

@@ -321,7 +321,7 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
  * counted one, and there is nothing to calibrate. */
 static void
 set_up_runner(struct run_state *state, struct runner *runner,
-              const struct bench_workload *work,
+              const struct bench_test_data *work,
               const struct bm_ops *backend)
 {
 	const struct bench_test *test = work->test;
@@ -479,8 +479,8 @@ run_cell_job(void *argument)
 	/* The test's shared data is made again here, in this thread's
 	 * memory, so that the names and strings the operations pass lie
 	 * where this cell alone decides. */
-	struct bench_workload work;
-	if (!bench_workload_init(&work, job->test, state->options->seed)) {
+	struct bench_test_data work;
+	if (!bench_test_data_init(&work, job->test, state->options->seed)) {
 		fail_runner(state, runner, job->test, "harness out of memory");
 	} else {
 		set_up_runner(state, runner, &work, job->backend);
@@ -495,7 +495,7 @@ run_cell_job(void *argument)
 	report->ops = runner->ops;
 	report->checksum = state->checksum;
 	bench_cell_free(&runner->cell);
-	bench_workload_free(&work);
+	bench_test_data_free(&work);
 	return NULL;
 }
 
@@ -518,7 +518,7 @@ run_cell_job(void *argument)
  */
 static void
 count_cell_apart(struct run_state *state, struct runner *runner,
-                 const struct bench_workload *work,
+                 const struct bench_test_data *work,
                  const struct bm_ops *backend)
 {
 	const struct bench_test *test = work->test;
@@ -622,7 +622,7 @@ measure_test(struct run_state *state, struct bench_row *row)
 	const struct bench_test *test = &row->test;
 	size_t backend_count = results->backend_count;
 	size_t runner_count = backend_count + (row->has_floor ? 1 : 0);
-	struct bench_workload work = {0};
+	struct bench_test_data work = {0};
 	struct runner *runners = calloc(runner_count + 1, sizeof *runners);
 	size_t *order = calloc(runner_count + 1, sizeof *order);
 	double *scratch = calloc(state->options->repetitions, sizeof(double));
@@ -630,7 +630,7 @@ measure_test(struct run_state *state, struct bench_row *row)
 	                                            sizeof *candidates);
 	bool ok = runners != NULL && order != NULL && scratch != NULL &&
 	          candidates != NULL &&
-	          bench_workload_init(&work, test, state->options->seed);
+	          bench_test_data_init(&work, test, state->options->seed);
 	if (!ok)
 		goto done;
 
@@ -673,7 +673,7 @@ done:
 		for (size_t r = 0; r < runner_count; r++)
 			bench_cell_free(&runners[r].cell);
 	}
-	bench_workload_free(&work);
+	bench_test_data_free(&work);
 	free(runners);
 	free(order);
 	free(scratch);
@@ -757,7 +757,7 @@ bench_measure(const struct bench_options *options,
 		struct bench_row *row = &results->rows[t];
 		results->row_count++;
 		row->test = tests[t];
-		row->has_floor = tests[t].op != BENCH_OP_LOOKUP;
+		row->has_floor = bench_test_has_floor(&tests[t]);
 		row->cells = calloc(results->backend_count + 1,
 		                    sizeof *row->cells);
 		if (row->cells == NULL) {

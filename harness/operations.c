@@ -70,16 +70,17 @@ floor_buffer(size_t bytes)
 }
 
 bool
-bench_workload_init(struct bench_workload *work, const struct bench_test *test,
-                    uint64_t seed)
+bench_test_data_init(struct bench_test_data *work, const struct bench_test *test,
+                     uint64_t seed)
 {
-	*work = (struct bench_workload){.test = test};
-	size_t n = test->items;
+	*work = (struct bench_test_data){.test = test};
+	const struct bench_operation *operation = bench_operation(test->op);
+	size_t n = test->workload.items;
 	work->field_name = malloc(sizeof "data");
 	if (work->field_name == NULL)
 		return false;
 	memcpy(work->field_name, "data", sizeof "data");
-	if (test->op == BENCH_OP_LOOKUP) {
+	if (operation->layout == BENCH_LAYOUT_LOOKUP_FIELDS) {
 		if (!make_strings(n, make_lookup_name, &work->name_storage,
 		                  &work->lookup_names))
 			return false;
@@ -102,15 +103,14 @@ bench_workload_init(struct bench_workload *work, const struct bench_test *test,
 		free(work->lookup_names);
 		work->lookup_names = shuffled;
 	}
-	if (test->type == BENCH_TYPE_STRING &&
+	if (test->workload.type == BENCH_TYPE_STRING &&
 	    !make_strings(n, make_string_value, &work->string_storage,
 	                  &work->strings))
 		return false;
-	if (test->op != BENCH_OP_LOOKUP) {
-		work->floor_bytes = test->op == BENCH_OP_CREATE ||
-		                            test->op == BENCH_OP_READ
-		                    ? bench_item_bytes(test)
-		                    : bench_hmf1_size(test);
+	if (operation->floor != BENCH_FLOOR_NONE) {
+		work->floor_bytes = operation->floor == BENCH_FLOOR_ITEM_BYTES
+		                            ? bench_item_bytes(test)
+		                            : bench_hmf1_size(test);
 		work->floor_source = floor_buffer(work->floor_bytes);
 		if (work->floor_source == NULL)
 			return false;
@@ -122,7 +122,7 @@ bench_workload_init(struct bench_workload *work, const struct bench_test *test,
 }
 
 void
-bench_workload_free(struct bench_workload *work)
+bench_test_data_free(struct bench_test_data *work)
 {
 	free(work->lookup_names);
 	free(work->name_storage);
@@ -130,7 +130,7 @@ bench_workload_free(struct bench_workload *work)
 	free(work->string_storage);
 	free(work->floor_source);
 	free(work->field_name);
-	*work = (struct bench_workload){0};
+	*work = (struct bench_test_data){0};
 }
 
 /* --- Setting up a cell ----------------------------------------------------------- */
@@ -141,8 +141,8 @@ read_checksum(const struct bench_test *test)
 {
 	uint64_t sum = 0;
 	char text[BENCH_TEXT_MAX];
-	for (size_t i = 0; i < test->items; i++) {
-		if (test->type == BENCH_TYPE_INT32) {
+	for (size_t i = 0; i < test->workload.items; i++) {
+		if (test->workload.type == BENCH_TYPE_INT32) {
 			sum += (uint32_t)(int32_t)i;
 		} else {
 			size_t length = bench_string_value(i, text);
@@ -200,15 +200,66 @@ flatten_to_buffer(struct bench_cell *cell, bm_message *msg, char *why,
 	return true;
 }
 
+/* Prepares what the operation's timed function works on (matrix.h, the
+ * input column). */
+static bool
+prepare_input(struct bench_cell *cell, char *why, size_t why_size)
+{
+	const struct bench_test *test = cell->work->test;
+	switch (bench_operation(test->op)->input) {
+	case BENCH_INPUT_NONE:
+		return true;
+	case BENCH_INPUT_BUILT:
+		return build_message(cell, &cell->built, why, why_size);
+	case BENCH_INPUT_BUILT_AND_BUFFER:
+		/* One untimed flatten to learn the size; the bytes are checked
+		 * after the cell's first timed batch. */
+		return build_message(cell, &cell->built, why, why_size) &&
+		       flatten_to_buffer(cell, cell->built, why, why_size);
+	case BENCH_INPUT_OWN_BYTES: {
+		bm_message *source = NULL;
+		bool ok = build_message(cell, &source, why, why_size) &&
+		          flatten_to_buffer(cell, source, why, why_size);
+		bm_destroy(source);
+		if (!ok)
+			return false;
+		/* Timing the reading of bytes that are not a valid message of
+		 * the test would prove nothing. */
+		char reason[200];
+		if (!bench_content_check_flat(test, cell->backend->native_format,
+		                              cell->flat, cell->flat_size, reason,
+		                              sizeof reason)) {
+			snprintf(why, why_size, "its own flattened bytes: %s",
+			         reason);
+			return false;
+		}
+		return true;
+	}
+	}
+	snprintf(why, why_size, "internal error: unknown input");
+	return false;
+}
+
+/* The functions of each operation: run (the timed work), expect (the
+ * checksum one cycle must produce, once the input is prepared) and check
+ * (the full check of a batch). */
+struct operation_code {
+	uint64_t (*run)(struct bench_cell *cell, size_t ops);
+	uint64_t (*expect)(const struct bench_cell *cell);
+	bool (*check)(struct bench_cell *cell, char *why, size_t why_size);
+};
+static const struct operation_code *operation_code(enum bench_op op);
+
 bool
-bench_cell_init(struct bench_cell *cell, const struct bench_workload *work,
+bench_cell_init(struct bench_cell *cell, const struct bench_test_data *work,
                 const struct bm_ops *backend, char *why, size_t why_size)
 {
 	const struct bench_test *test = work->test;
+	const struct bench_operation *operation = bench_operation(test->op);
 	*cell = (struct bench_cell){
 		.work = work,
 		.backend = backend,
-		.cycle_ops = test->op == BENCH_OP_LOOKUP ? test->items : 1,
+		.cycle_ops = operation->cycle_is_items ? test->workload.items : 1,
 	};
 	if (backend == NULL) {
 		cell->floor_target = floor_buffer(work->floor_bytes);
@@ -219,55 +270,10 @@ bench_cell_init(struct bench_cell *cell, const struct bench_workload *work,
 		cell->cycle_checksum = work->floor_source[work->floor_bytes - 1];
 		return true;
 	}
-	switch (test->op) {
-	case BENCH_OP_CREATE:
-		cell->cycle_checksum = 0; /* every add returns BM_OK */
-		return true;
-	case BENCH_OP_LOOKUP:
-		/* One cycle finds every field once: 0 + 1 + ... + N-1. */
-		cell->cycle_checksum = (uint64_t)test->items *
-		                       (test->items - 1) / 2;
-		return build_message(cell, &cell->built, why, why_size);
-	case BENCH_OP_READ:
-		cell->cycle_checksum = read_checksum(test);
-		return build_message(cell, &cell->built, why, why_size);
-	case BENCH_OP_FLATTEN:
-	case BENCH_OP_FLATTEN_INDIVIDUAL: {
-		if (!build_message(cell, &cell->built, why, why_size))
-			return false;
-		/* One untimed flatten to learn the size; the bytes are
-		 * checked after the cell's first timed batch. */
-		if (!flatten_to_buffer(cell, cell->built, why, why_size))
-			return false;
-		cell->cycle_checksum = cell->flat_size;
-		return true;
-	}
-	case BENCH_OP_UNFLATTEN:
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL: {
-		bm_message *source = NULL;
-		bool ok = build_message(cell, &source, why, why_size) &&
-		          flatten_to_buffer(cell, source, why, why_size);
-		bm_destroy(source);
-		if (!ok)
-			return false;
-		/* Timing the reading of bytes that are not a valid message of
-		 * the test would prove nothing. */
-		char reason[200];
-		if (!bench_content_check_flat(test, backend->native_format,
-		                              cell->flat, cell->flat_size, reason,
-		                              sizeof reason)) {
-			snprintf(why, why_size, "its own flattened bytes: %s",
-			         reason);
-			return false;
-		}
-		cell->cycle_checksum = 0; /* every unflatten returns BM_OK */
-		return true;
-	}
-	case BENCH_OP_COUNT:
-		break;
-	}
-	snprintf(why, why_size, "internal error: unknown operation");
-	return false;
+	if (!prepare_input(cell, why, why_size))
+		return false;
+	cell->cycle_checksum = operation_code(test->op)->expect(cell);
+	return true;
 }
 
 void
@@ -302,10 +308,8 @@ bench_cell_place(struct bench_cell *cell, unsigned sample)
 bool
 bench_cell_uses_fresh_messages(const struct bench_cell *cell)
 {
-	enum bench_op op = cell->work->test->op;
 	return cell->backend != NULL &&
-	       (op == BENCH_OP_CREATE || op == BENCH_OP_UNFLATTEN ||
-	        op == BENCH_OP_UNFLATTEN_INDIVIDUAL);
+	       bench_operation(cell->work->test->op)->fresh_messages;
 }
 
 bool
@@ -372,11 +376,11 @@ run_floor(struct bench_cell *cell, size_t ops)
 static uint64_t
 run_create(struct bench_cell *cell, size_t ops)
 {
-	const struct bench_workload *work = cell->work;
-	size_t n = work->test->items;
+	const struct bench_test_data *work = cell->work;
+	size_t n = work->test->workload.items;
 	const char *name = work->field_name;
 	uint64_t sum = 0;
-	if (work->test->type == BENCH_TYPE_INT32) {
+	if (work->test->workload.type == BENCH_TYPE_INT32) {
 		for (size_t k = 0; k < ops; k++) {
 			bm_message *msg = cell->batch[k];
 			for (size_t i = 0; i < n; i++)
@@ -400,7 +404,7 @@ run_lookup(struct bench_cell *cell, size_t ops)
 {
 	const bm_message *msg = cell->built;
 	const char *const *names = cell->work->lookup_names;
-	size_t n = cell->work->test->items;
+	size_t n = cell->work->test->workload.items;
 	uint64_t sum = 0;
 	for (size_t cycle = 0; cycle < ops / n; cycle++) {
 		for (size_t i = 0; i < n; i++) {
@@ -417,9 +421,9 @@ run_read(struct bench_cell *cell, size_t ops)
 {
 	const bm_message *msg = cell->built;
 	const char *name = cell->work->field_name;
-	size_t n = cell->work->test->items;
+	size_t n = cell->work->test->workload.items;
 	uint64_t sum = 0;
-	if (cell->work->test->type == BENCH_TYPE_INT32) {
+	if (cell->work->test->workload.type == BENCH_TYPE_INT32) {
 		for (size_t k = 0; k < ops; k++) {
 			for (size_t i = 0; i < n; i++) {
 				int32_t value = 0;
@@ -476,28 +480,34 @@ run_unflatten(struct bench_cell *cell, size_t ops)
 	return sum;
 }
 
-uint64_t
-bench_cell_run(struct bench_cell *cell, size_t ops)
+/* --- What one cycle must produce --------------------------------------------------- */
+
+/* Every add, or every unflatten, returns BM_OK. */
+static uint64_t
+expect_zero(const struct bench_cell *cell)
 {
-	if (cell->backend == NULL)
-		return run_floor(cell, ops);
-	switch (cell->work->test->op) {
-	case BENCH_OP_CREATE:
-		return run_create(cell, ops);
-	case BENCH_OP_LOOKUP:
-		return run_lookup(cell, ops);
-	case BENCH_OP_READ:
-		return run_read(cell, ops);
-	case BENCH_OP_FLATTEN:
-	case BENCH_OP_FLATTEN_INDIVIDUAL:
-		return run_flatten(cell, ops);
-	case BENCH_OP_UNFLATTEN:
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
-		return run_unflatten(cell, ops);
-	case BENCH_OP_COUNT:
-		break;
-	}
+	(void)cell;
 	return 0;
+}
+
+/* One cycle finds every field once: 0 + 1 + ... + N-1. */
+static uint64_t
+expect_lookups(const struct bench_cell *cell)
+{
+	size_t n = cell->work->test->workload.items;
+	return (uint64_t)n * (n - 1) / 2;
+}
+
+static uint64_t
+expect_reads(const struct bench_cell *cell)
+{
+	return read_checksum(cell->work->test);
+}
+
+static uint64_t
+expect_flat_size(const struct bench_cell *cell)
+{
+	return cell->flat_size;
 }
 
 /* --- Checks of a batch ------------------------------------------------------------------ */
@@ -505,7 +515,7 @@ bench_cell_run(struct bench_cell *cell, size_t ops)
 static bool
 validate_lookups(const struct bench_cell *cell, char *why, size_t why_size)
 {
-	size_t n = cell->work->test->items;
+	size_t n = cell->work->test->workload.items;
 	for (size_t i = 0; i < n; i++) {
 		const char *name = cell->work->lookup_names[i];
 		int32_t value = -1;
@@ -530,9 +540,9 @@ validate_reads(const struct bench_cell *cell, char *why, size_t why_size)
 {
 	const struct bench_test *test = cell->work->test;
 	char expected[BENCH_TEXT_MAX];
-	for (size_t i = 0; i < test->items; i++) {
+	for (size_t i = 0; i < test->workload.items; i++) {
 		int rc;
-		if (test->type == BENCH_TYPE_INT32) {
+		if (test->workload.type == BENCH_TYPE_INT32) {
 			int32_t value = -1;
 			rc = bm_find_int32(cell->built, "data", (int32_t)i, &value);
 			if (rc == BM_OK && value != (int32_t)i) {
@@ -581,6 +591,71 @@ validate_batch_messages(const struct bench_cell *cell, const char *what,
 	return true;
 }
 
+/* The fresh messages of the batch: made by adds, or unflattened. */
+static bool
+check_batch(struct bench_cell *cell, char *why, size_t why_size)
+{
+	bool unflattened = bench_operation(cell->work->test->op)->input ==
+	                   BENCH_INPUT_OWN_BYTES;
+	return validate_batch_messages(cell,
+	                               unflattened ? "unflattened" : "created",
+	                               why, why_size);
+}
+
+static bool
+check_lookups(struct bench_cell *cell, char *why, size_t why_size)
+{
+	return validate_lookups(cell, why, why_size);
+}
+
+static bool
+check_reads(struct bench_cell *cell, char *why, size_t why_size)
+{
+	return validate_reads(cell, why, why_size);
+}
+
+static bool
+check_flattened(struct bench_cell *cell, char *why, size_t why_size)
+{
+	char reason[200];
+	if (cell->flat_reported != cell->flat_size) {
+		snprintf(why, why_size, "flattened size changed from %zu to %zu",
+		         cell->flat_size, cell->flat_reported);
+		return false;
+	}
+	if (!bench_content_check_flat(cell->work->test,
+	                              cell->backend->native_format, cell->flat,
+	                              cell->flat_size, reason, sizeof reason)) {
+		snprintf(why, why_size, "flattened bytes: %s", reason);
+		return false;
+	}
+	return true;
+}
+
+/* --- The operations' functions, from the list ------------------------------------- */
+
+static const struct operation_code operation_codes[BENCH_OP_COUNT] = {
+#define OPERATION_CODE(id, name, what, layout, types, input, fresh, life,  \
+                       floor, cycle, in_2005, run_, expect_, check_)      \
+	[BENCH_OP_##id] = {.run = run_, .expect = expect_, .check = check_},
+	BENCH_OPERATION_LIST(OPERATION_CODE)
+#undef OPERATION_CODE
+};
+
+static const struct operation_code *
+operation_code(enum bench_op op)
+{
+	return &operation_codes[op];
+}
+
+uint64_t
+bench_cell_run(struct bench_cell *cell, size_t ops)
+{
+	if (cell->backend == NULL)
+		return run_floor(cell, ops);
+	return operation_code(cell->work->test->op)->run(cell, ops);
+}
+
 bool
 bench_cell_validate(struct bench_cell *cell, char *why, size_t why_size)
 {
@@ -600,33 +675,5 @@ bench_cell_validate(struct bench_cell *cell, char *why, size_t why_size)
 		snprintf(why, why_size, "built message: %s", reason);
 		return false;
 	}
-	switch (test->op) {
-	case BENCH_OP_CREATE:
-		return validate_batch_messages(cell, "created", why, why_size);
-	case BENCH_OP_LOOKUP:
-		return validate_lookups(cell, why, why_size);
-	case BENCH_OP_READ:
-		return validate_reads(cell, why, why_size);
-	case BENCH_OP_FLATTEN:
-	case BENCH_OP_FLATTEN_INDIVIDUAL:
-		if (cell->flat_reported != cell->flat_size) {
-			snprintf(why, why_size, "flattened size changed from %zu "
-			         "to %zu", cell->flat_size, cell->flat_reported);
-			return false;
-		}
-		if (!bench_content_check_flat(test, cell->backend->native_format,
-		                              cell->flat, cell->flat_size, reason,
-		                              sizeof reason)) {
-			snprintf(why, why_size, "flattened bytes: %s", reason);
-			return false;
-		}
-		return true;
-	case BENCH_OP_UNFLATTEN:
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
-		return validate_batch_messages(cell, "unflattened", why,
-		                               why_size);
-	case BENCH_OP_COUNT:
-		break;
-	}
-	return false;
+	return operation_code(test->op)->check(cell, why, why_size);
 }

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 /* What every cell of one test shares, made once per test. */
-struct bench_workload {
+struct bench_test_data {
 	const struct bench_test *test;
 	/* Field names in lookup order (Lookup: "0".."N-1" shuffled by the
 	 * seed), pointers into name_storage. */
@@ -54,13 +54,13 @@ struct bench_workload {
 
 /* Makes the shared data of `test`; the lookup order comes from `seed`.
  * Returns false when out of memory (the workload is then safe to free). */
-bool bench_workload_init(struct bench_workload *work,
+bool bench_test_data_init(struct bench_test_data *work,
                          const struct bench_test *test, uint64_t seed);
-void bench_workload_free(struct bench_workload *work);
+void bench_test_data_free(struct bench_test_data *work);
 
 /* One cell: a test on one backend (or the Floor), with its state. */
 struct bench_cell {
-	const struct bench_workload *work;
+	const struct bench_test_data *work;
 	const struct bm_ops *backend;   /* NULL: the Floor */
 	/* Ops in one cycle (N for Lookup, 1 otherwise): a batch is a whole
 	 * number of cycles. */
@@ -92,7 +92,7 @@ struct bench_cell {
  * safe either way.
  */
 bool bench_cell_init(struct bench_cell *cell,
-                     const struct bench_workload *work,
+                     const struct bench_test_data *work,
                      const struct bm_ops *backend, char *why,
                      size_t why_size);
 void bench_cell_free(struct bench_cell *cell);

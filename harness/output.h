@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 /* The version of the JSON layout. */
-#define BENCH_JSON_SCHEMA 1
+#define BENCH_JSON_SCHEMA 2
 
 /* Writes the results in `format`; `unit` applies to md, text and csv.
  * Returns false when the stream reports a write error. */

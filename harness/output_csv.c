@@ -1,6 +1,9 @@
 /*
  * output_csv.c - one line per test and backend, for gnuplot and scripts:
- *   test,op,items,type,backend,median,min,mad,allocs_per_op,flat_bytes
+ *   test,operation,type,items,message,backend,median,min,mad,allocs_per_op,
+ *   flat_bytes
+ * A matrix test has its type and items and an empty message; a test on a
+ * named message has that name and empty type and items.
  * Times are in the --unit. The Floor has its own lines (backend "Floor",
  * no allocations, flat_bytes = the bytes it copies); Lookup rows have no
  * Floor. A failed cell has "ERR" as its median and empty fields after it.
@@ -33,9 +36,14 @@ write_line(FILE *stream, const struct bench_row *row, const char *backend,
            const struct bench_cell_result *cell, bool floor,
            enum bench_unit unit)
 {
-	fprintf(stream, "%s,%s,%zu,%s,%s,", row->test.name,
-	        bench_op_name(row->test.op), row->test.items,
-	        bench_type_name(row->test.type), backend);
+	const struct bench_workload *workload = &row->test.workload;
+	fprintf(stream, "%s,%s,", row->test.name, bench_op_name(row->test.op));
+	if (workload->kind == BENCH_WORKLOAD_MATRIX)
+		fprintf(stream, "%s,%zu,,", bench_type_name(workload->type),
+		        workload->items);
+	else
+		fprintf(stream, ",,%s,", workload->message);
+	fprintf(stream, "%s,", backend);
 	if (cell->failed) {
 		fputs("ERR,,,,\n", stream);
 		return;
@@ -58,8 +66,8 @@ bool
 bench_write_csv(FILE *stream, const struct bench_results *results,
                 enum bench_unit unit)
 {
-	fputs("test,op,items,type,backend,median,min,mad,allocs_per_op,"
-	      "flat_bytes\n",
+	fputs("test,operation,type,items,message,backend,median,min,mad,"
+	      "allocs_per_op,flat_bytes\n",
 	      stream);
 	for (size_t r = 0; r < results->row_count; r++) {
 		const struct bench_row *row = &results->rows[r];

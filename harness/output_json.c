@@ -1,18 +1,20 @@
 /*
  * output_json.c - the results as JSON, for tools (built and written with
- * jansson). Always nanoseconds. Layout (schema 1):
+ * jansson). Always nanoseconds. Layout (schema 2; harness/README.md has
+ * what changed from schema 1, which results_read.c still reads):
  *
- * {"schema":1, "unit":"ns",
+ * {"schema":2, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","cflags","build_type",
- *             "sanitize","git_commit","glibc","version","clock",
+ *             "sanitize","git_commit","glibc","version","measure","clock",
  *             "clock_resolution_ns","wall_seconds","allocator",
  *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
  *             "disturbed_batches",
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
- *  "backends":[{"name","haiku","format","summary"}, ...],
- *  "rows":[{"test","op","items","type",
+ *  "backends":[{"name","kind","format","summary"}, ...],
+ *  "rows":[{"test","operation",
+ *           "workload":{"type","items"} or {"message"},
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
  *                                 "allocs_per_op","flat_bytes",
  *                                 "ops_per_sample","rounds_per_sample",
@@ -21,6 +23,10 @@
  *                             "ops_per_sample",...}},
  *           "winner", "haiku_winner"}, ...]}
  *
+ * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
+ * library): Winner is decided over the kinds that compete, Haiku Winner
+ * over the Haiku ones (bmsg.h). A matrix workload is the 2005 (type, N)
+ * pair; a named message is {"message": its name}.
  * A sample is rounds_per_sample timed batches (more than one only where
  * each operation needs a fresh message). retaken_batches counts timed
  * batches thrown away because the process was preempted during them;
@@ -141,8 +147,7 @@ backends_json(const struct bench_results *results)
 		const struct bm_ops *ops = results->backends[b];
 		json_t *object = json_object();
 		put(object, "name", json_string(ops->name));
-		put(object, "haiku",
-		    json_boolean(bm_kind_is_haiku(bm_backend_kind(ops))));
+		put(object, "kind", json_string(bm_kind_name(bm_backend_kind(ops))));
 		put(object, "format",
 		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
 		                                                     : "FOB1"));
@@ -204,6 +209,19 @@ verdict_json(const struct bench_results *results, struct bench_verdict verdict)
 }
 
 static json_t *
+workload_json(const struct bench_workload *workload)
+{
+	json_t *object = json_object();
+	if (workload->kind == BENCH_WORKLOAD_MATRIX) {
+		put(object, "type", json_string(bench_type_name(workload->type)));
+		put(object, "items", json_integer((json_int_t)workload->items));
+	} else {
+		put(object, "message", text(workload->message));
+	}
+	return object;
+}
+
+static json_t *
 rows_json(const struct bench_results *results)
 {
 	json_t *array = json_array();
@@ -211,9 +229,9 @@ rows_json(const struct bench_results *results)
 		const struct bench_row *row = &results->rows[r];
 		json_t *object = json_object();
 		put(object, "test", json_string(row->test.name));
-		put(object, "op", json_string(bench_op_name(row->test.op)));
-		put(object, "items", json_integer((json_int_t)row->test.items));
-		put(object, "type", json_string(bench_type_name(row->test.type)));
+		put(object, "operation",
+		    json_string(bench_op_name(row->test.op)));
+		put(object, "workload", workload_json(&row->test.workload));
 		json_t *cells = json_object();
 		for (size_t b = 0; b < results->backend_count; b++)
 			put(cells, results->backends[b]->name,

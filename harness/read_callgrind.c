@@ -14,6 +14,7 @@
 
 #include "instructions.h"
 #include "json_file.h"
+#include "results_read.h"
 #include "options.h"
 #include "stats.h"
 
@@ -267,26 +268,15 @@ put(json_t *object, const char *key, json_t *value)
 	json_object_set_new(object, key, value);
 }
 
-/* Checks that the document is a --measure instructions run. */
+/* Checks that the run is a --measure instructions run. */
 static bool
-is_instruction_run(json_t *root, const char *path, char *why,
+is_instruction_run(const struct bench_run_file *run, char *why,
                    size_t why_size)
 {
-	json_t *context = json_object_get(root, "context");
-	const char *unit = json_string_value(json_object_get(root, "unit"));
-	const char *measure =
-		json_string_value(json_object_get(context, "measure"));
-	if (!json_is_object(root) || !json_is_array(json_object_get(root, "rows")) ||
-	    !json_is_array(json_object_get(root, "backends")) ||
-	    json_integer_value(json_object_get(root, "schema")) != 1) {
-		snprintf(why, why_size, "%s: not a results file of bench "
-		         "(schema 1, with backends and rows)", path);
-		return false;
-	}
-	if (unit == NULL || strcmp(unit, "instructions") != 0 ||
-	    measure == NULL || strcmp(measure, "instructions") != 0) {
+	if (strcmp(run->unit, "instructions") != 0 || run->measure == NULL ||
+	    strcmp(run->measure, "instructions") != 0) {
 		snprintf(why, why_size, "%s: not a --measure instructions run "
-		         "(unit %s)", path, unit != NULL ? unit : "missing");
+		         "(unit %s)", run->path, run->unit);
 		return false;
 	}
 	return true;
@@ -294,76 +284,68 @@ is_instruction_run(json_t *root, const char *path, char *why,
 
 /* Gives one cell its figure from its dump. */
 static bool
-fill_cell(json_t *cell, const char *where,
+fill_cell(const struct bench_file_cell *cell, const char *where,
           const struct bench_callgrind_dumps *dumps, char *why,
           size_t why_size)
 {
-	if (json_object_get(cell, "error") != NULL)
+	if (!cell->present || cell->failed)
 		return true;
-	const char *name = json_string_value(json_object_get(cell, "dump"));
-	json_int_t ops = json_integer_value(json_object_get(cell,
-	                                                    "ops_per_sample"));
-	if (name == NULL || ops <= 0) {
-		snprintf(why, why_size, "%s: the cell has no \"dump\" and "
-		         "\"ops_per_sample\" (already read?)", where);
-		return false;
-	}
 	const struct bench_callgrind_dump *dump =
-		bench_callgrind_find(dumps, name);
+		bench_callgrind_find(dumps, cell->dump);
 	if (dump == NULL) {
-		snprintf(why, why_size, "no callgrind dump named '%s' (was the "
-		         "run made under valgrind --tool=callgrind, and are these "
-		         "its dumps?)", name);
+		snprintf(why, why_size, "%s: no callgrind dump named '%s' (was "
+		         "the run made under valgrind --tool=callgrind, and are "
+		         "these its dumps?)", where, cell->dump);
 		return false;
 	}
-	double figure = (double)dump->instructions / (double)ops;
+	double figure = (double)dump->instructions /
+	                (double)cell->ops_per_sample;
 	json_t *samples = json_array();
 	json_array_append_new(samples, json_real(figure));
-	put(cell, "median", json_real(figure));
-	put(cell, "min", json_real(figure));
-	put(cell, "mad", json_real(0.0));
-	put(cell, "samples", samples);
-	put(cell, "instructions", json_integer((json_int_t)dump->instructions));
-	json_object_del(cell, "dump");
+	put(cell->json, "median", json_real(figure));
+	put(cell->json, "min", json_real(figure));
+	put(cell->json, "mad", json_real(0.0));
+	put(cell->json, "samples", samples);
+	put(cell->json, "instructions",
+	    json_integer((json_int_t)dump->instructions));
+	json_object_del(cell->json, "dump");
 	return true;
 }
 
-/* Decides Winner and Haiku Winner of one row, as bench does for times. */
+/* Decides Winner and Haiku Winner of one row, as bench does for times:
+ * over the backends whose kind competes, and over the Haiku ones. */
 static void
-decide_row(json_t *row, json_t *backends, struct bench_candidate *candidates)
+decide_row(const struct bench_run_file *run, const struct bench_file_row *row,
+           struct bench_candidate *candidates)
 {
-	size_t count = json_array_size(backends);
-	json_t *cells = json_object_get(row, "cells");
 	for (int pass = 0; pass < 2; pass++) {
 		bool haiku_only = pass == 1;
-		for (size_t b = 0; b < count; b++) {
-			json_t *backend = json_array_get(backends, b);
-			const char *name =
-				json_string_value(json_object_get(backend, "name"));
-			bool haiku = json_is_true(json_object_get(backend, "haiku"));
-			json_t *cell = name != NULL ? json_object_get(cells, name)
-			                            : NULL;
-			json_t *median = json_object_get(cell, "median");
+		for (size_t b = 0; b < run->backend_count; b++) {
+			enum bm_kind kind = run->backends[b].kind;
+			json_t *median = json_object_get(row->cells[b].json,
+			                                 "median");
 			candidates[b] = (struct bench_candidate){
 				.usable = json_is_number(median) &&
-				          (haiku || !haiku_only),
+				          (haiku_only ? bm_kind_is_haiku(kind)
+				                      : bm_kind_competes(kind)),
 				.median = json_number_value(median),
 			};
 		}
-		struct bench_verdict verdict = bench_decide(candidates, count);
+		struct bench_verdict verdict =
+			bench_decide(candidates, run->backend_count);
 		json_t *value = json_null();
 		if (verdict.kind == BENCH_VERDICT_TIE)
 			value = json_string("-");
 		else if (verdict.kind == BENCH_VERDICT_WINNER)
-			value = json_incref(json_object_get(
-				json_array_get(backends, verdict.index), "name"));
-		put(row, haiku_only ? "haiku_winner" : "winner", value);
+			value = json_string(run->backends[verdict.index].name);
+		put(row->json, haiku_only ? "haiku_winner" : "winner", value);
 	}
 }
 
 /* Fills every cell and verdict of the run from the dumps. */
 static bool
-fill_run(json_t *root, const struct bench_callgrind_dumps *dumps, char *why,
+fill_run(const struct bench_run_file *run,
+         const struct bench_callgrind_dumps *dumps, char *why,
          size_t why_size)
 {
 	const struct bench_callgrind_dump *probe =
@@ -381,43 +363,30 @@ fill_run(json_t *root, const struct bench_callgrind_dumps *dumps, char *why,
 		         (unsigned long long)probe->instructions);
 		return false;
 	}
-	json_t *backends = json_object_get(root, "backends");
-	json_t *rows = json_object_get(root, "rows");
 	struct bench_candidate *candidates =
-		calloc(json_array_size(backends) + 1, sizeof *candidates);
+		calloc(run->backend_count + 1, sizeof *candidates);
 	if (candidates == NULL) {
 		snprintf(why, why_size, "out of memory");
 		return false;
 	}
 	bool ok = true;
-	size_t index;
-	json_t *row;
-	json_array_foreach(rows, index, row) {
-		json_t *cells = json_object_get(row, "cells");
-		const char *test = json_string_value(json_object_get(row, "test"));
-		if (!json_is_object(cells) || test == NULL) {
-			snprintf(why, why_size, "row %zu has no test name or cells",
-			         index);
-			ok = false;
-			break;
-		}
-		const char *label;
-		json_t *cell;
-		json_object_foreach(cells, label, cell) {
+	for (size_t r = 0; ok && r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		for (size_t b = 0; ok && b <= run->backend_count; b++) {
+			bool floor = b == run->backend_count;
 			char where[256];
-			snprintf(where, sizeof where, "%s/%s", test, label);
-			ok = fill_cell(cell, where, dumps, why, why_size);
-			if (!ok)
-				break;
+			snprintf(where, sizeof where, "%s/%s", row->test,
+			         floor ? "Floor" : run->backends[b].name);
+			ok = fill_cell(floor ? &row->floor : &row->cells[b], where,
+			               dumps, why, why_size);
 		}
-		if (!ok)
-			break;
-		decide_row(row, backends, candidates);
+		if (ok)
+			decide_row(run, row, candidates);
 	}
 	free(candidates);
 	if (!ok)
 		return false;
-	json_t *context = json_object_get(root, "context");
+	json_t *context = json_object_get(run->root, "context");
 	put(context, "callgrind", json_string(dumps->creator[0] != '\0'
 	                                              ? dumps->creator
 	                                              : "unknown"));
@@ -462,15 +431,17 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 
 	char why[4096 + 256];
 	struct bench_callgrind_dumps dumps = {0};
-	json_t *root = bench_json_load(run_path, why, sizeof why);
-	bool ok = root != NULL && is_instruction_run(root, run_path, why,
-	                                             sizeof why);
+	struct bench_run_file run;
+	bool ok = bench_run_file_load(run_path, BENCH_READ_UNREAD, &run, why,
+	                              sizeof why) &&
+	          is_instruction_run(&run, why, sizeof why);
 	for (size_t i = 0; ok && i < input_count; i++)
 		ok = read_path(&dumps, inputs[i], why, sizeof why);
-	ok = ok && fill_run(root, &dumps, why, sizeof why);
+	ok = ok && fill_run(&run, &dumps, why, sizeof why);
+	json_t *root = run.root;
 	if (!ok) {
 		fprintf(program->err, "bench read-callgrind: %s\n", why);
-		status = BENCH_EXIT_USAGE;
+		status = BENCH_EXIT_FAILED;
 	} else if (out_path != NULL) {
 		if (!bench_json_write_file(out_path, root, why, sizeof why)) {
 			fprintf(program->err, "bench read-callgrind: %s\n", why);
@@ -481,7 +452,7 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 		        "results\n");
 		status = BENCH_EXIT_FAILED;
 	}
-	json_decref(root);
+	bench_run_file_free(&run);
 	bench_callgrind_dumps_free(&dumps);
 	free(inputs);
 	return status;

@@ -196,7 +196,7 @@ display_path(const char *path, const char *dir, char *out, size_t out_size)
 }
 
 struct inputs {
-	struct report_run run;
+	struct bench_run_file run;
 	struct report_reference reference;
 	struct report_notes notes;
 	struct report_comparison comparison;
@@ -210,7 +210,7 @@ free_inputs(struct inputs *inputs)
 	report_comparison_free(&inputs->comparison);
 	report_notes_free(&inputs->notes);
 	report_reference_free(&inputs->reference);
-	report_run_free(&inputs->run);
+	bench_run_file_free(&inputs->run);
 }
 
 static bool
@@ -251,12 +251,28 @@ write_page(const struct report_options *options, const struct inputs *inputs,
 	return ok;
 }
 
+/* The report shows times: a file of instruction counts is refused. */
+static bool
+report_load_timing_run(const char *path, struct bench_run_file *run,
+                       char *why, size_t why_size)
+{
+	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why, why_size))
+		return false;
+	if (strcmp(run->unit, "ns") == 0)
+		return true;
+	report_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
+	           "times; this file holds %s)", path, run->unit);
+	bench_run_file_free(run);
+	return false;
+}
+
 static int
 generate(const struct bench_program *program,
          const struct report_options *options, struct inputs *inputs)
 {
 	char why[REPORT_WHY_MAX];
-	if (!report_load_run(options->file, &inputs->run, why, sizeof why) ||
+	if (!report_load_timing_run(options->file, &inputs->run, why,
+	                            sizeof why) ||
 	    !report_load_reference(options->reference, &inputs->reference, why,
 	                           sizeof why) ||
 	    !report_load_notes(options->explanations, &inputs->notes, why,

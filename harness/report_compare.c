@@ -59,7 +59,7 @@ report_class_name(enum report_class class)
 }
 
 static bool
-usable(const struct report_cell *cell)
+usable(const struct bench_file_cell *cell)
 {
 	return cell->present && !cell->failed;
 }
@@ -67,7 +67,7 @@ usable(const struct report_cell *cell)
 /* The growth of one backend's column of the run, from the rows of 500 and
  * 5000 items. */
 static bool
-growth_now(const struct report_row *from, const struct report_row *to,
+growth_now(const struct bench_file_row *from, const struct bench_file_row *to,
            size_t column, double *exponent)
 {
 	if (from == NULL || to == NULL || !usable(&from->cells[column]) ||
@@ -85,15 +85,14 @@ equal_verdicts(const char *today, const char *then)
 }
 
 static void
-compare_winners(const struct report_run *run,
+compare_winners(const struct bench_run_file *run,
                 const struct report_reference *reference,
                 struct report_comparison *comparison)
 {
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
+		const struct bench_file_row *row = &run->rows[r];
 		const struct report_reference_row *then =
-			report_reference_row(reference, row->op, row->type,
-			                     row->items);
+			report_reference_row_of(reference, row);
 		if (then == NULL)
 			continue;
 		comparison->compared_rows++;
@@ -108,7 +107,7 @@ compare_winners(const struct report_run *run,
 }
 
 static bool
-collect_series(const struct report_run *run,
+collect_series(const struct bench_run_file *run,
                const struct report_reference *reference,
                struct report_comparison *comparison)
 {
@@ -127,9 +126,9 @@ collect_series(const struct report_run *run,
 			const struct report_reference_row *then_to =
 				report_reference_row(reference, op, type,
 				                     REPORT_GROWTH_TO);
-			const struct report_row *now_from = report_run_row(
+			const struct bench_file_row *now_from = bench_run_file_row(
 				run, op, type, REPORT_GROWTH_FROM);
-			const struct report_row *now_to = report_run_row(
+			const struct bench_file_row *now_to = bench_run_file_row(
 				run, op, type, REPORT_GROWTH_TO);
 			if (then_from == NULL || then_to == NULL ||
 			    now_from == NULL || now_to == NULL)
@@ -169,11 +168,11 @@ collect_series(const struct report_run *run,
 
 /* The first non-Haiku backend of the run that 2005 has too. */
 static const char *
-find_base(const struct report_run *run,
+find_base(const struct bench_run_file *run,
           const struct report_reference *reference)
 {
 	for (size_t b = 0; b < run->backend_count; b++) {
-		if (!run->backends[b].haiku &&
+		if (run->backends[b].kind == BM_KIND_REFERENCE &&
 		    report_reference_backend(reference,
 		                             run->backends[b].name) != SIZE_MAX)
 			return run->backends[b].name;
@@ -185,7 +184,7 @@ find_base(const struct report_run *run,
  * is written. */
 static bool
 try_note(const struct report_note *note, const struct report_notes *notes,
-         const struct report_series *series, const struct report_run *run,
+         const struct report_series *series, const struct bench_run_file *run,
          const struct report_reference *reference, char *why,
          size_t why_size)
 {
@@ -204,7 +203,7 @@ try_note(const struct report_note *note, const struct report_notes *notes,
 }
 
 bool
-report_compare(const struct report_run *run,
+report_compare(const struct bench_run_file *run,
                const struct report_reference *reference,
                const struct report_notes *notes,
                struct report_comparison *comparison, char *why,
@@ -300,7 +299,7 @@ struct expansion {
 	const struct report_note *note;
 	const struct report_notes *notes;
 	const struct report_series *series;
-	const struct report_run *run;
+	const struct bench_run_file *run;
 	const struct report_reference *reference;
 	char *why;
 	size_t why_size;
@@ -361,9 +360,9 @@ resolve_test(const struct expansion *x, const char *text, enum bench_op *op,
 static double
 floor_growth(const struct expansion *x, bool *ok)
 {
-	const struct report_row *from = report_run_row(
+	const struct bench_file_row *from = bench_run_file_row(
 		x->run, x->note->op, x->note->type, REPORT_GROWTH_FROM);
-	const struct report_row *to = report_run_row(
+	const struct bench_file_row *to = bench_run_file_row(
 		x->run, x->note->op, x->note->type, REPORT_GROWTH_TO);
 	*ok = x->note->kind != REPORT_NOTE_UNCERTAINTY && from != NULL &&
 	      to != NULL && usable(&from->floor) && usable(&to->floor);
@@ -406,12 +405,12 @@ expand_time(FILE *out, const struct expansion *x, const char *placeholder)
 		fprintf(out, "%g µs", row->times[column]);
 		return true;
 	}
-	const struct report_row *row = report_run_row(x->run, op, type, items);
-	const struct report_cell *cell = NULL;
+	const struct bench_file_row *row = bench_run_file_row(x->run, op, type, items);
+	const struct bench_file_cell *cell = NULL;
 	if (row != NULL && strcmp(backend, "Floor") == 0) {
 		cell = &row->floor;
 	} else if (row != NULL) {
-		size_t column = report_run_backend(x->run, backend);
+		size_t column = bench_run_file_backend(x->run, backend);
 		if (column != SIZE_MAX)
 			cell = &row->cells[column];
 	}
@@ -462,7 +461,7 @@ bool
 report_expand_note(FILE *out, const struct report_note *note,
                    const struct report_notes *notes,
                    const struct report_series *series,
-                   const struct report_run *run,
+                   const struct bench_run_file *run,
                    const struct report_reference *reference, char *why,
                    size_t why_size)
 {

@@ -67,483 +67,12 @@ read_text_file(const char *path, char *why, size_t why_size)
 	return text;
 }
 
-static bool
-parse_op(const char *text, enum bench_op *op)
-{
-	for (int i = 0; i < BENCH_OP_COUNT; i++) {
-		if (strcmp(text, bench_op_name((enum bench_op)i)) == 0) {
-			*op = (enum bench_op)i;
-			return true;
-		}
-	}
-	return false;
-}
-
-static bool
-parse_type(const char *text, enum bench_type *type)
-{
-	for (int i = 0; i < BENCH_TYPE_COUNT; i++) {
-		if (strcmp(text, bench_type_name((enum bench_type)i)) == 0) {
-			*type = (enum bench_type)i;
-			return true;
-		}
-	}
-	return false;
-}
-
-/* The matrix's name of a test: "tCreate5Int32". */
-static void
-test_name(enum bench_op op, enum bench_type type, size_t items, char *out,
-          size_t out_size)
-{
-	snprintf(out, out_size, "t%s%zu%s", bench_op_name(op), items,
-	         bench_type_name(type));
-}
-
 /* Backend names go into CSV headers, gnuplot titles, Markdown tables and
- * explanation keys: letters, digits, '_' and '-' only. */
+ * explanation keys: the one name rule of every backend (bmsg.h). */
 static bool
 valid_backend_name(const char *name)
 {
-	size_t length = strlen(name);
-	if (length == 0 || length > 32 || strcmp(name, "Floor") == 0)
-		return false;
-	for (size_t i = 0; i < length; i++) {
-		char c = name[i];
-		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		          (c >= '0' && c <= '9') || c == '_' || c == '-';
-		if (!ok)
-			return false;
-	}
-	return true;
-}
-
-/* --- The results JSON ----------------------------------------------------- */
-
-struct loader {
-	const char *path;
-	char *why;
-	size_t why_size;
-};
-
-/* "context" + "cores" -> "context.cores". */
-static bool
-fail_at(struct loader *loader, const char *where, const char *key,
-        const char *what)
-{
-	report_say(loader->why, loader->why_size,
-		   "%s: %s%s%s: %s", loader->path, where,
-		   where[0] != '\0' && key[0] != '\0' ? "." : "", key, what);
-	return false;
-}
-
-static json_t *
-member(json_t *object, const char *key)
-{
-	return json_is_object(object) ? json_object_get(object, key) : NULL;
-}
-
-static bool
-get_string(struct loader *loader, json_t *object, const char *where,
-           const char *key, const char **out)
-{
-	json_t *value = member(object, key);
-	if (!json_is_string(value))
-		return fail_at(loader, where, key,
-		               value == NULL ? "missing (a string)"
-		                             : "expected a string");
-	*out = json_string_value(value);
-	return true;
-}
-
-/* A string, or null / absent (then *out is NULL). */
-static bool
-get_optional_string(struct loader *loader, json_t *object, const char *where,
-                    const char *key, const char **out)
-{
-	json_t *value = member(object, key);
-	*out = NULL;
-	if (value == NULL || json_is_null(value))
-		return true;
-	if (!json_is_string(value))
-		return fail_at(loader, where, key, "expected a string or null");
-	*out = json_string_value(value);
-	return true;
-}
-
-static bool
-get_integer(struct loader *loader, json_t *object, const char *where,
-            const char *key, long long *out)
-{
-	json_t *value = member(object, key);
-	if (!json_is_integer(value))
-		return fail_at(loader, where, key,
-		               value == NULL ? "missing (an integer)"
-		                             : "expected an integer");
-	*out = (long long)json_integer_value(value);
-	return true;
-}
-
-/* A non-negative integer, or absent (then *out is -1). */
-static bool
-get_optional_count(struct loader *loader, json_t *object, const char *where,
-                   const char *key, long long *out)
-{
-	json_t *value = member(object, key);
-	*out = -1;
-	if (value == NULL)
-		return true;
-	if (!json_is_integer(value) || json_integer_value(value) < 0)
-		return fail_at(loader, where, key,
-		               "expected a non-negative integer");
-	*out = (long long)json_integer_value(value);
-	return true;
-}
-
-static bool
-get_number(struct loader *loader, json_t *object, const char *where,
-           const char *key, double *out)
-{
-	json_t *value = member(object, key);
-	if (!json_is_number(value) || !isfinite(json_number_value(value)))
-		return fail_at(loader, where, key,
-		               value == NULL ? "missing (a number)"
-		                             : "expected a number");
-	*out = json_number_value(value);
-	return true;
-}
-
-/* A non-negative number, or absent (then *out is -1). */
-static bool
-get_optional_amount(struct loader *loader, json_t *object, const char *where,
-                    const char *key, double *out)
-{
-	json_t *value = member(object, key);
-	*out = -1;
-	if (value == NULL)
-		return true;
-	if (!json_is_number(value) || !isfinite(json_number_value(value)) ||
-	    json_number_value(value) < 0)
-		return fail_at(loader, where, key,
-		               "expected a non-negative number");
-	*out = json_number_value(value);
-	return true;
-}
-
-static bool
-get_boolean(struct loader *loader, json_t *object, const char *where,
-            const char *key, bool *out)
-{
-	json_t *value = member(object, key);
-	if (!json_is_boolean(value))
-		return fail_at(loader, where, key,
-		               value == NULL ? "missing (true or false)"
-		                             : "expected true or false");
-	*out = json_is_true(value);
-	return true;
-}
-
-static bool
-load_context(struct loader *loader, json_t *root, struct report_run *run)
-{
-	json_t *context = member(root, "context");
-	if (!json_is_object(context))
-		return fail_at(loader, "", "context",
-		               context == NULL ? "missing (an object)"
-		                               : "expected an object");
-	const char *c = "context";
-	if (!get_string(loader, context, c, "date", &run->date) ||
-	    !get_string(loader, context, c, "cpu", &run->cpu) ||
-	    !get_integer(loader, context, c, "cores", &run->cores) ||
-	    !get_string(loader, context, c, "compiler", &run->compiler) ||
-	    !get_string(loader, context, c, "cflags", &run->cflags) ||
-	    !get_string(loader, context, c, "build_type", &run->build_type) ||
-	    !get_optional_string(loader, context, c, "sanitize",
-	                         &run->sanitize) ||
-	    !get_string(loader, context, c, "git_commit", &run->git_commit) ||
-	    !get_string(loader, context, c, "glibc", &run->glibc) ||
-	    !get_string(loader, context, c, "version", &run->version) ||
-	    !get_optional_string(loader, context, c, "clock", &run->clock) ||
-	    !get_optional_amount(loader, context, c, "clock_resolution_ns",
-	                         &run->clock_resolution_ns) ||
-	    !get_optional_amount(loader, context, c, "wall_seconds",
-	                         &run->wall_seconds) ||
-	    !get_optional_string(loader, context, c, "allocator",
-	                         &run->allocator) ||
-	    !get_optional_count(loader, context, c, "retaken_batches",
-	                        &run->retaken_batches) ||
-	    !get_optional_count(loader, context, c, "disturbed_batches",
-	                        &run->disturbed_batches))
-		return false;
-	json_t *options = member(context, "options");
-	if (!json_is_object(options))
-		return fail_at(loader, c, "options",
-		               options == NULL ? "missing (an object)"
-		                               : "expected an object");
-	const char *o = "context.options";
-	if (!get_boolean(loader, options, o, "all", &run->all) ||
-	    !get_optional_string(loader, options, o, "filter", &run->filter) ||
-	    !get_integer(loader, options, o, "repetitions",
-	                 &run->repetitions) ||
-	    !get_number(loader, options, o, "min_time_ms", &run->min_time_ms) ||
-	    !get_integer(loader, options, o, "seed", &run->seed) ||
-	    !get_boolean(loader, options, o, "quick", &run->quick))
-		return false;
-	return true;
-}
-
-static bool
-load_backends(struct loader *loader, json_t *root, struct report_run *run)
-{
-	json_t *list = member(root, "backends");
-	if (!json_is_array(list) || json_array_size(list) == 0)
-		return fail_at(loader, "", "backends",
-		               "expected a non-empty array");
-	size_t count = json_array_size(list);
-	run->backends = calloc(count, sizeof *run->backends);
-	if (run->backends == NULL)
-		return fail_at(loader, "", "backends", "out of memory");
-	run->backend_count = count;
-	for (size_t b = 0; b < count; b++) {
-		char where[64];
-		snprintf(where, sizeof where, "backends[%zu]", b);
-		json_t *entry = json_array_get(list, b);
-		struct report_backend *backend = &run->backends[b];
-		if (!get_string(loader, entry, where, "name", &backend->name) ||
-		    !get_boolean(loader, entry, where, "haiku",
-		                 &backend->haiku) ||
-		    !get_string(loader, entry, where, "format",
-		                &backend->format))
-			return false;
-		if (!valid_backend_name(backend->name))
-			return fail_at(loader, where, "name",
-			               "not a usable backend name (letters, "
-			               "digits, '_' and '-'; not \"Floor\")");
-		for (size_t other = 0; other < b; other++) {
-			if (strcmp(run->backends[other].name, backend->name) ==
-			    0)
-				return fail_at(loader, where, "name",
-				               "the same name twice");
-		}
-	}
-	return true;
-}
-
-static bool
-load_cell(struct loader *loader, json_t *value, const char *where,
-          struct report_cell *cell)
-{
-	if (!json_is_object(value))
-		return fail_at(loader, where, "", "expected an object");
-	cell->present = true;
-	json_t *error = json_object_get(value, "error");
-	if (error != NULL) {
-		if (!json_is_string(error))
-			return fail_at(loader, where, "error",
-			               "expected a string");
-		cell->failed = true;
-		cell->error = json_string_value(error);
-		return true;
-	}
-	if (!get_number(loader, value, where, "median", &cell->median))
-		return false;
-	if (cell->median <= 0)
-		return fail_at(loader, where, "median",
-		               "expected a time above 0");
-	return true;
-}
-
-/* A winner is a backend of the run, "-" or null. */
-static bool
-load_verdict(struct loader *loader, json_t *row, const char *where,
-             const char *key, const struct report_run *run,
-             const char **out)
-{
-	if (!get_optional_string(loader, row, where, key, out))
-		return false;
-	if (*out == NULL || strcmp(*out, "-") == 0 ||
-	    report_run_backend(run, *out) != SIZE_MAX)
-		return true;
-	return fail_at(loader, where, key,
-	               "names no backend of the run (nor \"-\", nor null)");
-}
-
-static int
-compare_sizes(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static bool
-collect_sizes(struct loader *loader, struct report_run *run)
-{
-	run->sizes = malloc((run->row_count + 1) * sizeof *run->sizes);
-	if (run->sizes == NULL)
-		return fail_at(loader, "", "rows", "out of memory");
-	for (size_t r = 0; r < run->row_count; r++)
-		run->sizes[r] = run->rows[r].items;
-	qsort(run->sizes, run->row_count, sizeof *run->sizes, compare_sizes);
-	size_t distinct = 0;
-	for (size_t r = 0; r < run->row_count; r++) {
-		if (distinct == 0 || run->sizes[distinct - 1] != run->sizes[r])
-			run->sizes[distinct++] = run->sizes[r];
-	}
-	run->size_count = distinct;
-	return true;
-}
-
-static bool
-load_row(struct loader *loader, json_t *entry, size_t index,
-         struct report_run *run)
-{
-	char where[96];
-	snprintf(where, sizeof where, "rows[%zu]", index);
-	struct report_row *row = &run->rows[index];
-	const char *op, *type;
-	long long items;
-	if (!get_string(loader, entry, where, "test", &row->test) ||
-	    !get_string(loader, entry, where, "op", &op) ||
-	    !get_integer(loader, entry, where, "items", &items) ||
-	    !get_string(loader, entry, where, "type", &type))
-		return false;
-	if (!parse_op(op, &row->op))
-		return fail_at(loader, where, "op", "not an operation of the "
-		               "matrix (Create, Lookup, Read, Flatten, "
-		               "FlattenIndividual, Unflatten, "
-		               "UnflattenIndividual)");
-	if (!parse_type(type, &row->type))
-		return fail_at(loader, where, "type", "not Int32 or String");
-	if (row->op == BENCH_OP_LOOKUP && row->type != BENCH_TYPE_INT32)
-		return fail_at(loader, where, "type", "Lookup is Int32 only");
-	if (items < 1 || (unsigned long long)items > BENCH_ITEMS_MAX)
-		return fail_at(loader, where, "items", "out of range");
-	row->items = (size_t)items;
-	char expected[BENCH_TEST_NAME_MAX];
-	test_name(row->op, row->type, row->items, expected, sizeof expected);
-	if (strcmp(expected, row->test) != 0)
-		return fail_at(loader, where, "test",
-		               "does not match op, items and type");
-	for (size_t r = 0; r < index; r++) {
-		if (strcmp(run->rows[r].test, row->test) == 0)
-			return fail_at(loader, where, "test",
-			               "the same test twice");
-	}
-
-	json_t *cells = member(entry, "cells");
-	if (!json_is_object(cells))
-		return fail_at(loader, where, "cells", "expected an object");
-	row->cells = calloc(run->backend_count, sizeof *row->cells);
-	if (row->cells == NULL)
-		return fail_at(loader, where, "cells", "out of memory");
-	for (size_t b = 0; b < run->backend_count; b++) {
-		char cell_where[160];
-		snprintf(cell_where, sizeof cell_where, "%s.cells.%s", where,
-		         run->backends[b].name);
-		json_t *value = json_object_get(cells, run->backends[b].name);
-		if (value == NULL)
-			return fail_at(loader, cell_where, "",
-			               "missing (every backend has a cell)");
-		if (!load_cell(loader, value, cell_where, &row->cells[b]))
-			return false;
-	}
-	json_t *floor_value = json_object_get(cells, "Floor");
-	if (floor_value != NULL) {
-		char floor_where[128];
-		snprintf(floor_where, sizeof floor_where, "%s.cells.Floor",
-		         where);
-		if (!load_cell(loader, floor_value, floor_where, &row->floor))
-			return false;
-	}
-	return load_verdict(loader, entry, where, "winner", run,
-	                    &row->winner) &&
-	       load_verdict(loader, entry, where, "haiku_winner", run,
-	                    &row->haiku_winner);
-}
-
-bool
-report_load_run(const char *path, struct report_run *run, char *why,
-                size_t why_size)
-{
-	memset(run, 0, sizeof *run);
-	struct loader loader = {.path = path, .why = why, .why_size = why_size};
-	json_error_t error;
-	run->root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
-	if (run->root == NULL) {
-		if (error.line < 1)
-			report_say(why, why_size, "%s: %s", path, error.text);
-		else
-			report_say(why, why_size,
-				   "%s: line %d, column %d: not valid JSON: %s",
-				   path, error.line, error.column, error.text);
-		return false;
-	}
-	json_t *root = run->root;
-	long long schema;
-	const char *unit;
-	bool ok = json_is_object(root) ||
-	          fail_at(&loader, "", "", "expected an object at the top");
-	ok = ok && get_integer(&loader, root, "", "schema", &schema);
-	if (ok && schema != 1)
-		ok = fail_at(&loader, "", "schema",
-		             "not 1 (this generator reads schema 1)");
-	ok = ok && get_string(&loader, root, "", "unit", &unit);
-	if (ok && strcmp(unit, "ns") != 0)
-		ok = fail_at(&loader, "", "unit", "not \"ns\"");
-	ok = ok && load_context(&loader, root, run) &&
-	     load_backends(&loader, root, run);
-	json_t *rows = member(root, "rows");
-	if (ok && (!json_is_array(rows) || json_array_size(rows) == 0))
-		ok = fail_at(&loader, "", "rows", "expected a non-empty array");
-	if (ok) {
-		size_t count = json_array_size(rows);
-		run->rows = calloc(count, sizeof *run->rows);
-		if (run->rows == NULL)
-			ok = fail_at(&loader, "", "rows", "out of memory");
-		for (size_t r = 0; ok && r < count; r++) {
-			run->row_count = r + 1;
-			ok = load_row(&loader, json_array_get(rows, r), r, run);
-		}
-	}
-	ok = ok && collect_sizes(&loader, run);
-	if (!ok)
-		report_run_free(run);
-	return ok;
-}
-
-void
-report_run_free(struct report_run *run)
-{
-	for (size_t r = 0; r < run->row_count; r++)
-		free(run->rows[r].cells);
-	free(run->rows);
-	free(run->backends);
-	free(run->sizes);
-	if (run->root != NULL)
-		json_decref(run->root);
-	memset(run, 0, sizeof *run);
-}
-
-const struct report_row *
-report_run_row(const struct report_run *run, enum bench_op op,
-               enum bench_type type, size_t items)
-{
-	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
-		if (row->op == op && row->type == type && row->items == items)
-			return row;
-	}
-	return NULL;
-}
-
-size_t
-report_run_backend(const struct report_run *run, const char *name)
-{
-	for (size_t b = 0; b < run->backend_count; b++) {
-		if (strcmp(run->backends[b].name, name) == 0)
-			return b;
-	}
-	return SIZE_MAX;
+	return bm_backend_name_valid(name, NULL, 0);
 }
 
 /* --- The 2005 reference CSV ----------------------------------------------- */
@@ -651,16 +180,21 @@ report_load_reference(const char *path, struct report_reference *reference,
 		char *end;
 		errno = 0;
 		unsigned long items = strtoul(fields[2], &end, 10);
-		bool ok = count == columns && parse_op(fields[1], &row->op) &&
-		          parse_type(fields[3], &row->type) && *end == '\0' &&
+		bool ok = count == columns && bench_op_parse(fields[1], &row->op) &&
+		          bench_type_parse(fields[3], &row->type) && *end == '\0' &&
 		          fields[2][0] >= '0' && fields[2][0] <= '9' &&
 		          errno == 0 && items >= 1 && items <= BENCH_ITEMS_MAX;
 		char expected[BENCH_TEST_NAME_MAX];
 		if (ok) {
 			row->items = (size_t)items;
-			test_name(row->op, row->type, row->items, expected,
-			          sizeof expected);
-			ok = strcmp(expected, fields[0]) == 0;
+			const struct bench_workload workload = {
+				.kind = BENCH_WORKLOAD_MATRIX,
+				.type = row->type,
+				.items = row->items,
+			};
+			ok = bench_test_name(row->op, &workload, expected,
+			                     sizeof expected) &&
+			     strcmp(expected, fields[0]) == 0;
 		}
 		if (!ok) {
 			report_say(why, why_size,
@@ -743,12 +277,25 @@ const struct report_reference_row *
 report_reference_row(const struct report_reference *reference,
                      enum bench_op op, enum bench_type type, size_t items)
 {
+	const struct bench_operation *operation = bench_operation(op);
+	if (operation == NULL || !operation->in_2005)
+		return NULL;
 	for (size_t r = 0; r < reference->row_count; r++) {
 		const struct report_reference_row *row = &reference->rows[r];
 		if (row->op == op && row->type == type && row->items == items)
 			return row;
 	}
 	return NULL;
+}
+
+const struct report_reference_row *
+report_reference_row_of(const struct report_reference *reference,
+                        const struct bench_file_row *row)
+{
+	if (row->workload.kind != BENCH_WORKLOAD_MATRIX)
+		return NULL;
+	return report_reference_row(reference, row->op, row->workload.type,
+	                            row->workload.items);
 }
 
 size_t
@@ -811,9 +358,15 @@ parse_key(char *key, struct report_note *note)
 	} else {
 		return false;
 	}
-	return parse_op(op_type[0], &note->op) &&
-	       parse_type(op_type[1], &note->type) &&
-	       !(note->op == BENCH_OP_LOOKUP && note->type != BENCH_TYPE_INT32);
+	if (!bench_op_parse(op_type[0], &note->op) ||
+	    !bench_type_parse(op_type[1], &note->type))
+		return false;
+	const struct bench_workload workload = {
+		.kind = BENCH_WORKLOAD_MATRIX,
+		.type = note->type,
+		.items = 1,
+	};
+	return bench_op_applies(note->op, &workload);
 }
 
 static bool

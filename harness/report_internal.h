@@ -9,6 +9,7 @@
 #define BENCH_REPORT_INTERNAL_H
 
 #include "matrix.h"
+#include "results_read.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -41,81 +42,7 @@ enum report_class {
 	REPORT_QUADRATIC
 };
 
-/* --- Today's results (the JSON) ------------------------------------------- */
-
-struct report_cell {
-	bool present;         /* the row has this column */
-	bool failed;          /* {"error": ...}: ERR, no time */
-	const char *error;    /* the reason (points into the JSON) */
-	double median;        /* ns per operation */
-};
-
-struct report_row {
-	const char *test;              /* "tCreate5Int32" */
-	enum bench_op op;
-	enum bench_type type;
-	size_t items;
-	struct report_cell *cells;     /* one per backend of the run */
-	struct report_cell floor;      /* absent on Lookup rows */
-	const char *winner;            /* a backend, "-" (a tie) or NULL */
-	const char *haiku_winner;
-};
-
-struct report_backend {
-	const char *name;
-	bool haiku;
-	const char *format;            /* "FOB1", "HMF1" */
-};
-
-/* Every string points into `root`, which the run owns. */
-struct report_run {
-	json_t *root;
-	const char *date;
-	const char *cpu;
-	long long cores;
-	const char *compiler;
-	const char *cflags;
-	const char *build_type;
-	const char *sanitize;          /* NULL: not in the file */
-	const char *git_commit;
-	const char *glibc;
-	const char *version;
-	const char *clock;             /* NULL: not in the file */
-	double clock_resolution_ns;    /* < 0: not in the file */
-	double wall_seconds;           /* < 0: not in the file */
-	const char *allocator;         /* NULL: not in the file */
-	long long retaken_batches;     /* < 0: not in the file */
-	long long disturbed_batches;   /* < 0: not in the file */
-	bool all;
-	const char *filter;            /* NULL: none */
-	long long repetitions;
-	double min_time_ms;
-	long long seed;
-	bool quick;
-	struct report_backend *backends;
-	size_t backend_count;
-	struct report_row *rows;       /* in the file's order */
-	size_t row_count;
-	size_t *sizes;                 /* the items of the rows, ascending */
-	size_t size_count;
-};
-
-/*
- * Reads a results JSON. On failure writes one line naming the file and
- * the place (line and column for bad JSON, the key for a bad layout) into
- * why and returns false; the run is then empty (report_run_free is safe).
- */
-bool report_load_run(const char *path, struct report_run *run, char *why,
-                     size_t why_size);
-void report_run_free(struct report_run *run);
-
-/* The row of op, type and items, or NULL. */
-const struct report_row *report_run_row(const struct report_run *run,
-                                        enum bench_op op, enum bench_type type,
-                                        size_t items);
-
-/* The column of a backend, or SIZE_MAX. */
-size_t report_run_backend(const struct report_run *run, const char *name);
+/* --- Today's results: the results JSON, through results_read.h ---------- */
 
 /* --- The 2005 reference table (results/messagespeed-2005.csv) ------------- */
 
@@ -146,6 +73,12 @@ void report_reference_free(struct report_reference *reference);
 const struct report_reference_row *
 report_reference_row(const struct report_reference *reference,
                      enum bench_op op, enum bench_type type, size_t items);
+
+/* The 2005 row of a row of today's run, or NULL: rows of operations the
+ * 2005 comparison does not cover, and rows on named messages, have none. */
+const struct report_reference_row *
+report_reference_row_of(const struct report_reference *reference,
+                        const struct bench_file_row *row);
 size_t report_reference_backend(const struct report_reference *reference,
                                 const char *name);
 
@@ -231,7 +164,7 @@ struct report_comparison {
  * class differs. Fails, naming the key ("Message2 Lookup Int32") and the
  * file, when one has none.
  */
-bool report_compare(const struct report_run *run,
+bool report_compare(const struct bench_run_file *run,
                     const struct report_reference *reference,
                     const struct report_notes *notes,
                     struct report_comparison *comparison, char *why,
@@ -256,7 +189,7 @@ void report_format_exponent(double exponent, char *out, size_t out_size);
 bool report_expand_note(FILE *out, const struct report_note *note,
                         const struct report_notes *notes,
                         const struct report_series *series,
-                        const struct report_run *run,
+                        const struct bench_run_file *run,
                         const struct report_reference *reference, char *why,
                         size_t why_size);
 
@@ -290,7 +223,7 @@ struct report_plots {
 
 /* Decides which plots the run allows (SCALING per op/type present,
  * RELATIVE per size, VS2005 when comparison->base is set). */
-bool report_plan_plots(const struct report_run *run,
+bool report_plan_plots(const struct bench_run_file *run,
                        const struct report_comparison *comparison,
                        struct report_plots *plots);
 void report_plots_free(struct report_plots *plots);
@@ -299,7 +232,7 @@ void report_plots_free(struct report_plots *plots);
  * Writes dir/data/<name>.csv for every plot and dir/plots.gp, removing
  * stale .csv, .svg and .png files from dir/data and dir/plots first.
  */
-bool report_write_plot_files(const char *dir, const struct report_run *run,
+bool report_write_plot_files(const char *dir, const struct bench_run_file *run,
                              const struct report_reference *reference,
                              const struct report_comparison *comparison,
                              const struct report_plots *plots, char *why,
@@ -320,15 +253,15 @@ bool report_draw_plots(const char *dir, const char *gnuplot, bool png,
  * the same test, in 2005 (*then) and today (*now). False when either table
  * lacks one of the four times.
  */
-bool report_relative_to_base(const struct report_run *run,
+bool report_relative_to_base(const struct bench_run_file *run,
                              const struct report_reference *reference,
-                             const char *base, const struct report_row *row,
+                             const char *base, const struct bench_file_row *row,
                              size_t column, double *then, double *now);
 
 /* --- The page (report_page.c) --------------------------------------------- */
 
 struct report_page_input {
-	const struct report_run *run;
+	const struct bench_run_file *run;
 	const char *source;       /* the JSON as the page names it */
 	const struct report_reference *reference;
 	const char *reference_source;

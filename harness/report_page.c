@@ -133,7 +133,7 @@ grid_write(FILE *out, const struct grid *grid)
 static void
 write_machine(FILE *out, const struct report_page_input *input)
 {
-	const struct report_run *run = input->run;
+	const struct bench_run_file *run = input->run;
 	fputs("## Machine and options\n\n| | |\n|---|---|\n", out);
 	fputs("| Date | ", out);
 	put_cell(out, run->date);
@@ -179,7 +179,7 @@ write_machine(FILE *out, const struct report_page_input *input)
 	for (size_t b = 0; b < run->backend_count; b++)
 		fprintf(out, "%s%s (%s, writes %s)", b == 0 ? "" : ", ",
 		        run->backends[b].name,
-		        run->backends[b].haiku ? "Haiku design" : "reference",
+		        bm_kind_title(run->backends[b].kind),
 		        run->backends[b].format);
 	fputs(" |\n", out);
 	fprintf(out, "| Tests | %zu", run->row_count);
@@ -206,7 +206,7 @@ write_machine(FILE *out, const struct report_page_input *input)
 static bool
 write_results(FILE *out, const struct report_page_input *input)
 {
-	const struct report_run *run = input->run;
+	const struct bench_run_file *run = input->run;
 	fprintf(out,
 	        "## Results\n\n"
 	        "Times in ns per operation (per lookup for Lookup): the median "
@@ -234,11 +234,11 @@ write_results(FILE *out, const struct report_page_input *input)
 	grid_set(&grid, 0, 2 + run->backend_count, "Winner");
 	grid_set(&grid, 0, 3 + run->backend_count, "Haiku Winner");
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
+		const struct bench_file_row *row = &run->rows[r];
 		size_t line = r + 1;
 		grid_set(&grid, line, 0, "%s():", row->test);
 		for (size_t b = 0; b <= run->backend_count; b++) {
-			const struct report_cell *cell =
+			const struct bench_file_cell *cell =
 				b < run->backend_count ? &row->cells[b]
 				                       : &row->floor;
 			char text[32];
@@ -260,9 +260,9 @@ write_results(FILE *out, const struct report_page_input *input)
 	grid_free(&grid);
 	bool heading = false;
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
+		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; b <= run->backend_count; b++) {
-			const struct report_cell *cell =
+			const struct bench_file_cell *cell =
 				b < run->backend_count ? &row->cells[b]
 				                       : &row->floor;
 			if (!cell->present || !cell->failed)
@@ -306,7 +306,7 @@ static void
 count_side_changes(const struct report_page_input *input, size_t *points,
                    size_t *changed)
 {
-	const struct report_run *run = input->run;
+	const struct bench_run_file *run = input->run;
 	const char *base = input->comparison->base;
 	*points = *changed = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
@@ -358,8 +358,9 @@ write_plots(FILE *out, const struct report_page_input *input)
 		fputs(" | ", out);
 		if (right != NULL)
 			put_image(out, right);
-		else if (o == BENCH_OP_LOOKUP)
-			fputs("(Lookup is Int32 only)", out);
+		else if (bench_operation((enum bench_op)o)->int32_only)
+			fprintf(out, "(%s is Int32 only)",
+			        bench_op_name((enum bench_op)o));
 		else
 			fputs("(not run)", out);
 		fputs(" |\n", out);
@@ -410,7 +411,7 @@ put_verdict(FILE *out, const char *today, const char *then)
 static bool
 write_winners(FILE *out, const struct report_page_input *input)
 {
-	const struct report_run *run = input->run;
+	const struct bench_run_file *run = input->run;
 	const struct report_comparison *comparison = input->comparison;
 	fprintf(out,
 	        "### Winners\n\n"
@@ -426,7 +427,7 @@ write_winners(FILE *out, const struct report_page_input *input)
 	/* Winners over other sets of designs are not the same question. */
 	const struct report_reference *reference = input->reference;
 	for (size_t b = 0; b < reference->backend_count; b++) {
-		if (report_run_backend(run, reference->backends[b]) == SIZE_MAX)
+		if (bench_run_file_backend(run, reference->backends[b]) == SIZE_MAX)
 			fprintf(out, "Note: %s is in the 2005 table but not in "
 			        "this run, so today's winners are chosen among "
 			        "fewer designs.\n\n",
@@ -452,9 +453,9 @@ write_winners(FILE *out, const struct report_page_input *input)
 	grid_set(&grid, 0, 4, "Haiku Winner today");
 	size_t line = 1;
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
-		const struct report_reference_row *then = report_reference_row(
-			input->reference, row->op, row->type, row->items);
+		const struct bench_file_row *row = &run->rows[r];
+		const struct report_reference_row *then = report_reference_row_of(
+			input->reference, row);
 		if (then == NULL)
 			continue;
 		char text[GRID_TEXT_MAX];
@@ -501,7 +502,7 @@ find_series(const struct report_comparison *comparison, enum bench_op op,
 static bool
 write_growth(FILE *out, const struct report_page_input *input)
 {
-	const struct report_run *run = input->run;
+	const struct bench_run_file *run = input->run;
 	const struct report_comparison *comparison = input->comparison;
 	fprintf(out,
 	        "### Growth from %u to %u items\n\n"

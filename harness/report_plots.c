@@ -33,43 +33,26 @@ static const int point_types[] = {7, 5, 9, 11, 13, 6, 4, 8};
 #define PALETTE_SIZE (sizeof palette / sizeof palette[0])
 #define FLOOR_COLOUR "#7F7F7F"
 
-/* What one operation of each test is, for the titles. */
-static const char *
-op_description(enum bench_op op)
-{
-	switch (op) {
-	case BENCH_OP_CREATE:
-		return "the N adds into an empty message";
-	case BENCH_OP_LOOKUP:
-		return "one lookup by name among N fields";
-	case BENCH_OP_READ:
-		return "the N reads by index of one field";
-	case BENCH_OP_FLATTEN:
-		return "flattening one field of N items";
-	case BENCH_OP_FLATTEN_INDIVIDUAL:
-		return "flattening N fields of one item";
-	case BENCH_OP_UNFLATTEN:
-		return "unflattening one field of N items";
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
-		return "unflattening N fields of one item";
-	case BENCH_OP_COUNT:
-		break;
-	}
-	return "";
-}
-
+/* What the N of a series counts, by the layout of its message. */
 static const char *
 items_label(enum bench_op op)
 {
-	switch (op) {
-	case BENCH_OP_LOOKUP:
+	switch (bench_operation(op)->layout) {
+	case BENCH_LAYOUT_LOOKUP_FIELDS:
 		return "N: fields in the message (log scale)";
-	case BENCH_OP_FLATTEN_INDIVIDUAL:
-	case BENCH_OP_UNFLATTEN_INDIVIDUAL:
+	case BENCH_LAYOUT_FIELD_PER_ITEM:
 		return "N: fields of one item each (log scale)";
-	default:
-		return "N: items in the field (log scale)";
+	case BENCH_LAYOUT_ONE_FIELD:
+		break;
 	}
+	return "N: items in the field (log scale)";
+}
+
+/* Whether a series has a Floor column. */
+static bool
+op_has_floor(enum bench_op op)
+{
+	return bench_operation(op)->floor != BENCH_FLOOR_NONE;
 }
 
 void
@@ -85,7 +68,7 @@ report_lowercase(const char *in, char *out, size_t out_size)
 }
 
 static bool
-usable(const struct report_cell *cell)
+usable(const struct bench_file_cell *cell)
 {
 	return cell->present && !cell->failed;
 }
@@ -93,18 +76,21 @@ usable(const struct report_cell *cell)
 /* --- The plan ------------------------------------------------------------- */
 
 static bool
-op_type_present(const struct report_run *run, enum bench_op op,
+op_type_present(const struct bench_run_file *run, enum bench_op op,
                 enum bench_type type)
 {
 	for (size_t r = 0; r < run->row_count; r++) {
-		if (run->rows[r].op == op && run->rows[r].type == type)
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->op == op &&
+		    row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+		    row->workload.type == type)
 			return true;
 	}
 	return false;
 }
 
 bool
-report_plan_plots(const struct report_run *run,
+report_plan_plots(const struct bench_run_file *run,
                   const struct report_comparison *comparison,
                   struct report_plots *plots)
 {
@@ -133,7 +119,7 @@ report_plan_plots(const struct report_run *run,
 			         op_name, type_name);
 			snprintf(plot->title, sizeof plot->title, "%s %s: %s",
 			         bench_op_name(op), bench_type_name(type),
-			         op_description(op));
+			         bench_operation(op)->what);
 		}
 	}
 	for (size_t s = 0; s < run->size_count; s++) {
@@ -177,20 +163,20 @@ put_value(FILE *out, bool known, double value)
 
 /* items,<backend>...,Floor (no Floor column for Lookup) */
 static void
-scaling_data(FILE *out, const struct report_run *run,
+scaling_data(FILE *out, const struct bench_run_file *run,
              const struct report_plot *plot)
 {
-	bool floor = plot->op != BENCH_OP_LOOKUP;
+	bool floor = op_has_floor(plot->op);
 	fputs("items", out);
 	for (size_t b = 0; b < run->backend_count; b++)
 		fprintf(out, ",%s", run->backends[b].name);
 	fputs(floor ? ",Floor\n" : "\n", out);
 	for (size_t s = 0; s < run->size_count; s++) {
-		const struct report_row *row = report_run_row(
+		const struct bench_file_row *row = bench_run_file_row(
 			run, plot->op, plot->type, run->sizes[s]);
 		if (row == NULL)
 			continue;
-		fprintf(out, "%zu", row->items);
+		fprintf(out, "%zu", row->workload.items);
 		for (size_t b = 0; b < run->backend_count; b++)
 			put_value(out, usable(&row->cells[b]),
 			          row->cells[b].median);
@@ -202,7 +188,7 @@ scaling_data(FILE *out, const struct report_run *run,
 
 /* The smallest usable median of a row, or 0. */
 static double
-fastest(const struct report_run *run, const struct report_row *row)
+fastest(const struct bench_run_file *run, const struct bench_file_row *row)
 {
 	double best = 0;
 	for (size_t b = 0; b < run->backend_count; b++) {
@@ -215,7 +201,7 @@ fastest(const struct report_run *run, const struct report_row *row)
 
 /* test,<backend>...: each median over the row's fastest. */
 static void
-relative_data(FILE *out, const struct report_run *run,
+relative_data(FILE *out, const struct bench_run_file *run,
               const struct report_plot *plot)
 {
 	fputs("test", out);
@@ -224,14 +210,14 @@ relative_data(FILE *out, const struct report_run *run,
 	fputc('\n', out);
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
-			const struct report_row *row = report_run_row(
+			const struct bench_file_row *row = bench_run_file_row(
 				run, (enum bench_op)o, (enum bench_type)t,
 				plot->items);
 			if (row == NULL)
 				continue;
 			double best = fastest(run, row);
 			fprintf(out, "%s %s", bench_op_name(row->op),
-			        bench_type_name(row->type));
+			        bench_type_name(row->workload.type));
 			for (size_t b = 0; b < run->backend_count; b++)
 				put_value(out,
 				          best > 0 && usable(&row->cells[b]),
@@ -242,14 +228,14 @@ relative_data(FILE *out, const struct report_run *run,
 }
 
 bool
-report_relative_to_base(const struct report_run *run,
+report_relative_to_base(const struct bench_run_file *run,
                         const struct report_reference *reference,
-                        const char *base, const struct report_row *row,
+                        const char *base, const struct bench_file_row *row,
                         size_t column, double *then, double *now)
 {
 	const struct report_reference_row *old = report_reference_row(
-		reference, row->op, row->type, row->items);
-	size_t base_now = report_run_backend(run, base);
+		reference, row->op, row->workload.type, row->workload.items);
+	size_t base_now = bench_run_file_backend(run, base);
 	size_t base_then = report_reference_backend(reference, base);
 	size_t column_then =
 		report_reference_backend(reference, run->backends[column].name);
@@ -264,7 +250,7 @@ report_relative_to_base(const struct report_run *run,
 
 /* The backends the 2005 plot shows: those 2005 has, but the base. */
 static bool
-in_vs2005(const struct report_run *run,
+in_vs2005(const struct bench_run_file *run,
           const struct report_reference *reference, const char *base,
           size_t column)
 {
@@ -275,7 +261,7 @@ in_vs2005(const struct report_run *run,
 
 /* test,<backend> 2005,<backend> today,... */
 static void
-vs2005_data(FILE *out, const struct report_run *run,
+vs2005_data(FILE *out, const struct bench_run_file *run,
             const struct report_reference *reference, const char *base)
 {
 	fputs("test", out);
@@ -286,9 +272,8 @@ vs2005_data(FILE *out, const struct report_run *run,
 	}
 	fputc('\n', out);
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
-		if (report_reference_row(reference, row->op, row->type,
-		                         row->items) == NULL)
+		const struct bench_file_row *row = &run->rows[r];
+		if (report_reference_row_of(reference, row) == NULL)
 			continue;
 		fputs(row->test, out);
 		for (size_t b = 0; b < run->backend_count; b++) {
@@ -394,22 +379,22 @@ widen(struct range *range, double value)
 }
 
 static void
-scaling_script(FILE *out, const struct report_run *run,
+scaling_script(FILE *out, const struct bench_run_file *run,
                const struct report_plot *plot)
 {
-	bool floor = plot->op != BENCH_OP_LOOKUP;
+	bool floor = op_has_floor(plot->op);
 	struct range times = {0, 0};
 	size_t first = SIZE_MAX, last = 0;
 	bool has_column[64 + 1] = {false};
 	bool floor_has_values = false;
 	for (size_t s = 0; s < run->size_count; s++) {
-		const struct report_row *row = report_run_row(
+		const struct bench_file_row *row = bench_run_file_row(
 			run, plot->op, plot->type, run->sizes[s]);
 		if (row == NULL)
 			continue;
 		if (first == SIZE_MAX)
-			first = row->items;
-		last = row->items;
+			first = row->workload.items;
+		last = row->workload.items;
 		for (size_t b = 0; b < run->backend_count; b++) {
 			if (usable(&row->cells[b])) {
 				widen(&times, row->cells[b].median);
@@ -429,12 +414,13 @@ scaling_script(FILE *out, const struct report_run *run,
 	        "set ylabel '%s (log scale)'\n"
 	        "set key outside right center box lc rgb '#b0b0b0'\n",
 	        items_label(plot->op),
-	        plot->op == BENCH_OP_LOOKUP ? "time per lookup"
-	                                    : "time per operation");
+	        bench_operation(plot->op)->layout == BENCH_LAYOUT_LOOKUP_FIELDS
+	                ? "time per lookup"
+	                : "time per operation");
 	fputs("set xtics (", out);
 	bool any = false;
 	for (size_t s = 0; s < run->size_count; s++) {
-		if (report_run_row(run, plot->op, plot->type, run->sizes[s]) ==
+		if (bench_run_file_row(run, plot->op, plot->type, run->sizes[s]) ==
 		    NULL)
 			continue;
 		fprintf(out, "%s'%zu' %zu", any ? ", " : "", run->sizes[s],
@@ -479,14 +465,14 @@ scaling_script(FILE *out, const struct report_run *run,
 }
 
 static void
-relative_script(FILE *out, const struct report_run *run,
+relative_script(FILE *out, const struct bench_run_file *run,
                 const struct report_plot *plot)
 {
 	struct range ratios = {0, 0};
 	size_t groups = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
-		const struct report_row *row = &run->rows[r];
-		if (row->items != plot->items)
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->workload.items != plot->items)
 			continue;
 		groups++;
 		double best = fastest(run, row);
@@ -529,7 +515,7 @@ relative_script(FILE *out, const struct report_run *run,
 }
 
 static void
-vs2005_script(FILE *out, const struct report_run *run,
+vs2005_script(FILE *out, const struct bench_run_file *run,
               const struct report_reference *reference, const char *base,
               const struct report_plot *plot)
 {
@@ -664,7 +650,7 @@ write_generated(const char *path, char *why, size_t why_size,
 }
 
 struct plot_context {
-	const struct report_run *run;
+	const struct bench_run_file *run;
 	const struct report_reference *reference;
 	const struct report_comparison *comparison;
 	const struct report_plots *plots;
@@ -724,7 +710,7 @@ write_script(FILE *out, const void *opaque)
 }
 
 bool
-report_write_plot_files(const char *dir, const struct report_run *run,
+report_write_plot_files(const char *dir, const struct bench_run_file *run,
                         const struct report_reference *reference,
                         const struct report_comparison *comparison,
                         const struct report_plots *plots, char *why,

@@ -117,20 +117,21 @@ struct bm_field_info {
 
 /*
  * What a backend is, as callers ask it (capabilities are data; callers never
- * compare names). X(enum, word, competes, haiku): `word` is what
- * `bench --list` and the results JSON print; `competes`: counts for the
- * Winner column, the 2005 meaning (the reference and the 2005 designs);
- * `haiku`: counts for the Haiku Winner column (the 2005 designs).
+ * compare names). X(enum, word, title, competes, haiku): `word` is what
+ * `bench --list` and the results JSON print, `title` what pages print;
+ * `competes`: counts for the Winner column, the 2005 meaning (the reference
+ * and the 2005 designs); `haiku`: counts for the Haiku Winner column (the
+ * 2005 designs).
  */
 #define BM_KIND_MAP(X)                                                     \
-	X(BM_KIND_REFERENCE, "reference", true, false)                     \
-	X(BM_KIND_HAIKU_2005, "haiku", true, true)                         \
-	X(BM_KIND_ORIGINAL, "original", false, false)                      \
-	X(BM_KIND_PROPOSAL, "proposal", false, false)                      \
-	X(BM_KIND_LIBRARY, "library", false, false)
+	X(BM_KIND_REFERENCE, "reference", "reference", true, false)        \
+	X(BM_KIND_HAIKU_2005, "haiku", "Haiku design", true, true)         \
+	X(BM_KIND_ORIGINAL, "original", "original code", false, false)     \
+	X(BM_KIND_PROPOSAL, "proposal", "proposal", false, false)          \
+	X(BM_KIND_LIBRARY, "library", "outside library", false, false)
 
 enum bm_kind {
-#define BM_KIND_ENUM(name, word, competes, haiku) name,
+#define BM_KIND_ENUM(name, word, title, competes, haiku) name,
 	BM_KIND_MAP(BM_KIND_ENUM)
 #undef BM_KIND_ENUM
 	BM_KIND_COUNT
@@ -339,6 +340,9 @@ enum bm_kind bm_backend_kind(const struct bm_ops *ops);
 
 /* The kind's word ("reference", "haiku", ...), or "?". */
 const char *bm_kind_name(enum bm_kind kind);
+
+/* The kind's title for pages ("reference", "Haiku design", ...), or "?". */
+const char *bm_kind_title(enum bm_kind kind);
 
 /* The kind of `word` (as bm_kind_name prints it); false when none is. */
 bool bm_kind_parse(const char *word, enum bm_kind *kind);

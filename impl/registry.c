@@ -169,10 +169,12 @@ bm_backend_kind(const struct bm_ops *ops)
 
 static const struct {
 	const char *word;
+	const char *title;
 	bool competes;
 	bool haiku;
 } kinds[BM_KIND_COUNT] = {
-#define BM_KIND_ROW(name, word, competes, haiku) [name] = {word, competes, haiku},
+#define BM_KIND_ROW(name, word, title, competes, haiku) \
+	[name] = {word, title, competes, haiku},
 	BM_KIND_MAP(BM_KIND_ROW)
 #undef BM_KIND_ROW
 };
@@ -181,6 +183,12 @@ const char *
 bm_kind_name(enum bm_kind kind)
 {
 	return (unsigned)kind < BM_KIND_COUNT ? kinds[kind].word : "?";
+}
+
+const char *
+bm_kind_title(enum bm_kind kind)
+{
+	return (unsigned)kind < BM_KIND_COUNT ? kinds[kind].title : "?";
 }
 
 bool

@@ -22,7 +22,7 @@ START_TEST(default_matrix_is_the_2005_csv)
 	         BENCH_SOURCE_DIR);
 	FILE *csv = fopen(path, "r");
 	ck_assert_msg(csv != NULL, "cannot open %s", path);
-	struct bench_test tests[BENCH_TESTS_PER_SIZE * 4];
+	struct bench_test tests[52];
 	size_t count = bench_matrix_build(bench_default_sizes, 4, tests);
 	ck_assert_uint_eq(count, 52);
 	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 52);
@@ -43,8 +43,8 @@ START_TEST(default_matrix_is_the_2005_csv)
 		const struct bench_test *test = &tests[row];
 		ck_assert_str_eq(test->name, name);
 		ck_assert_str_eq(bench_op_name(test->op), op);
-		ck_assert_uint_eq(test->items, items);
-		ck_assert_str_eq(bench_type_name(test->type), type);
+		ck_assert_uint_eq(test->workload.items, items);
+		ck_assert_str_eq(bench_type_name(test->workload.type), type);
 		row++;
 	}
 	fclose(csv);
@@ -55,7 +55,7 @@ END_TEST
 START_TEST(other_sizes_keep_the_order)
 {
 	const size_t sizes[] = {5, 50000};
-	struct bench_test tests[BENCH_TESTS_PER_SIZE * 2];
+	struct bench_test tests[26];
 	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 26);
 	ck_assert_str_eq(tests[0].name, "tCreate5Int32");
 	ck_assert_str_eq(tests[1].name, "tCreate50000Int32");
@@ -65,7 +65,7 @@ START_TEST(other_sizes_keep_the_order)
 	ck_assert_str_eq(tests[25].name, "tUnflattenIndividual50000String");
 	/* The longest name fits. */
 	const size_t largest[] = {BENCH_ITEMS_MAX};
-	struct bench_test big[BENCH_TESTS_PER_SIZE];
+	struct bench_test big[13];
 	bench_matrix_build(largest, 1, big);
 	ck_assert_str_eq(big[12].name, "tUnflattenIndividual1000000String");
 }
@@ -89,20 +89,20 @@ START_TEST(floor_bytes_match_the_derived_vectors)
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
 		for (size_t s = 0; s < 4; s++) {
 			struct bench_test test = {.op = cases[c].op,
-			                          .type = cases[c].type,
-			                          .items = bench_default_sizes[s]};
+			                          .workload.type = cases[c].type,
+			                          .workload.items = bench_default_sizes[s]};
 			ck_assert_uint_eq(bench_hmf1_size(&test), cases[c].hmf1[s]);
 		}
 	}
 	/* Item bytes: 4 per Int32; "item0".."item4" are 6 bytes with the
 	 * NUL; "item10".."item49" 7. */
-	struct bench_test test = {.op = BENCH_OP_CREATE, .type = BENCH_TYPE_INT32,
-	                          .items = 50};
+	struct bench_test test = {.op = BENCH_OP_CREATE, .workload.type = BENCH_TYPE_INT32,
+	                          .workload.items = 50};
 	ck_assert_uint_eq(bench_item_bytes(&test), 200);
-	test.type = BENCH_TYPE_STRING;
-	test.items = 5;
+	test.workload.type = BENCH_TYPE_STRING;
+	test.workload.items = 5;
 	ck_assert_uint_eq(bench_item_bytes(&test), 30);
-	test.items = 50;
+	test.workload.items = 50;
 	ck_assert_uint_eq(bench_item_bytes(&test), 10 * 6 + 40 * 7);
 }
 END_TEST
@@ -114,7 +114,7 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 	size_t count, writers = 0;
 	const struct bm_ops *const *backends = bm_backends(&count);
 	const size_t sizes[] = {5, 50, 500};
-	struct bench_test tests[BENCH_TESTS_PER_SIZE * 3];
+	struct bench_test tests[39];
 	size_t test_count = bench_matrix_build(sizes, 3, tests);
 	for (size_t b = 0; b < count; b++) {
 		if (backends[b]->native_format != BM_FORMAT_HMF1)
@@ -142,12 +142,12 @@ END_TEST
 
 START_TEST(lookup_order_is_a_seeded_permutation)
 {
-	struct bench_test test = {.op = BENCH_OP_LOOKUP, .type = BENCH_TYPE_INT32,
-	                          .items = 50};
-	struct bench_workload a, b, c;
-	ck_assert(bench_workload_init(&a, &test, 7));
-	ck_assert(bench_workload_init(&b, &test, 7));
-	ck_assert(bench_workload_init(&c, &test, 8));
+	struct bench_test test = {.op = BENCH_OP_LOOKUP, .workload.type = BENCH_TYPE_INT32,
+	                          .workload.items = 50};
+	struct bench_test_data a, b, c;
+	ck_assert(bench_test_data_init(&a, &test, 7));
+	ck_assert(bench_test_data_init(&b, &test, 7));
+	ck_assert(bench_test_data_init(&c, &test, 8));
 	bool seen[50] = {false};
 	bool same_as_other_seed = true, identity = true;
 	for (size_t i = 0; i < 50; i++) {
@@ -162,9 +162,9 @@ START_TEST(lookup_order_is_a_seeded_permutation)
 	ck_assert(!same_as_other_seed);
 	ck_assert(!identity);
 	ck_assert_uint_eq(a.floor_bytes, 0); /* Lookup has no Floor */
-	bench_workload_free(&a);
-	bench_workload_free(&b);
-	bench_workload_free(&c);
+	bench_test_data_free(&a);
+	bench_test_data_free(&b);
+	bench_test_data_free(&c);
 }
 END_TEST
 
@@ -181,7 +181,7 @@ START_TEST(message_check_accepts_the_content_and_nothing_else)
 {
 	char why[256];
 	struct bench_test test = {.op = BENCH_OP_CREATE,
-	                          .type = BENCH_TYPE_STRING, .items = 50};
+	                          .workload.type = BENCH_TYPE_STRING, .workload.items = 50};
 	bm_message *msg = build(&bench_test_plain_ops, &test);
 	ck_assert_msg(bench_content_check_message(&test, msg, why, sizeof why),
 	              "%s", why);
@@ -194,7 +194,7 @@ START_TEST(message_check_accepts_the_content_and_nothing_else)
 
 	/* A wrong value. */
 	struct bench_test ints = {.op = BENCH_OP_FLATTEN_INDIVIDUAL,
-	                          .type = BENCH_TYPE_INT32, .items = 5};
+	                          .workload.type = BENCH_TYPE_INT32, .workload.items = 5};
 	msg = NULL;
 	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
 	for (int32_t i = 0; i < 5; i++) {
@@ -208,7 +208,7 @@ START_TEST(message_check_accepts_the_content_and_nothing_else)
 
 	/* A field of another type. */
 	struct bench_test lookup = {.op = BENCH_OP_LOOKUP,
-	                            .type = BENCH_TYPE_INT32, .items = 3};
+	                            .workload.type = BENCH_TYPE_INT32, .workload.items = 3};
 	msg = NULL;
 	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "0", 0), BM_OK);
@@ -224,7 +224,7 @@ START_TEST(flat_check_decodes_through_the_shared_decoder)
 {
 	char why[256];
 	struct bench_test test = {.op = BENCH_OP_FLATTEN,
-	                          .type = BENCH_TYPE_STRING, .items = 5};
+	                          .workload.type = BENCH_TYPE_STRING, .workload.items = 5};
 	bm_message *msg = build(&bench_test_plain_ops, &test);
 	size_t size;
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
@@ -240,7 +240,7 @@ START_TEST(flat_check_decodes_through_the_shared_decoder)
 	ck_assert_ptr_nonnull(strstr(why, "format"));
 	/* Another test's content. */
 	struct bench_test other = test;
-	other.items = 4;
+	other.workload.items = 4;
 	ck_assert(!bench_content_check_flat(&other, BM_FORMAT_R5, bytes, size,
 	                                    why, sizeof why));
 	/* Truncated bytes do not decode. */

@@ -103,24 +103,49 @@ struct fake_cell {
 	const char *error;
 };
 
-/* Writes a results file (schema 1) holding `cells`, grouped into rows by
- * test in the order given; returns its path. */
-static char *
-write_results(const char *name, const char *unit, const char *compiler,
-              const struct fake_cell *cells, size_t count)
+/* A results document as bench writes it (schema 2), holding `cells`
+ * grouped into rows by test in the order given; backends in the order
+ * they first appear (the first of kind reference, the others Haiku
+ * designs). Every row must hold every backend, as in a real run. With
+ * `pending`, each cell names its callgrind dump instead of a figure, as a
+ * --measure instructions run does before bench read-callgrind. */
+static json_t *
+results_document(const char *unit, const char *compiler,
+                 const struct fake_cell *cells, size_t count, bool pending)
 {
 	json_t *root = json_object();
-	json_object_set_new(root, "schema", json_integer(1));
+	json_object_set_new(root, "schema", json_integer(2));
 	json_object_set_new(root, "unit", json_string(unit));
-	json_t *context = json_object();
-	json_object_set_new(context, "compiler", json_string(compiler));
-	json_object_set_new(context, "glibc", json_string("2.36"));
-	json_object_set_new(context, "cpu", json_string("AMD EPYC"));
-	json_object_set_new(context, "git_commit", json_string("0123456789ab"));
-	json_object_set_new(context, "date", json_string("2026-01-01T00:00:00Z"));
+	json_t *context = json_pack(
+		"{s:s, s:s, s:i, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "date",
+		"2026-01-01T00:00:00Z", "cpu", "AMD EPYC", "cores", 2, "compiler",
+		compiler, "cflags", "-O3", "build_type", "Release", "git_commit",
+		"0123456789ab", "glibc", "2.36", "version", "0.1.0", "measure",
+		strcmp(unit, "ns") == 0 ? "time" : "instructions", "sanitize",
+		"none");
+	json_object_set_new(context, "options",
+	                    json_pack("{s:b, s:i, s:f, s:i, s:b}", "all", 1,
+	                              "repetitions", 15, "min_time_ms", 1.0,
+	                              "seed", 2005, "quick", 0));
 	json_object_set_new(root, "context", context);
-	json_t *rows = json_array();
+	json_t *backends = json_array(), *rows = json_array();
+	struct bench_test tests[64];
+	size_t test_count = bench_matrix_build(bench_default_sizes, 4, tests);
 	for (size_t i = 0; i < count; i++) {
+		const char *backend = cells[i].backend;
+		bool known = strcmp(backend, "Floor") == 0;
+		for (size_t b = 0; b < json_array_size(backends); b++)
+			known |= strcmp(json_string_value(json_object_get(
+			                        json_array_get(backends, b), "name")),
+			                backend) == 0;
+		if (!known)
+			json_array_append_new(
+				backends,
+				json_pack("{s:s, s:s, s:s, s:s}", "name", backend,
+				          "kind",
+				          json_array_size(backends) == 0 ? "reference"
+				                                         : "haiku",
+				          "format", "FOB1", "summary", "test"));
 		json_t *row = NULL;
 		for (size_t r = 0; r < json_array_size(rows); r++) {
 			json_t *candidate = json_array_get(rows, r);
@@ -130,29 +155,60 @@ write_results(const char *name, const char *unit, const char *compiler,
 				row = candidate;
 		}
 		if (row == NULL) {
-			row = json_object();
-			json_object_set_new(row, "test", json_string(cells[i].test));
-			json_object_set_new(row, "cells", json_object());
+			const struct bench_test *test = NULL;
+			for (size_t t = 0; t < test_count; t++)
+				if (strcmp(tests[t].name, cells[i].test) == 0)
+					test = &tests[t];
+			ck_assert_msg(test != NULL, "%s: not a test of the matrix",
+			              cells[i].test);
+			row = json_pack(
+				"{s:s, s:s, s:{s:s, s:I}, s:{}, s:n, s:n}", "test",
+				test->name, "operation", bench_op_name(test->op),
+				"workload", "type",
+				bench_type_name(test->workload.type), "items",
+				(json_int_t)test->workload.items, "cells", "winner",
+				"haiku_winner");
 			json_array_append_new(rows, row);
 		}
 		json_t *cell = json_object();
 		if (cells[i].error != NULL) {
 			json_object_set_new(cell, "error",
 			                    json_string(cells[i].error));
+		} else if (pending) {
+			char dump[128];
+			snprintf(dump, sizeof dump, "%s/%s", cells[i].test, backend);
+			json_object_set_new(cell, "dump", json_string(dump));
+			json_object_set_new(cell, "ops_per_sample",
+			                    json_integer((json_int_t)cells[i].median));
 		} else {
 			json_object_set_new(cell, "median",
 			                    json_real(cells[i].median));
 			json_object_set_new(cell, "min", json_real(cells[i].median));
 		}
-		json_object_set_new(json_object_get(row, "cells"),
-		                    cells[i].backend, cell);
+		json_object_set_new(json_object_get(row, "cells"), backend, cell);
 	}
+	json_object_set_new(root, "backends", backends);
 	json_object_set_new(root, "rows", rows);
+	return root;
+}
+
+/* Writes results_document(...) to temp/`name`; returns its path. */
+static char *
+write_document(const char *name, json_t *root)
+{
 	char *text = json_dumps(root, JSON_INDENT(1));
 	json_decref(root);
 	char *path = write_temp(name, text);
 	free(text);
 	return path;
+}
+
+static char *
+write_results(const char *name, const char *unit, const char *compiler,
+              const struct fake_cell *cells, size_t count)
+{
+	return write_document(name, results_document(unit, compiler, cells,
+	                                             count, false));
 }
 
 static struct bench_capture
@@ -232,28 +288,31 @@ START_TEST(instructions_regress_beyond_2_percent_and_20_instructions)
 {
 	set_up_temp();
 	const struct fake_cell before[] = {
-		{"t1", "A", 1000, NULL}, /* +21 = 2.1 %: regressed */
-		{"t1", "B", 1000, NULL}, /* +20 = 2.0 %: within */
-		{"t2", "A", 100, NULL},  /* +19 = 19 %: under 20 instructions */
-		{"t2", "B", 100, NULL},  /* +21 = 21 %: regressed, the largest */
-		{"t3", "A", 5000, NULL}, /* -200: improved */
+		{"tCreate5Int32", "A", 1000, NULL}, /* +21 = 2.1 %: regressed */
+		{"tCreate5Int32", "B", 1000, NULL}, /* +20 = 2.0 %: within */
+		{"tCreate50Int32", "A", 100, NULL},  /* +19 = 19 %: under 20 instructions */
+		{"tCreate50Int32", "B", 100, NULL},  /* +21 = 21 %: regressed, the largest */
+		{"tCreate500Int32", "A", 5000, NULL}, /* -200: improved */
+		{"tCreate500Int32", "B", 5000, NULL},
 	};
 	const struct fake_cell after[] = {
-		{"t1", "A", 1021, NULL},
-		{"t1", "B", 1020, NULL},
-		{"t2", "A", 119, NULL},
-		{"t2", "B", 121, NULL},
-		{"t3", "A", 4800, NULL},
+		{"tCreate5Int32", "A", 1021, NULL},
+		{"tCreate5Int32", "B", 1020, NULL},
+		{"tCreate50Int32", "A", 119, NULL},
+		{"tCreate50Int32", "B", 121, NULL},
+		{"tCreate500Int32", "A", 4800, NULL},
+		{"tCreate500Int32", "B", 5000, NULL},
 	};
-	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 5);
-	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 5);
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 6);
+	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 6);
 	struct bench_capture run = compare(a, b, NULL, NULL);
 	ck_assert_msg(run.status == BENCH_EXIT_REGRESSED, "exit %d: %s",
 	              run.status, run.err);
 	/* Regressions first, the largest relative growth first. */
-	assert_marked(run.out, "REGRESSED", "t2/B\nt1/A\n");
-	assert_marked(run.out, "ok", "t2/A\nt1/B\n");
-	assert_marked(run.out, "improved", "t3/A\n");
+	assert_marked(run.out, "REGRESSED", "tCreate50Int32/B\ntCreate5Int32/A\n");
+	assert_marked(run.out, "ok", "tCreate50Int32/A\ntCreate5Int32/B\n"
+	                             "tCreate500Int32/B\n");
+	assert_marked(run.out, "improved", "tCreate500Int32/A\n");
 	ck_assert(strstr(run.out, "REGRESSED") < strstr(run.out, "\nok "));
 	ck_assert(strstr(run.out, "\nok ") < strstr(run.out, "improved"));
 	ck_assert_ptr_nonnull(strstr(run.out, "+21.0%"));
@@ -268,7 +327,7 @@ START_TEST(instructions_regress_beyond_2_percent_and_20_instructions)
 	hu_capture_free(&run);
 	run = compare(a, b, "--threshold=0", NULL);
 	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
-	assert_marked(run.out, "REGRESSED", "t2/B\nt1/A\n");
+	assert_marked(run.out, "REGRESSED", "tCreate50Int32/B\ntCreate5Int32/A\n");
 	hu_capture_free(&run);
 	free(a);
 	free(b);
@@ -280,21 +339,21 @@ START_TEST(times_regress_beyond_10_percent)
 {
 	set_up_temp();
 	const struct fake_cell before[] = {
-		{"t1", "A", 100, NULL},
-		{"t1", "B", 100, NULL},
-		{"t1", "C", 4, NULL},
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "B", 100, NULL},
+		{"tCreate5Int32", "C", 4, NULL},
 	};
 	const struct fake_cell after[] = {
-		{"t1", "A", 109, NULL}, /* within 10 % */
-		{"t1", "B", 111, NULL}, /* beyond */
-		{"t1", "C", 5, NULL},   /* +25 %: no absolute floor for times */
+		{"tCreate5Int32", "A", 109, NULL}, /* within 10 % */
+		{"tCreate5Int32", "B", 111, NULL}, /* beyond */
+		{"tCreate5Int32", "C", 5, NULL},   /* +25 %: no absolute floor for times */
 	};
 	char *a = write_results("a.json", "ns", "GCC 12.2.0", before, 3);
 	char *b = write_results("b.json", "ns", "GCC 12.2.0", after, 3);
 	struct bench_capture run = compare(a, b, NULL, NULL);
 	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
-	assert_marked(run.out, "REGRESSED", "t1/C\nt1/B\n");
-	assert_marked(run.out, "ok", "t1/A\n");
+	assert_marked(run.out, "REGRESSED", "tCreate5Int32/C\ntCreate5Int32/B\n");
+	assert_marked(run.out, "ok", "tCreate5Int32/A\n");
 	hu_capture_free(&run);
 	run = compare(a, b, "--threshold", "30%");
 	ck_assert_int_eq(run.status, 0);
@@ -305,31 +364,62 @@ START_TEST(times_regress_beyond_10_percent)
 }
 END_TEST
 
-START_TEST(new_and_removed_cells_are_listed_and_pass)
+START_TEST(new_and_removed_cells_fail_unless_allowed)
 {
 	set_up_temp();
 	const struct fake_cell before[] = {
-		{"t1", "A", 100, NULL},
-		{"t1", "Old", 100, NULL},
-		{"tGone", "A", 100, NULL},
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "Old", 100, NULL},
+		{"tRead5Int32", "A", 100, NULL},
+		{"tRead5Int32", "Old", 100, NULL},
 	};
 	const struct fake_cell after[] = {
-		{"t1", "A", 100, NULL},
-		{"t1", "Sixth", 900, NULL},
-		{"tNew", "A", 100, NULL},
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "Sixth", 900, NULL},
+		{"tRead50Int32", "A", 100, NULL},
+		{"tRead50Int32", "Sixth", 100, NULL},
 	};
-	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 3);
-	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 3);
+	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 4);
+	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 4);
 	struct bench_capture run = compare(a, b, NULL, NULL);
-	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
-	assert_marked(run.out, "new", "t1/Sixth\ntNew/A\n");
-	assert_marked(run.out, "removed", "t1/Old\ntGone/A\n");
-	assert_marked(run.out, "ok", "t1/A\n");
+	ck_assert_msg(run.status == BENCH_EXIT_CELLS_CHANGED, "exit %d: %s",
+	              run.status, run.err);
+	assert_marked(run.out, "new",
+	              "tCreate5Int32/Sixth\ntRead50Int32/A\n"
+	              "tRead50Int32/Sixth\n");
+	assert_marked(run.out, "removed",
+	              "tCreate5Int32/Old\ntRead5Int32/A\ntRead5Int32/Old\n");
+	assert_marked(run.out, "ok", "tCreate5Int32/A\n");
+	/* In a section of their own, after the compared cells. */
+	const char *section = strstr(run.out, "Cells in one file only");
+	ck_assert_ptr_nonnull(section);
+	ck_assert(strstr(run.out, "\nok ") < section);
+	ck_assert(section < strstr(run.out, "\nnew "));
 	ck_assert(strstr(run.out, "\nnew ") < strstr(run.out, "\nremoved "));
-	ck_assert_ptr_nonnull(strstr(run.out, "2 new, 2 removed"));
+	ck_assert_ptr_nonnull(strstr(run.out, "3 new, 3 removed"));
+	ck_assert_ptr_nonnull(strstr(run.err, "--allow-new"));
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+
+	run = compare(a, b, "--allow-new", NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_ptr_nonnull(strstr(run.out, "allowed by --allow-new"));
+	ck_assert_str_eq(run.err, "");
+	hu_capture_free(&run);
+	/* A regression is more serious than a new cell. */
+	const struct fake_cell slower[] = {
+		{"tCreate5Int32", "A", 200, NULL},
+		{"tCreate5Int32", "Sixth", 900, NULL},
+		{"tRead50Int32", "A", 100, NULL},
+		{"tRead50Int32", "Sixth", 100, NULL},
+	};
+	char *c = write_results("c.json", "instructions", "GCC 12.2.0", slower, 4);
+	run = compare(a, c, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
 	hu_capture_free(&run);
 	free(a);
 	free(b);
+	free(c);
 	tear_down_temp();
 }
 END_TEST
@@ -338,24 +428,24 @@ START_TEST(err_in_current_exits_1_even_with_regressions)
 {
 	set_up_temp();
 	const struct fake_cell before[] = {
-		{"t1", "A", 100, NULL},
-		{"t1", "B", 100, NULL},
-		{"t1", "C", 0, "before timing: broken"},
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "B", 100, NULL},
+		{"tCreate5Int32", "C", 0, "before timing: broken"},
 	};
 	const struct fake_cell after[] = {
-		{"t1", "A", 0, "after the counted sample: wrong item 3"},
-		{"t1", "B", 500, NULL},
-		{"t1", "C", 100, NULL},
+		{"tCreate5Int32", "A", 0, "after the counted sample: wrong item 3"},
+		{"tCreate5Int32", "B", 500, NULL},
+		{"tCreate5Int32", "C", 100, NULL},
 	};
 	char *a = write_results("a.json", "instructions", "GCC 12.2.0", before, 3);
 	char *b = write_results("b.json", "instructions", "GCC 12.2.0", after, 3);
 	struct bench_capture run = compare(a, b, NULL, NULL);
 	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
-	assert_marked(run.out, "ERR", "t1/A\n");
-	assert_marked(run.out, "REGRESSED", "t1/B\n");
-	assert_marked(run.out, "fixed", "t1/C\n");
+	assert_marked(run.out, "ERR", "tCreate5Int32/A\n");
+	assert_marked(run.out, "REGRESSED", "tCreate5Int32/B\n");
+	assert_marked(run.out, "fixed", "tCreate5Int32/C\n");
 	ck_assert(strstr(run.out, "\nERR ") < strstr(run.out, "REGRESSED"));
-	ck_assert_ptr_nonnull(strstr(run.out, "t1/A failed: after the counted "
+	ck_assert_ptr_nonnull(strstr(run.out, "tCreate5Int32/A failed: after the counted "
 	                                      "sample: wrong item 3"));
 	ck_assert_ptr_nonnull(strstr(run.err, "1 ERR cell"));
 	ck_assert_uint_eq(hu_count_lines(run.err), 1);
@@ -366,14 +456,14 @@ START_TEST(err_in_current_exits_1_even_with_regressions)
 	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED); /* a has ERR in C */
 	hu_capture_free(&run);
 	const struct fake_cell fine[] = {
-		{"t1", "A", 100, NULL},
-		{"t1", "B", 500, NULL},
-		{"t1", "C", 100, NULL},
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "B", 500, NULL},
+		{"tCreate5Int32", "C", 100, NULL},
 	};
 	char *c = write_results("c.json", "instructions", "GCC 12.2.0", fine, 3);
 	run = compare(b, c, NULL, NULL);
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
-	assert_marked(run.out, "fixed", "t1/A\n");
+	assert_marked(run.out, "fixed", "tCreate5Int32/A\n");
 	hu_capture_free(&run);
 	free(a);
 	free(b);
@@ -385,7 +475,7 @@ END_TEST
 START_TEST(a_different_build_is_noted_above_the_table)
 {
 	set_up_temp();
-	const struct fake_cell cells[] = {{"t1", "A", 100, NULL}};
+	const struct fake_cell cells[] = {{"tCreate5Int32", "A", 100, NULL}};
 	char *a = write_results("a.json", "instructions", "GCC 12.2.0", cells, 1);
 	char *b = write_results("b.json", "instructions", "clang 14.0.6", cells, 1);
 	struct bench_capture run = compare(a, b, NULL, NULL);
@@ -403,14 +493,14 @@ START_TEST(a_different_build_is_noted_above_the_table)
 }
 END_TEST
 
-/* Runs compare and expects exit 2 with one line on stderr holding
+/* Runs compare and expects exit `status` with one line on stderr holding
  * `words`. */
 static void
-expect_unusable(const char *a, const char *b, const char *option,
-                const char *value, const char *words)
+expect_refused(int status, const char *a, const char *b, const char *option,
+               const char *value, const char *words)
 {
 	struct bench_capture run = compare(a, b, option, value);
-	ck_assert_msg(run.status == BENCH_EXIT_USAGE, "exit %d for %s: %s",
+	ck_assert_msg(run.status == status, "exit %d for %s: %s",
 	              run.status, words, run.err);
 	ck_assert_msg(strstr(run.err, words) != NULL, "'%s' not in: %s", words,
 	              run.err);
@@ -419,39 +509,85 @@ expect_unusable(const char *a, const char *b, const char *option,
 	hu_capture_free(&run);
 }
 
-START_TEST(unusable_input_exits_2_saying_why)
+START_TEST(unusable_input_exits_1_and_bad_usage_2_saying_why)
 {
 	set_up_temp();
-	const struct fake_cell cells[] = {{"t1", "A", 100, NULL}};
+	const struct fake_cell cells[] = {{"tCreate5Int32", "A", 100, NULL}};
 	char *good = write_results("good.json", "instructions", "GCC", cells, 1);
 	char *times = write_results("times.json", "ns", "GCC", cells, 1);
-	char *odd = write_results("odd.json", "furlongs", "GCC", cells, 1);
+	char *odd = write_document("odd.json", results_document("furlongs", "GCC",
+	                                                        cells, 1, false));
 	char *broken = write_temp("broken.json", "{\"schema\": 1, \"rows\": [");
 	char *other = write_temp("other.json", "{\"schema\": 2, \"unit\": "
 	                                       "\"ns\", \"rows\": []}");
-	char *pending = write_temp("pending.json",
-	                           "{\"schema\":1,\"unit\":\"instructions\","
-	                           "\"rows\":[{\"test\":\"t1\",\"cells\":{\"A\":"
-	                           "{\"dump\":\"t1/A\",\"ops_per_sample\":1}}}]}");
+	char *future = write_temp("future.json", "{\"schema\": 3, \"unit\": "
+	                                        "\"ns\"}");
+	json_t *pending_run = results_document("instructions", "GCC", cells, 1,
+	                                       true);
+	char *pending = write_document("pending.json", pending_run);
 	char *missing = temp_path("missing.json");
-	expect_unusable(good, broken, NULL, NULL, "invalid JSON at line 1");
-	expect_unusable(broken, good, NULL, NULL, "broken.json");
-	expect_unusable(good, times, NULL, NULL, "different units");
-	expect_unusable(odd, odd, NULL, NULL, "unknown unit 'furlongs'");
-	expect_unusable(good, other, NULL, NULL, "not a results file");
-	expect_unusable(good, pending, NULL, NULL, "not yet read");
-	expect_unusable(good, missing, NULL, NULL, "missing.json");
-	expect_unusable(good, good, "--threshold", "much", "--threshold");
-	expect_unusable(good, good, "--threshold", "-1", "--threshold");
-	expect_unusable(good, good, "--frobnicate", NULL, "unexpected argument");
-	expect_unusable(good, NULL, NULL, NULL, "usage: bench compare");
+	const int failed = BENCH_EXIT_FAILED, usage = BENCH_EXIT_USAGE;
+	expect_refused(failed, good, broken, NULL, NULL, "line 1");
+	expect_refused(failed, broken, good, NULL, NULL, "broken.json");
+	expect_refused(failed, good, times, NULL, NULL, "different units");
+	expect_refused(failed, odd, odd, NULL, NULL,
+	               "unit: not \"ns\" or \"instructions\"");
+	expect_refused(failed, good, other, NULL, NULL, "context: missing");
+	expect_refused(failed, good, future, NULL, NULL,
+	               "not a schema this bench reads");
+	expect_refused(failed, good, pending, NULL, NULL, "not yet read");
+	expect_refused(failed, good, missing, NULL, NULL, "missing.json");
+	expect_refused(usage, good, good, "--threshold", "much", "--threshold");
+	expect_refused(usage, good, good, "--threshold", "-1", "--threshold");
+	expect_refused(usage, good, good, "--frobnicate", NULL,
+	               "unexpected argument");
+	expect_refused(usage, good, NULL, NULL, NULL, "usage: bench compare");
 	free(good);
 	free(times);
 	free(odd);
 	free(broken);
 	free(other);
+	free(future);
 	free(pending);
 	free(missing);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(a_schema_1_baseline_is_read)
+{
+	/* A baseline written before backend kinds and workloads: "haiku"
+	 * per backend, "op", "items" and "type" per row. */
+	set_up_temp();
+	const struct fake_cell cells[] = {
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "B", 200, NULL},
+	};
+	json_t *root = results_document("instructions", "GCC", cells, 2, false);
+	json_object_set_new(root, "schema", json_integer(1));
+	size_t index;
+	json_t *entry;
+	json_array_foreach(json_object_get(root, "backends"), index, entry) {
+		json_object_set_new(entry, "haiku", json_boolean(index > 0));
+		json_object_del(entry, "kind");
+	}
+	json_array_foreach(json_object_get(root, "rows"), index, entry) {
+		json_t *workload = json_object_get(entry, "workload");
+		json_object_set(entry, "type", json_object_get(workload, "type"));
+		json_object_set(entry, "items", json_object_get(workload, "items"));
+		json_object_set(entry, "op", json_object_get(entry, "operation"));
+		json_object_del(entry, "workload");
+		json_object_del(entry, "operation");
+	}
+	char *old = write_document("old.json", root);
+	char *now = write_results("now.json", "instructions", "GCC", cells, 2);
+	struct bench_capture run = compare(old, now, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	assert_marked(run.out, "ok", "tCreate5Int32/A\ntCreate5Int32/B\n");
+	ck_assert_ptr_nonnull(strstr(run.out, "0 new, 0 removed"));
+	hu_capture_free(&run);
+	free(old);
+	free(now);
 	tear_down_temp();
 }
 END_TEST
@@ -488,28 +624,24 @@ write_dump(const char *file, const char *name, const char *events,
 }
 
 /* A --measure instructions run as bench writes it under callgrind: two
- * tests, backends A (reference) and H, I (Haiku). */
+ * tests, backends A (reference) and H, I (Haiku); the figures given are
+ * each cell's ops_per_sample. */
 static char *
 write_pending_run(const char *name)
 {
-	static const char text[] =
-		"{\"schema\":1,\"unit\":\"instructions\","
-		"\"context\":{\"measure\":\"instructions\",\"compiler\":\"GCC\"},"
-		"\"backends\":[{\"name\":\"A\",\"haiku\":false},"
-		"{\"name\":\"H\",\"haiku\":true},{\"name\":\"I\",\"haiku\":true}],"
-		"\"rows\":["
-		"{\"test\":\"tOne\",\"cells\":{"
-		"\"A\":{\"dump\":\"tOne/A\",\"ops_per_sample\":10},"
-		"\"H\":{\"dump\":\"tOne/H\",\"ops_per_sample\":10},"
-		"\"I\":{\"error\":\"before timing: broken\"},"
-		"\"Floor\":{\"dump\":\"tOne/Floor\",\"ops_per_sample\":10}},"
-		"\"winner\":null,\"haiku_winner\":null},"
-		"{\"test\":\"tTwo\",\"cells\":{"
-		"\"A\":{\"dump\":\"tTwo/A\",\"ops_per_sample\":4},"
-		"\"H\":{\"dump\":\"tTwo/H\",\"ops_per_sample\":4},"
-		"\"I\":{\"dump\":\"tTwo/I\",\"ops_per_sample\":4}},"
-		"\"winner\":null,\"haiku_winner\":null}]}";
-	return write_temp(name, text);
+	const struct fake_cell cells[] = {
+		{"tCreate5Int32", "A", 10, NULL},
+		{"tCreate5Int32", "H", 10, NULL},
+		{"tCreate5Int32", "I", 0, "before timing: broken"},
+		{"tCreate5Int32", "Floor", 10, NULL},
+		{"tCreate50Int32", "A", 4, NULL},
+		{"tCreate50Int32", "H", 4, NULL},
+		{"tCreate50Int32", "I", 4, NULL},
+	};
+	return write_document(name,
+	                      results_document("instructions", "GCC", cells,
+	                                       sizeof cells / sizeof cells[0],
+	                                       true));
 }
 
 static json_t *
@@ -546,13 +678,13 @@ START_TEST(dumps_become_figures_and_verdicts)
 	/* One file per dump, as callgrind writes them, and one file holding
 	 * several (--combine-dumps=yes), with more events than Ir. */
 	free(write_dump("callgrind.out.1.1", BENCH_CALLGRIND_PROBE, "Ir", "0"));
-	free(write_dump("callgrind.out.1.2", "tOne/A", "Ir", "1000"));
-	free(write_dump("callgrind.out.1.3", "tOne/H", "Ir", "1015"));
+	free(write_dump("callgrind.out.1.2", "tCreate5Int32/A", "Ir", "1000"));
+	free(write_dump("callgrind.out.1.3", "tCreate5Int32/H", "Ir", "1015"));
 	char combined[4096] = "";
-	append_dump(combined, sizeof combined, 1, "tOne/Floor", "Dr Ir", "7 200");
-	append_dump(combined, sizeof combined, 2, "tTwo/A", "Dr Ir", "9 400");
-	append_dump(combined, sizeof combined, 3, "tTwo/H", "Dr Ir", "9 800");
-	append_dump(combined, sizeof combined, 4, "tTwo/I", "Dr Ir", "9 600");
+	append_dump(combined, sizeof combined, 1, "tCreate5Int32/Floor", "Dr Ir", "7 200");
+	append_dump(combined, sizeof combined, 2, "tCreate50Int32/A", "Dr Ir", "9 400");
+	append_dump(combined, sizeof combined, 3, "tCreate50Int32/H", "Dr Ir", "9 800");
+	append_dump(combined, sizeof combined, 4, "tCreate50Int32/I", "Dr Ir", "9 600");
 	free(write_temp("callgrind.out.2", combined));
 	free(write_temp("unrelated.txt", "not read"));
 
@@ -577,8 +709,8 @@ START_TEST(dumps_become_figures_and_verdicts)
 	ck_assert_ptr_nonnull(json_object_get(cell_of(root, 0, "I"), "error"));
 	ck_assert_double_eq(json_number_value(json_object_get(
 		cell_of(root, 1, "H"), "median")), 200.0);
-	/* tOne: A 100, H 101.5: within 2 %, a tie; H is the only Haiku cell
-	 * (I failed). tTwo: A 100 wins; Haiku: I 150 beats H 200. */
+	/* tCreate5Int32: A 100, H 101.5: within 2 %, a tie; H is the only Haiku cell
+	 * (I failed). tCreate50Int32: A 100 wins; Haiku: I 150 beats H 200. */
 	ck_assert_str_eq(row_text(root, 0, "winner"), "-");
 	ck_assert_str_eq(row_text(root, 0, "haiku_winner"), "H");
 	ck_assert_str_eq(row_text(root, 1, "winner"), "A");
@@ -607,7 +739,7 @@ START_TEST(dumps_become_figures_and_verdicts)
 }
 END_TEST
 
-/* Runs read-callgrind on the pending run and `dumps`, expecting exit 2
+/* Runs read-callgrind on the pending run and `dumps`, expecting exit 1
  * with one line holding `words`. */
 static void
 expect_unreadable(const char *run_path, const char *const *dumps,
@@ -616,7 +748,7 @@ expect_unreadable(const char *run_path, const char *const *dumps,
 	struct bench_capture run = hu_run(some_backends, 1, NULL,
 	                                  "read-callgrind", run_path, dumps[0],
 	                                  dumps[1], NULL);
-	ck_assert_msg(run.status == BENCH_EXIT_USAGE, "exit %d for %s: %s",
+	ck_assert_msg(run.status == BENCH_EXIT_FAILED, "exit %d for %s: %s",
 	              run.status, words, run.err);
 	ck_assert_msg(strstr(run.err, words) != NULL, "'%s' not in: %s", words,
 	              run.err);
@@ -631,8 +763,8 @@ START_TEST(wrong_dumps_are_refused)
 	char *probe = write_dump("probe", BENCH_CALLGRIND_PROBE, "Ir", "0");
 	char *counted = write_dump("counted", BENCH_CALLGRIND_PROBE, "Ir", "91");
 	char text[8192] = "";
-	const char *names[] = {"tOne/A", "tOne/H", "tOne/Floor", "tTwo/A",
-	                       "tTwo/H", "tTwo/I"};
+	const char *names[] = {"tCreate5Int32/A", "tCreate5Int32/H", "tCreate5Int32/Floor", "tCreate50Int32/A",
+	                       "tCreate50Int32/H", "tCreate50Int32/I"};
 	for (int i = 0; i < 6; i++)
 		append_dump(text, sizeof text, i + 1, names[i], "Ir", "100");
 	char *cells = write_temp("cells", text);
@@ -641,10 +773,9 @@ START_TEST(wrong_dumps_are_refused)
 		append_dump(text, sizeof text, i + 1, names[i], "Ir", "100");
 	char *short_of_one = write_temp("short", text);
 	char *not_callgrind = write_temp("notes", "hello\n");
-	char *no_ir = write_dump("no_ir", "tOne/A", "Dr Dw", "1 2");
-	char *time_run = write_temp("time.json",
-	                            "{\"schema\":1,\"unit\":\"ns\",\"context\":{},"
-	                            "\"backends\":[],\"rows\":[]}");
+	char *no_ir = write_dump("no_ir", "tCreate5Int32/A", "Dr Dw", "1 2");
+	const struct fake_cell timed[] = {{"tCreate5Int32", "A", 10, NULL}};
+	char *time_run = write_results("time.json", "ns", "GCC", timed, 1);
 	char *missing = temp_path("missing");
 
 	const char *const without_probe[] = {cells, NULL};
@@ -653,7 +784,7 @@ START_TEST(wrong_dumps_are_refused)
 	expect_unreadable(run_path, collected, "--collect-atstart=no");
 	const char *const short_run[] = {probe, short_of_one};
 	expect_unreadable(run_path, short_run, "no callgrind dump named "
-	                                       "'tTwo/I'");
+	                                       "'tCreate50Int32/I'");
 	const char *const twice[] = {cells, cells};
 	expect_unreadable(run_path, twice, "appears twice");
 	const char *const foreign[] = {probe, not_callgrind};
@@ -757,9 +888,9 @@ START_TEST(instruction_mode_options)
 	ck_assert_int_eq(options.format, BENCH_FORMAT_JSON);
 	ck_assert(!bench_options_canonical(&options));
 	bench_options_free(&options);
-	struct bench_test lookup = {.op = BENCH_OP_LOOKUP, .items = 50};
-	struct bench_test read = {.op = BENCH_OP_READ, .items = 50};
-	struct bench_test big = {.op = BENCH_OP_CREATE, .items = 5000};
+	struct bench_test lookup = {.op = BENCH_OP_LOOKUP, .workload.items = 50};
+	struct bench_test read = {.op = BENCH_OP_READ, .workload.items = 50};
+	struct bench_test big = {.op = BENCH_OP_CREATE, .workload.items = 5000};
 	ck_assert_uint_eq(bench_instruction_ops(&lookup), 50);
 	ck_assert_uint_eq(bench_instruction_ops(&read),
 	                  BENCH_INSTRUCTION_ITEMS / 50);
@@ -952,10 +1083,11 @@ make_instructions_suite(void)
 	tcase_add_test(tc, same_file_exits_0_listing_every_cell);
 	tcase_add_test(tc, instructions_regress_beyond_2_percent_and_20_instructions);
 	tcase_add_test(tc, times_regress_beyond_10_percent);
-	tcase_add_test(tc, new_and_removed_cells_are_listed_and_pass);
+	tcase_add_test(tc, new_and_removed_cells_fail_unless_allowed);
 	tcase_add_test(tc, err_in_current_exits_1_even_with_regressions);
 	tcase_add_test(tc, a_different_build_is_noted_above_the_table);
-	tcase_add_test(tc, unusable_input_exits_2_saying_why);
+	tcase_add_test(tc, unusable_input_exits_1_and_bad_usage_2_saying_why);
+	tcase_add_test(tc, a_schema_1_baseline_is_read);
 	suite_add_tcase(suite, tc);
 
 	tc = tcase_create("read_callgrind");

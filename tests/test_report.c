@@ -478,12 +478,13 @@ START_TEST(test_malformed_json)
 	expect_json_error("{\"schema\": 1, \"unit\": \"ns\",\n  \"rows\": [",
 	                  "line 2, column");
 	expect_json_error("[1, 2]", "expected an object");
-	expect_json_error("{\"schema\": 2}", "schema: not 1");
+	expect_json_error("{\"schema\": 3}", "schema: not a schema this bench "
+	                                      "reads");
 	expect_json_error("{\"schema\": 1, \"unit\": \"us\"}", "unit");
 	/* A valid file with a broken part names the key. */
 	char *good = read_text(data_path("report/results-small.json"));
 	ck_assert_ptr_nonnull(good);
-	char *broken = malloc(strlen(good) + 16);
+	char *broken = malloc(strlen(good) + 24);
 	ck_assert_ptr_nonnull(broken);
 	const char *median = strstr(good, "\"median\": 900,");
 	ck_assert_ptr_nonnull(median);
@@ -497,7 +498,7 @@ START_TEST(test_malformed_json)
 	expect_json_error(broken, "rows: expected a non-empty array");
 	const char *winner = strstr(good, "\"winner\": \"Message4\"");
 	ck_assert_ptr_nonnull(winner);
-	snprintf(broken, strlen(good) + 16, "%.*s\"winner\": \"Message9\"%s",
+	snprintf(broken, strlen(good) + 24, "%.*s\"winner\": \"No-such-backend\"%s",
 	         (int)(winner - good), good,
 	         winner + strlen("\"winner\": \"Message4\""));
 	expect_json_error(broken, "rows[0].winner: names no backend");
@@ -599,6 +600,87 @@ START_TEST(test_without_gnuplot)
 }
 END_TEST
 
+/* Runs the report without gnuplot on `input` into temp/`dir`; returns the
+ * page. */
+static char *
+page_without_plots(const char *input, const char *dir)
+{
+	struct bench_capture capture = run_report(
+		input, in_temp(dir), data_path("report/explanations.txt"),
+		"--gnuplot", "/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
+	              capture.err);
+	hu_capture_free(&capture);
+	char path[4096];
+	snprintf(path, sizeof path, "%s", in_temp(dir));
+	char *page = read_in(path, "README.md");
+	ck_assert_ptr_nonnull(page);
+	return page;
+}
+
+START_TEST(test_schema_1_gives_the_same_page)
+{
+	/* The same run written in schema 1 (a "haiku" flag per backend; "op",
+	 * "items" and "type" per row) and in schema 2. */
+	make_temp();
+	char *pages[2];
+	static const char *const files[2] = {"report/results-small.json",
+	                                     "report/results-small-schema1.json"};
+	for (size_t i = 0; i < 2; i++) {
+		/* The page names its input: the same path for both. */
+		char *text = read_text(data_path(files[i]));
+		ck_assert_ptr_nonnull(text);
+		write_in(temp_dir, "input.json", text);
+		free(text);
+		pages[i] = page_without_plots(in_temp("input.json"),
+		                              i == 0 ? "two" : "one");
+	}
+	ck_assert_msg(strcmp(pages[0], pages[1]) == 0,
+	              "schema 1 and schema 2 give different pages");
+	free(pages[0]);
+	free(pages[1]);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_rows_on_named_messages)
+{
+	/* A row on a named message is shown with the others and left out of
+	 * the 2005 comparison and the growth classes. */
+	make_temp();
+	char *good = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(good);
+	const char *rows = strstr(good, "\"rows\": [");
+	ck_assert_ptr_nonnull(rows);
+	static const char named[] =
+		"{\"test\": \"tReadMouseMoved\", \"operation\": \"Read\", "
+		"\"workload\": {\"message\": \"MouseMoved\"}, \"cells\": {"
+		"\"R5\": {\"median\": 41}, \"Message1\": {\"median\": 42}, "
+		"\"Message2\": {\"median\": 43}, \"Message3\": {\"median\": 44}, "
+		"\"Message4\": {\"median\": 45}, \"Floor\": {\"median\": 2}}, "
+		"\"winner\": \"R5\", \"haiku_winner\": \"Message1\"},\n";
+	size_t at = (size_t)(rows - good) + strlen("\"rows\": [");
+	size_t size = strlen(good) + sizeof named;
+	char *text = malloc(size);
+	ck_assert_ptr_nonnull(text);
+	snprintf(text, size, "%.*s%s%s", (int)at, good, named, good + at);
+	write_in(temp_dir, "named.json", text);
+	char *plain = page_without_plots(data_path("report/results-small.json"),
+	                                 "plain");
+	char *page = page_without_plots(in_temp("named.json"), "named");
+	ck_assert_ptr_nonnull(strstr(page, "| tReadMouseMoved():"));
+	ck_assert_ptr_null(strstr(plain, "tReadMouseMoved"));
+	/* The 2005 comparison counts the same rows as without it. */
+	ck_assert_ptr_nonnull(strstr(page, "the same on **4 of 6** rows"));
+	ck_assert_ptr_nonnull(strstr(page, "5 of 15 series"));
+	free(text);
+	free(good);
+	free(plain);
+	free(page);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_usage)
 {
 	struct bench_capture capture = hu_run(NULL, 0, NULL, "report", NULL);
@@ -647,6 +729,8 @@ make_report_suite(void)
 	tcase_set_timeout(page, 120);
 	tcase_add_test(page, test_page_from_constructed_json);
 	tcase_add_test(page, test_without_gnuplot);
+	tcase_add_test(page, test_schema_1_gives_the_same_page);
+	tcase_add_test(page, test_rows_on_named_messages);
 	suite_add_tcase(suite, page);
 	TCase *errors = tcase_create("errors");
 	tcase_set_timeout(errors, 60);

@@ -1,0 +1,554 @@
+/*
+ * results_read.c - the one reader of the results JSON (see results_read.h).
+ */
+#include "results_read.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+say(char *why, size_t why_size, const char *format, ...)
+{
+	va_list arguments;
+	va_start(arguments, format);
+	vsnprintf(why, why_size, format, arguments);
+	va_end(arguments);
+}
+
+struct loader {
+	const char *path;
+	char *why;
+	size_t why_size;
+};
+
+/* "context" + "cores" -> "context.cores". */
+static bool
+fail_at(struct loader *loader, const char *where, const char *key,
+        const char *what)
+{
+	say(loader->why, loader->why_size, "%s: %s%s%s: %s", loader->path, where,
+		   where[0] != '\0' && key[0] != '\0' ? "." : "", key, what);
+	return false;
+}
+
+static json_t *
+member(json_t *object, const char *key)
+{
+	return json_is_object(object) ? json_object_get(object, key) : NULL;
+}
+
+static bool
+get_string(struct loader *loader, json_t *object, const char *where,
+           const char *key, const char **out)
+{
+	json_t *value = member(object, key);
+	if (!json_is_string(value))
+		return fail_at(loader, where, key,
+		               value == NULL ? "missing (a string)"
+		                             : "expected a string");
+	*out = json_string_value(value);
+	return true;
+}
+
+/* A string, or null / absent (then *out is NULL). */
+static bool
+get_optional_string(struct loader *loader, json_t *object, const char *where,
+                    const char *key, const char **out)
+{
+	json_t *value = member(object, key);
+	*out = NULL;
+	if (value == NULL || json_is_null(value))
+		return true;
+	if (!json_is_string(value))
+		return fail_at(loader, where, key, "expected a string or null");
+	*out = json_string_value(value);
+	return true;
+}
+
+static bool
+get_integer(struct loader *loader, json_t *object, const char *where,
+            const char *key, long long *out)
+{
+	json_t *value = member(object, key);
+	if (!json_is_integer(value))
+		return fail_at(loader, where, key,
+		               value == NULL ? "missing (an integer)"
+		                             : "expected an integer");
+	*out = (long long)json_integer_value(value);
+	return true;
+}
+
+/* A non-negative integer, or absent (then *out is -1). */
+static bool
+get_optional_count(struct loader *loader, json_t *object, const char *where,
+                   const char *key, long long *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL)
+		return true;
+	if (!json_is_integer(value) || json_integer_value(value) < 0)
+		return fail_at(loader, where, key,
+		               "expected a non-negative integer");
+	*out = (long long)json_integer_value(value);
+	return true;
+}
+
+static bool
+get_number(struct loader *loader, json_t *object, const char *where,
+           const char *key, double *out)
+{
+	json_t *value = member(object, key);
+	if (!json_is_number(value) || !isfinite(json_number_value(value)))
+		return fail_at(loader, where, key,
+		               value == NULL ? "missing (a number)"
+		                             : "expected a number");
+	*out = json_number_value(value);
+	return true;
+}
+
+/* A non-negative number, or absent (then *out is -1). */
+static bool
+get_optional_amount(struct loader *loader, json_t *object, const char *where,
+                    const char *key, double *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL)
+		return true;
+	if (!json_is_number(value) || !isfinite(json_number_value(value)) ||
+	    json_number_value(value) < 0)
+		return fail_at(loader, where, key,
+		               "expected a non-negative number");
+	*out = json_number_value(value);
+	return true;
+}
+
+static bool
+get_boolean(struct loader *loader, json_t *object, const char *where,
+            const char *key, bool *out)
+{
+	json_t *value = member(object, key);
+	if (!json_is_boolean(value))
+		return fail_at(loader, where, key,
+		               value == NULL ? "missing (true or false)"
+		                             : "expected true or false");
+	*out = json_is_true(value);
+	return true;
+}
+
+static bool
+load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
+{
+	json_t *context = member(root, "context");
+	if (!json_is_object(context))
+		return fail_at(loader, "", "context",
+		               context == NULL ? "missing (an object)"
+		                               : "expected an object");
+	const char *c = "context";
+	if (!get_string(loader, context, c, "date", &run->date) ||
+	    !get_string(loader, context, c, "cpu", &run->cpu) ||
+	    !get_integer(loader, context, c, "cores", &run->cores) ||
+	    !get_string(loader, context, c, "compiler", &run->compiler) ||
+	    !get_string(loader, context, c, "cflags", &run->cflags) ||
+	    !get_string(loader, context, c, "build_type", &run->build_type) ||
+	    !get_optional_string(loader, context, c, "sanitize",
+	                         &run->sanitize) ||
+	    !get_string(loader, context, c, "git_commit", &run->git_commit) ||
+	    !get_string(loader, context, c, "glibc", &run->glibc) ||
+	    !get_string(loader, context, c, "version", &run->version) ||
+	    !get_optional_string(loader, context, c, "measure",
+	                         &run->measure) ||
+	    !get_optional_string(loader, context, c, "clock", &run->clock) ||
+	    !get_optional_amount(loader, context, c, "clock_resolution_ns",
+	                         &run->clock_resolution_ns) ||
+	    !get_optional_amount(loader, context, c, "wall_seconds",
+	                         &run->wall_seconds) ||
+	    !get_optional_string(loader, context, c, "allocator",
+	                         &run->allocator) ||
+	    !get_optional_string(loader, context, c, "callgrind",
+	                         &run->callgrind) ||
+	    !get_optional_count(loader, context, c, "retaken_batches",
+	                        &run->retaken_batches) ||
+	    !get_optional_count(loader, context, c, "disturbed_batches",
+	                        &run->disturbed_batches))
+		return false;
+	json_t *options = member(context, "options");
+	if (!json_is_object(options))
+		return fail_at(loader, c, "options",
+		               options == NULL ? "missing (an object)"
+		                               : "expected an object");
+	const char *o = "context.options";
+	if (!get_boolean(loader, options, o, "all", &run->all) ||
+	    !get_optional_string(loader, options, o, "filter", &run->filter) ||
+	    !get_integer(loader, options, o, "repetitions",
+	                 &run->repetitions) ||
+	    !get_number(loader, options, o, "min_time_ms", &run->min_time_ms) ||
+	    !get_integer(loader, options, o, "seed", &run->seed) ||
+	    !get_boolean(loader, options, o, "quick", &run->quick))
+		return false;
+	return true;
+}
+
+/* Schema 1 said whether a backend is a Haiku design; schema 2 says its
+ * kind. */
+static bool
+load_kind(struct loader *loader, json_t *entry, const char *where,
+          long long schema, enum bm_kind *kind)
+{
+	if (schema == 1) {
+		bool haiku;
+		if (!get_boolean(loader, entry, where, "haiku", &haiku))
+			return false;
+		*kind = haiku ? BM_KIND_HAIKU_2005 : BM_KIND_REFERENCE;
+		return true;
+	}
+	const char *word;
+	if (!get_string(loader, entry, where, "kind", &word))
+		return false;
+	if (!bm_kind_parse(word, kind))
+		return fail_at(loader, where, "kind",
+		               "not a kind of backend (reference, haiku, "
+		               "original, proposal, library)");
+	return true;
+}
+
+static bool
+load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
+{
+	json_t *list = member(root, "backends");
+	if (!json_is_array(list) || json_array_size(list) == 0)
+		return fail_at(loader, "", "backends",
+		               "expected a non-empty array");
+	size_t count = json_array_size(list);
+	run->backends = calloc(count, sizeof *run->backends);
+	if (run->backends == NULL)
+		return fail_at(loader, "", "backends", "out of memory");
+	run->backend_count = count;
+	for (size_t b = 0; b < count; b++) {
+		char where[64];
+		snprintf(where, sizeof where, "backends[%zu]", b);
+		json_t *entry = json_array_get(list, b);
+		struct bench_file_backend *backend = &run->backends[b];
+		if (!get_string(loader, entry, where, "name", &backend->name) ||
+		    !load_kind(loader, entry, where, run->schema,
+		               &backend->kind) ||
+		    !get_string(loader, entry, where, "format",
+		                &backend->format))
+			return false;
+		char reason[256];
+		if (!bm_backend_name_valid(backend->name, reason, sizeof reason))
+			return fail_at(loader, where, "name", reason);
+		for (size_t other = 0; other < b; other++) {
+			if (strcasecmp(run->backends[other].name, backend->name) ==
+			    0)
+				return fail_at(loader, where, "name",
+				               "the same name twice (ignoring "
+				               "case)");
+		}
+	}
+	return true;
+}
+
+static bool
+load_cell(struct loader *loader, json_t *value, const char *where,
+          enum bench_read_figures figures, struct bench_file_cell *cell)
+{
+	if (!json_is_object(value))
+		return fail_at(loader, where, "", "expected an object");
+	cell->present = true;
+	cell->json = value;
+	json_t *error = json_object_get(value, "error");
+	if (error != NULL) {
+		if (!json_is_string(error))
+			return fail_at(loader, where, "error",
+			               "expected a string");
+		cell->failed = true;
+		cell->error = json_string_value(error);
+		return true;
+	}
+	if (figures == BENCH_READ_UNREAD) {
+		if (member(value, "median") != NULL)
+			return fail_at(loader, where, "median",
+			               "present: the run was already read");
+		if (!get_string(loader, value, where, "dump", &cell->dump) ||
+		    !get_integer(loader, value, where, "ops_per_sample",
+		                 &cell->ops_per_sample))
+			return false;
+		if (cell->ops_per_sample < 1)
+			return fail_at(loader, where, "ops_per_sample",
+			               "expected a count above 0");
+		return true;
+	}
+	if (member(value, "median") == NULL && member(value, "dump") != NULL)
+		return fail_at(loader, where, "median",
+		               "missing: a run under callgrind not yet read "
+		               "(see scripts/bench-instructions)");
+	if (!get_number(loader, value, where, "median", &cell->median))
+		return false;
+	if (cell->median < 0)
+		return fail_at(loader, where, "median",
+		               "expected a figure of 0 or more");
+	return true;
+}
+
+/* A winner is a backend of the run, "-" or null. */
+static bool
+load_verdict(struct loader *loader, json_t *row, const char *where,
+             const char *key, const struct bench_run_file *run,
+             const char **out)
+{
+	if (!get_optional_string(loader, row, where, key, out))
+		return false;
+	if (*out == NULL || strcmp(*out, "-") == 0 ||
+	    bench_run_file_backend(run, *out) != SIZE_MAX)
+		return true;
+	return fail_at(loader, where, key,
+	               "names no backend of the run (nor \"-\", nor null)");
+}
+
+static int
+compare_sizes(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static bool
+collect_sizes(struct loader *loader, struct bench_run_file *run)
+{
+	run->sizes = malloc((run->row_count + 1) * sizeof *run->sizes);
+	if (run->sizes == NULL)
+		return fail_at(loader, "", "rows", "out of memory");
+	size_t count = 0;
+	for (size_t r = 0; r < run->row_count; r++) {
+		if (run->rows[r].workload.kind == BENCH_WORKLOAD_MATRIX)
+			run->sizes[count++] = run->rows[r].workload.items;
+	}
+	qsort(run->sizes, count, sizeof *run->sizes, compare_sizes);
+	size_t distinct = 0;
+	for (size_t r = 0; r < count; r++) {
+		if (distinct == 0 || run->sizes[distinct - 1] != run->sizes[r])
+			run->sizes[distinct++] = run->sizes[r];
+	}
+	run->size_count = distinct;
+	return true;
+}
+
+/* A matrix workload: its type and items, from `object` (schema 1: the
+ * row; schema 2: the row's "workload"). */
+static bool
+load_matrix_workload(struct loader *loader, json_t *object, const char *where,
+                     struct bench_workload *workload)
+{
+	const char *type;
+	long long items;
+	if (!get_string(loader, object, where, "type", &type) ||
+	    !get_integer(loader, object, where, "items", &items))
+		return false;
+	if (!bench_type_parse(type, &workload->type))
+		return fail_at(loader, where, "type", "not Int32 or String");
+	if (items < 1 || (unsigned long long)items > BENCH_ITEMS_MAX)
+		return fail_at(loader, where, "items", "out of range");
+	workload->kind = BENCH_WORKLOAD_MATRIX;
+	workload->items = (size_t)items;
+	return true;
+}
+
+static bool
+load_workload(struct loader *loader, json_t *entry, const char *where,
+              long long schema, struct bench_file_row *row)
+{
+	const char *op;
+	if (!get_string(loader, entry, where,
+	                schema == 1 ? "op" : "operation", &op))
+		return false;
+	if (!bench_op_parse(op, &row->op))
+		return fail_at(loader, where, schema == 1 ? "op" : "operation",
+		               "not an operation of this bench");
+	if (schema == 1)
+		return load_matrix_workload(loader, entry, where, &row->workload);
+	json_t *workload = member(entry, "workload");
+	char inner[128];
+	snprintf(inner, sizeof inner, "%s.workload", where);
+	if (!json_is_object(workload))
+		return fail_at(loader, where, "workload",
+		               workload == NULL ? "missing (an object)"
+		                                : "expected an object");
+	if (member(workload, "message") == NULL)
+		return load_matrix_workload(loader, workload, inner,
+		                            &row->workload);
+	row->workload.kind = BENCH_WORKLOAD_MESSAGE;
+	if (!get_string(loader, workload, inner, "message",
+	                &row->workload.message))
+		return false;
+	if (json_object_size(workload) != 1)
+		return fail_at(loader, inner, "",
+		               "a named message has no type or items");
+	return true;
+}
+
+static bool
+load_row(struct loader *loader, json_t *entry, size_t index,
+         enum bench_read_figures figures, struct bench_run_file *run)
+{
+	char where[96];
+	snprintf(where, sizeof where, "rows[%zu]", index);
+	struct bench_file_row *row = &run->rows[index];
+	row->json = entry;
+	if (!get_string(loader, entry, where, "test", &row->test) ||
+	    !load_workload(loader, entry, where, run->schema, row))
+		return false;
+	if (row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+	    !bench_op_applies(row->op, &row->workload))
+		return fail_at(loader, where, "type",
+		               "the operation is Int32 only");
+	char expected[BENCH_TEST_NAME_MAX];
+	if (!bench_test_name(row->op, &row->workload, expected,
+	                     sizeof expected) ||
+	    strcmp(expected, row->test) != 0)
+		return fail_at(loader, where, "test",
+		               "does not match the operation and workload");
+	for (size_t r = 0; r < index; r++) {
+		if (strcmp(run->rows[r].test, row->test) == 0)
+			return fail_at(loader, where, "test",
+			               "the same test twice");
+	}
+
+	json_t *cells = member(entry, "cells");
+	if (!json_is_object(cells))
+		return fail_at(loader, where, "cells", "expected an object");
+	row->cells = calloc(run->backend_count, sizeof *row->cells);
+	if (row->cells == NULL)
+		return fail_at(loader, where, "cells", "out of memory");
+	for (size_t b = 0; b < run->backend_count; b++) {
+		char cell_where[160];
+		snprintf(cell_where, sizeof cell_where, "%s.cells.%s", where,
+		         run->backends[b].name);
+		json_t *value = json_object_get(cells, run->backends[b].name);
+		if (value == NULL)
+			return fail_at(loader, cell_where, "",
+			               "missing (every backend has a cell)");
+		if (!load_cell(loader, value, cell_where, figures,
+		               &row->cells[b]))
+			return false;
+	}
+	json_t *floor_value = json_object_get(cells, "Floor");
+	if (floor_value != NULL) {
+		char floor_where[128];
+		snprintf(floor_where, sizeof floor_where, "%s.cells.Floor",
+		         where);
+		if (!load_cell(loader, floor_value, floor_where, figures,
+		               &row->floor))
+			return false;
+	}
+	if (json_object_size(cells) !=
+	    run->backend_count + (floor_value != NULL ? 1 : 0))
+		return fail_at(loader, where, "cells",
+		               "a cell of no backend of the run");
+	return load_verdict(loader, entry, where, "winner", run,
+	                    &row->winner) &&
+	       load_verdict(loader, entry, where, "haiku_winner", run,
+	                    &row->haiku_winner);
+}
+
+bool
+bench_run_file_load(const char *path, enum bench_read_figures figures,
+                    struct bench_run_file *run, char *why, size_t why_size)
+{
+	memset(run, 0, sizeof *run);
+	run->path = path;
+	struct loader loader = {.path = path, .why = why, .why_size = why_size};
+	json_error_t error;
+	run->root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
+	if (run->root == NULL) {
+		if (error.line < 1)
+			say(why, why_size, "%s: %s", path, error.text);
+		else
+			say(why, why_size,
+			    "%s: line %d, column %d: not valid JSON: %s", path,
+			    error.line, error.column, error.text);
+		return false;
+	}
+	json_t *root = run->root;
+	bool ok = json_is_object(root) ||
+	          fail_at(&loader, "", "", "expected an object at the top");
+	ok = ok && get_integer(&loader, root, "", "schema", &run->schema);
+	if (ok && (run->schema < BENCH_SCHEMA_OLDEST ||
+	           run->schema > BENCH_SCHEMA_NEWEST))
+		ok = fail_at(&loader, "", "schema",
+		             "not a schema this bench reads (1 or 2)");
+	ok = ok && get_string(&loader, root, "", "unit", &run->unit);
+	if (ok && strcmp(run->unit, "ns") != 0 &&
+	    strcmp(run->unit, "instructions") != 0)
+		ok = fail_at(&loader, "", "unit",
+		             "not \"ns\" or \"instructions\"");
+	if (ok && figures == BENCH_READ_UNREAD &&
+	    strcmp(run->unit, "instructions") != 0)
+		ok = fail_at(&loader, "", "unit",
+		             "not \"instructions\": not a --measure "
+		             "instructions run");
+	ok = ok && load_context(&loader, root, run) &&
+	     load_backends(&loader, root, run);
+	json_t *rows = member(root, "rows");
+	if (ok && (!json_is_array(rows) || json_array_size(rows) == 0))
+		ok = fail_at(&loader, "", "rows", "expected a non-empty array");
+	if (ok) {
+		size_t count = json_array_size(rows);
+		run->rows = calloc(count, sizeof *run->rows);
+		if (run->rows == NULL)
+			ok = fail_at(&loader, "", "rows", "out of memory");
+		for (size_t r = 0; ok && r < count; r++) {
+			run->row_count = r + 1;
+			ok = load_row(&loader, json_array_get(rows, r), r, figures,
+			              run);
+		}
+	}
+	ok = ok && collect_sizes(&loader, run);
+	if (!ok)
+		bench_run_file_free(run);
+	return ok;
+}
+
+void
+bench_run_file_free(struct bench_run_file *run)
+{
+	for (size_t r = 0; r < run->row_count; r++)
+		free(run->rows[r].cells);
+	free(run->rows);
+	free(run->backends);
+	free(run->sizes);
+	if (run->root != NULL)
+		json_decref(run->root);
+	memset(run, 0, sizeof *run);
+}
+
+const struct bench_file_row *
+bench_run_file_row(const struct bench_run_file *run, enum bench_op op,
+                   enum bench_type type, size_t items)
+{
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->op == op && row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+		    row->workload.type == type && row->workload.items == items)
+			return row;
+	}
+	return NULL;
+}
+
+size_t
+bench_run_file_backend(const struct bench_run_file *run, const char *name)
+{
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (strcmp(run->backends[b].name, name) == 0)
+			return b;
+	}
+	return SIZE_MAX;
+}

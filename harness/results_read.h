@@ -1,0 +1,125 @@
+/*
+ * results_read.h - the one reader of the results JSON that bench writes
+ * (output_json.c), for every command that reads one: `bench report`,
+ * `bench compare` and `bench read-callgrind`.
+ *
+ * It reads schema 2 and schema 1 (before backend kinds and workloads:
+ * backends carried "haiku": true for a Haiku design, rows "op", "items"
+ * and "type"), and checks the whole layout before anyone uses it: a file
+ * is taken whole or refused with one line naming the file and the place.
+ * Every string points into the JSON document, which the run owns; the
+ * JSON of each row and cell is kept for the commands that fill it in
+ * (read-callgrind).
+ */
+#ifndef BENCH_RESULTS_READ_H
+#define BENCH_RESULTS_READ_H
+
+#include "bmsg.h"
+#include "matrix.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The schemas this reader takes. */
+#define BENCH_SCHEMA_OLDEST 1
+#define BENCH_SCHEMA_NEWEST 2
+
+/* What the cells must hold. */
+enum bench_read_figures {
+	/* Every cell that did not fail has its figure ("median"). */
+	BENCH_READ_MEASURED,
+	/* A --measure instructions run not yet read (unit "instructions"):
+	 * every cell that did not fail names its callgrind dump ("dump",
+	 * "ops_per_sample"). */
+	BENCH_READ_UNREAD
+};
+
+struct bench_file_cell {
+	bool present;         /* the row has this column */
+	bool failed;          /* {"error": ...}: ERR, no figure */
+	const char *error;    /* the reason */
+	double median;        /* per operation (BENCH_READ_MEASURED) */
+	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
+	long long ops_per_sample; /* BENCH_READ_UNREAD */
+	json_t *json;         /* the cell's object in the document */
+};
+
+struct bench_file_row {
+	const char *test;              /* "tCreate5Int32" */
+	enum bench_op op;
+	struct bench_workload workload;
+	struct bench_file_cell *cells; /* one per backend of the run */
+	struct bench_file_cell floor;  /* absent where the test has none */
+	const char *winner;            /* a backend, "-" (a tie) or NULL */
+	const char *haiku_winner;
+	json_t *json;                  /* the row's object */
+};
+
+struct bench_file_backend {
+	const char *name;
+	enum bm_kind kind;
+	const char *format;            /* "FOB1", "HMF1" */
+};
+
+struct bench_run_file {
+	json_t *root;
+	const char *path;
+	long long schema;
+	const char *unit;              /* "ns" or "instructions" */
+	/* The context; optional members are NULL or < 0 when absent. */
+	const char *date;
+	const char *cpu;
+	long long cores;
+	const char *compiler;
+	const char *cflags;
+	const char *build_type;
+	const char *sanitize;
+	const char *git_commit;
+	const char *glibc;
+	const char *version;
+	const char *measure;           /* "time" or "instructions" */
+	const char *clock;
+	double clock_resolution_ns;
+	double wall_seconds;
+	const char *allocator;
+	const char *callgrind;         /* set by read-callgrind */
+	long long retaken_batches;
+	long long disturbed_batches;
+	/* context.options */
+	bool all;
+	const char *filter;            /* NULL: none */
+	long long repetitions;
+	double min_time_ms;
+	long long seed;
+	bool quick;
+	struct bench_file_backend *backends;
+	size_t backend_count;
+	struct bench_file_row *rows;   /* in the file's order */
+	size_t row_count;
+	size_t *sizes;                 /* items of the matrix rows, ascending,
+	                                * distinct */
+	size_t size_count;
+};
+
+/*
+ * Reads and checks a results file. On failure writes one line naming the
+ * file and the place (line and column for bad JSON, the key for a bad
+ * layout) into why and returns false; the run is then empty
+ * (bench_run_file_free is safe).
+ */
+bool bench_run_file_load(const char *path, enum bench_read_figures figures,
+                         struct bench_run_file *run, char *why,
+                         size_t why_size);
+void bench_run_file_free(struct bench_run_file *run);
+
+/* The row of op on a matrix workload (type, items), or NULL. */
+const struct bench_file_row *
+bench_run_file_row(const struct bench_run_file *run, enum bench_op op,
+                   enum bench_type type, size_t items);
+
+/* The column of a backend (exact name), or SIZE_MAX. */
+size_t bench_run_file_backend(const struct bench_run_file *run,
+                              const char *name);
+
+#endif /* BENCH_RESULTS_READ_H */
