@@ -1,6 +1,6 @@
 /*
  * matrix.h - the 2005 speed-test matrix: which tests exist, their names and
- * their order (../shared/docs/method.md, results/messagespeed-2005.csv).
+ * their order (harness/README.md §1.1, results/messagespeed-2005.csv).
  *
  * A test is an operation on a type with a number of items. The order is the
  * 2005 suite's: operation, then type (Int32 before String), then items
@@ -32,7 +32,7 @@ enum bench_type {
 };
 
 /*
- * What the message of a test holds (method.md, "The matrix"):
+ * What the message of a test holds (harness/README.md §1.2):
  * ONE_FIELD:      one field "data" with N items (Create, Read, Flatten,
  *                 Unflatten);
  * FIELD_PER_ITEM: N fields "data0".."data<N-1>", one item each (the

@@ -34,7 +34,8 @@ enum bench_measure {
 	BENCH_MEASURE_CYCLES        /* hardware counters, where they work */
 };
 
-/* Defaults (issue 4), and what --quick uses unless told otherwise. */
+/* Defaults (harness/README.md §7), and what --quick uses unless told
+ * otherwise. */
 #define BENCH_DEFAULT_REPETITIONS 15u
 #define BENCH_DEFAULT_MIN_TIME_MS 1.0
 #define BENCH_DEFAULT_SEED 2005u
@@ -75,7 +76,7 @@ struct bench_options {
 	bool progress;               /* --progress given */
 };
 
-/* Exit codes of `bench` (issue 4). */
+/* Exit codes of `bench` (harness/README.md §7). */
 #define BENCH_EXIT_OK 0
 #define BENCH_EXIT_FAILED 1
 #define BENCH_EXIT_USAGE 2
