@@ -82,8 +82,9 @@ bench_hmf1_size(const struct bench_test *test)
 	enum bench_layout layout = bench_test_layout(test);
 	size_t fields = bench_field_count(test);
 	size_t per_field = bench_items_per_field(test);
-	/* §1.2-1.4: header, field headers, then per field its name with the
-	 * NUL and its items; a variable-size item has a uint32 size first. */
+	/* impl/README.md §4.4: header, field headers, then per field its name
+	 * with the NUL and its items; a variable-size item has a uint32 size
+	 * first. */
 	size_t total = 68 + 24 * fields;
 	char name[BENCH_TEXT_MAX];
 	for (size_t f = 0; f < fields; f++) {

@@ -2,9 +2,10 @@
  * content.h - what the message of each test holds, and the checks that
  * prove a backend's result before its time counts.
  *
- * Values (method.md): Int32 item i is i; String item i is "item<i>" stored
- * with its NUL. Field names follow the test's layout (matrix.h). `what` is
- * 0, as in the 2005 tests (a default-constructed BMessage).
+ * Values (harness/README.md §1.2): Int32 item i is i; String item i is
+ * "item<i>" stored with its NUL. Field names follow the test's layout
+ * (matrix.h). `what` is 0, as in the 2005 tests (a default-constructed
+ * BMessage).
  *
  * The checks go through the bm_* wrappers for messages and through the
  * shared decoder (bm_decode) for flattened bytes, so a backend is judged by
@@ -47,11 +48,12 @@ bm_type_code bench_type_code(enum bench_type type);
 size_t bench_item_bytes(const struct bench_test *test);
 
 /*
- * Size of the test's message in today's Haiku format (HMF1, §1.4 of
- * bmessage-formats.md): 68 + 24 per field + per field (name + NUL + item
+ * Size of the test's message in today's Haiku format (HMF1,
+ * impl/README.md §4.4): 68 + 24 per field + per field (name + NUL + item
  * data, with a 4-byte size before each variable-size item). The Floor of
- * the Flatten and Unflatten rows: what Message4 writes, computed from the
- * format so that the Floor does not depend on which backends run.
+ * the Flatten and Unflatten rows (harness/README.md §1.4): what Message4
+ * writes, computed from the format so that the Floor does not depend on
+ * which backends run.
  */
 size_t bench_hmf1_size(const struct bench_test *test);
 

@@ -14,12 +14,13 @@
 #include <stdio.h>
 
 /*
- * Prints msg as one line of JSON and a newline, exactly as issue 2 item 5
- * specifies: {"format":F,"what":W,"fields":[{"name":N,"type":T,"items":
- * [H,...]},...]} with no spaces. F is bm_format_name(format); W the what
- * code as an unsigned number; N the name's bytes read as Latin-1 (\" \\
- * \b \f \n \r \t, other control characters and every byte from 0x7f up as
- * \u00xx, lowercase); T the four characters of the type code, or
+ * Prints msg as one line of JSON and a newline, in the form of the
+ * fixtures' .json files (harness/README.md §10):
+ * {"format":F,"what":W,"fields":[{"name":N,"type":T,"items":[H,...]},...]}
+ * with no spaces. F is bm_format_name(format); W the what code as an
+ * unsigned number; N the name's bytes read as Latin-1 (\" \\ \b \f \n \r
+ * \t, other control characters and every byte from 0x7f up as \u00xx,
+ * lowercase); T the four characters of the type code, or
  * "0x%08x" when one of them is not printable ASCII; H the lowercase hex of
  * one item. Returns BM_OK or the status of a failed find.
  */

@@ -1,5 +1,6 @@
 /*
- * instructions.h - counting instructions instead of time (issue 6).
+ * instructions.h - counting instructions instead of time, for a regression
+ * gate that gives the same figure on every run (harness/README.md §5).
  *
  * `bench --measure instructions` runs under valgrind's callgrind, started
  * with --collect-atstart=no so that nothing is counted unless the harness

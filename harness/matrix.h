@@ -1,7 +1,8 @@
 /*
  * matrix.h - which tests exist: the operations (one list, with every fact
  * a caller asks of an operation), the workloads they apply to, the test
- * names and their order (results/messagespeed-2005.csv is the 2005 table).
+ * names and their order (harness/README.md §1.1; results/messagespeed-2005.csv
+ * is the 2005 table).
  *
  * A test is an operation applied to a workload. The workloads of the 2005
  * matrix are (type, N) pairs: a type (Int32 or String) and a number of
@@ -36,7 +37,7 @@
  *             of what it produced
  *   expect    the checksum one cycle of it must return (operations.c)
  *   check     the full check of a batch just run (operations.c)
- * What one operation is, and why, is in harness/README.md.
+ * What one operation is, and why, is in harness/README.md §1.3.
  */
 #define BENCH_OPERATION_LIST(X)                                                \
 	X(CREATE, "Create",                                                    \
@@ -89,7 +90,7 @@ enum bench_type {
 };
 
 /*
- * What the message of a matrix test holds (harness/README.md, the matrix):
+ * What the message of a matrix test holds (harness/README.md §1.2):
  * ONE_FIELD:      one field "data" with N items (Create, Read, Flatten,
  *                 Unflatten);
  * FIELD_PER_ITEM: N fields "data0".."data<N-1>", one item each (the

@@ -1,5 +1,6 @@
 /*
- * measure.c - the measurement loop (see measure.h and method.md).
+ * measure.c - the measurement loop (see measure.h; the method is described
+ * in harness/README.md §2, harness/README.md §3 and harness/README.md §5).
  *
  * Per test:
  *   1. set up one cell per backend, and the Floor's (untimed);

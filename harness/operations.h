@@ -3,7 +3,7 @@
  * for the Floor: the state made before timing, the timed batch, and the
  * checks of what a batch produced.
  *
- * One operation (method.md, issue 4):
+ * One operation (harness/README.md §1.3, harness/README.md §1.4):
  *   Create     the N adds (bm_add_int32 / bm_add_string) into a message
  *              created empty before timing;
  *   Lookup     one bm_find_int32 of one field by name; a batch cycles

@@ -35,7 +35,8 @@ enum bench_measure {
 	                             * by callgrind (instructions.h) */
 };
 
-/* Defaults (issue 4), and what --quick uses unless told otherwise. */
+/* Defaults (harness/README.md §7), and what --quick uses unless told
+ * otherwise. */
 #define BENCH_DEFAULT_REPETITIONS 15u
 #define BENCH_DEFAULT_MIN_TIME_MS 1.0
 #define BENCH_DEFAULT_SEED 2005u

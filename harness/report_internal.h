@@ -28,7 +28,7 @@
 #define REPORT_WHY_MAX 1024
 
 /* The growth from 500 to 5000 items, e = log10(t5000 / t500), and the
- * bounds of its classes (issue 5). */
+ * bounds of its classes (harness/README.md §9). */
 #define REPORT_GROWTH_FROM 500u
 #define REPORT_GROWTH_TO 5000u
 #define REPORT_FLAT_BELOW 0.5

@@ -1,14 +1,15 @@
 /*
  * message1.c - "Message1": the Haiku BMessage of 2005, re-created in C.
  *
- * Sources (section numbers refer to ../shared/docs/bmessage-formats.md):
- * - §5.1: OpenBeOS BMessageBody / BMessageField by E. Jaesler (2003,
+ * Sources (impl/README.md §2.2 sums this backend up):
+ * - OpenBeOS BMessageBody / BMessageField by E. Jaesler (2003,
  *   b1055b4c2d), as routed through BMessage::AddData since 2005-07
  *   (b0ba19ba3a): haiku/haiku:headers/private/app/MessageBody.h,
  *   MessageField.h, src/kits/app/MessageBody.cpp, MessageField.cpp and
  *   Message.cpp at 16ba0dc5ca^ (state of 2005-10-31: 0083a1f3f5).
- * - §2.5c: the flags Message1 writes; §2.3/§2.4: the FOB1 record layout and
- *   header checksum; §5.5: the per-operation costs.
+ * - the flags Message1 writes (impl/README.md §5.5), the FOB1 record layout
+ *   (impl/README.md §5.3) and header checksum (impl/README.md §5.4), and the
+ *   per-operation costs (impl/README.md §2.6).
  * - An early revision of MessageField.h / MessageBody.cpp (OpenBeOS 2002)
  *   shows FlattenedSize() and Flatten() summing item sizes and paddings
  *   item by item, and Flatten() as one BDataIO::Write per part.
@@ -41,10 +42,10 @@
  *   has its 2005 shape.
  * - is_fixed_size is ignored, as BMessage::AddData ignored it: every field
  *   starts with flags MSG_FLAG_ALL (0x0F) and its first item clears
- *   FIXED_SIZE, because BDataBuffer's size policy is not fixed (§2.5c). So
- *   get_info reports fixed_size = false for every field, and every item is
- *   written as a variable-size chunk [int32 size][bytes][zero pad to 8],
- *   ints included.
+ *   FIXED_SIZE, because BDataBuffer's size policy is not fixed
+ *   (impl/README.md §5.5). So get_info reports fixed_size = false for every
+ *   field, and every item is written as a variable-size chunk
+ *   [int32 size][bytes][zero pad to 8], ints included.
  * - Adding to an existing field with another type returns BM_BAD_TYPE:
  *   AddData looked the field up with FindData(name, type), which checks the
  *   type. Item sizes were never checked (there is no fixed-size field to
@@ -52,9 +53,10 @@
  *   and BM_BAD_VALUE is never returned by add_data.
  * - MINI_DATA is cleared once the record's data (size words and padding
  *   included) exceeds 255 bytes or the count exceeds 255; SINGLE_ITEM once
- *   the count exceeds 1 (§2.5c). Flags are only ever cleared, and fields
- *   only grow, so this equals "fits now". (The early 2002 revision tested
- *   the largest item against 256 instead; §2.5c describes the final code.)
+ *   the count exceeds 1 (impl/README.md §5.5). Flags are only ever cleared,
+ *   and fields only grow, so this equals "fits now". (The early 2002
+ *   revision tested the largest item against 256 instead; the final code
+ *   is the one impl/README.md §5.5 describes.)
  * - Lookup is a tree search, O(log n). find_data then indexes the vector,
  *   O(1). (2005's DataAt checked `index > CountItems()`, an off-by-one; the
  *   contract's BM_BAD_INDEX is returned for every index >= count.)
@@ -102,7 +104,8 @@
 /* Largest data size and count a MINI record can state (one byte each). */
 #define M1_MINI_MAX 255
 
-/* Header flags Message1 writes on a little-endian host (§2.2, §2.5c). */
+/* Header flags Message1 writes on a little-endian host (impl/README.md §5.2,
+ * impl/README.md §5.5). */
 #define M1_MESSAGE_FLAGS 0x00
 
 /* A BDataReference: the reference record of one item. Its bytes are a

@@ -2,8 +2,9 @@
  * message2.c - Message2: the Haiku BMessage body of summer 2005, final at
  * SVN commit 54ca2a11db ("Moving towards more flat buffering").
  *
- * Sources: ../shared/docs/bmessage-formats.md §5.2 (design), §5.5 (costs),
- * §2.3 (record layout), §2.5d (flags), §1.5 (name hash); the files
+ * Sources: impl/README.md §2.3 (design), impl/README.md §2.6 (costs),
+ * impl/README.md §5.3 (record layout), impl/README.md §5.5 (flags),
+ * impl/README.md §4.5 (name hash); the files
  * haiku/haiku:src/kits/app/MessageBody2.cpp and MessageField2.cpp (with
  * MessageBody2.h, MessageField2.h) at 85b31e1b69^; the libraries they used:
  * BList from haiku/haiku:src/kits/support/List.cpp (the OpenBeOS version of
@@ -13,22 +14,22 @@
  * The design
  * - BMessageBody: an insertion-ordered field list (a BList) and a chained
  *   hash table of 100 buckets (fFieldTable), new fields inserted at the
- *   head of their chain, bucket = Haiku's name hash (§1.5) % 100, names
- *   compared byte for byte. fFlattenedSize caches the flattened size and is
- *   reset to -1 by every change; FlattenedSize() refills it by walking the
- *   fields.
+ *   head of their chain, bucket = Haiku's name hash (impl/README.md §4.5)
+ *   % 100, names compared byte for byte. fFlattenedSize caches the
+ *   flattened size and is reset to -1 by every change; FlattenedSize()
+ *   refills it by walking the fields.
  * - BMessageField: a FieldHeader (flags VALID | FIXED_SIZE, type, count,
  *   dataSize, nameLength, name), a BMallocIO fFlatBuffer holding the items
- *   exactly as the flat record's data (§2.3: fixed items packed; variable
- *   items [int32 size][bytes][zero pad to 8]), fItemSize for fixed fields,
- *   and fOffsets, a BList of the offset of every variable item, so that
- *   FindData is O(1). AddData reserves the item's bytes in the field buffer
- *   and memcpy's the value there.
+ *   exactly as the flat record's data (impl/README.md §5.3: fixed items
+ *   packed; variable items [int32 size][bytes][zero pad to 8]), fItemSize
+ *   for fixed fields, and fOffsets, a BList of the offset of every variable
+ *   item, so that FindData is O(1). AddData reserves the item's bytes in
+ *   the field buffer and memcpy's the value there.
  * - Flatten: the header, then per field its record header with 4-byte
- *   count and size (never MINI, never SINGLE: §2.5d) followed by the field
- *   buffer, then the 0x00 terminator. The header flag is 0x00: Message2
- *   shared Message1's Header class, which set 0x01 (MSG_FLAG_BIG_ENDIAN)
- *   only on big-endian hosts (§2.2).
+ *   count and size (never MINI, never SINGLE: impl/README.md §5.5)
+ *   followed by the field buffer, then the 0x00 terminator. The header flag
+ *   is 0x00: Message2 shared Message1's Header class, which set 0x01
+ *   (MSG_FLAG_BIG_ENDIAN) only on big-endian hosts (impl/README.md §5.2).
  *
  * Details that had to be chosen (and why)
  * - BList: re-created as List.cpp had it: the constructor already

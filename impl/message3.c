@@ -2,10 +2,11 @@
  * message3.c - "Message3": the third Haiku BMessage design of 2005, which
  * "operates purely on a flat buffer".
  *
- * Sources: ../shared/docs/bmessage-formats.md §5.3 (final version
- * haiku/haiku@d35c42a0c9; files at haiku/haiku:src/kits/app/MessageBody3.cpp,
- * MessageField3.cpp and headers/private/app/MessageField3.h @85b31e1b69^),
- * §5.5 (costs), §2.3 (record layout), §2.5d (flags), §1.5 (name hash). The
+ * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9;
+ * files at haiku/haiku:src/kits/app/MessageBody3.cpp, MessageField3.cpp
+ * and headers/private/app/MessageField3.h @85b31e1b69^),
+ * impl/README.md §2.6 (costs), impl/README.md §5.3 (record layout),
+ * impl/README.md §5.5 (flags), impl/README.md §4.5 (name hash). The
  * body and field code we could read directly is the previous revision,
  * haiku/haiku:src/kits/app/MessageBody3.cpp and MessageField3.cpp
  * @90dc946130 (same FlatInsert, field objects and item infos; the final
@@ -43,11 +44,12 @@
  * Details we had to choose (the final revision is not in our sources, or
  * the 2005 behaviour would be invalid FOB1):
  * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL
- *   (§2.5d), which R5 readers reject. We write valid FOB1: nameLength
- *   without the NUL, the name bytes only. Names are compared by length and
- *   bytes instead of strcmp.
- * - Header flags byte 0x00, as the shared Header class wrote on x86 (§2.2);
- *   we write 0x00 on every host (2005 set 0x01 on big-endian hosts).
+ *   (impl/README.md §2.4), which R5 readers reject. We write valid FOB1:
+ *   nameLength without the NUL, the name bytes only. Names are compared by
+ *   length and bytes instead of strcmp.
+ * - Header flags byte 0x00, as the shared Header class wrote on x86
+ *   (impl/README.md §5.2); we write 0x00 on every host (2005 set 0x01 on
+ *   big-endian hosts).
  * - Lists: BList grew in fixed blocks (fFieldList: BList default of 20
  *   pointers; fItemInfos(5): 5 pointers), and every item info was its own
  *   heap block (`new ItemInfo`). We keep both. The lists are allocated on
@@ -88,14 +90,15 @@
 #include <stdint.h>
 #include <string.h>
 
-/* fBlockSize = sizeof(FieldHeader) + 50 (§5.3). */
+/* fBlockSize = sizeof(FieldHeader) + 50 (impl/README.md §2.4). */
 #define M3_BLOCK_SIZE 64
 #define M3_HASH_TABLE_SIZE 100
 #define M3_FIELD_LIST_BLOCK 20 /* BList's default block */
 #define M3_ITEM_INFO_BLOCK 5   /* fItemInfos(5) */
 
 /* The record header in the body: flags, type, count, dataSize, nameLength
- * (the packed field_header_s of §5.3), followed by the name. */
+ * (the packed field_header_s of impl/README.md §2.4), followed by the
+ * name. */
 #define M3_RECORD_HEADER_SIZE 14
 #define M3_OFF_TYPE 1
 #define M3_OFF_COUNT 5
@@ -204,7 +207,7 @@ m3_field_info(const struct m3_message *msg, const struct m3_field *field,
 	info->fixed_size = field->fixed_size;
 }
 
-/* --- The hash (100 buckets, head insertion; §5.2, §5.3) ---------------------- */
+/* --- The hash (100 buckets, head insertion; impl/README.md §2.4) --------- */
 
 static size_t
 m3_bucket(const char *name, size_t name_len)

@@ -3,15 +3,17 @@
  * hash of field indices, an array of 24-byte field headers and one data
  * buffer, kept in memory exactly as they are on the wire (HMF1).
  *
- * Sources: bmessage-formats.md §1 (HMF1 layout, constants, name hash and the
+ * Sources: impl/README.md §4 (HMF1 layout, constants, name hash and the
  * algorithms of haiku/haiku:src/kits/app/Message.cpp and
  * headers/private/app/MessagePrivate.h at HEAD 47136e7183, layout unchanged
- * since d7a16b238f, 2009) and §5.4 (the 2005 Message4, cf10934e5f, from
- * which it descends: same hash, chains, growth policy and linear walk of
- * variable-size items; 10 buckets and a '4GSM' header then, 5 buckets and
- * HMF1 now). We reproduce today's layout; backends.md says why.
+ * since d7a16b238f, 2009) and impl/README.md §2.5 (the 2005 Message4,
+ * cf10934e5f, from which it descends: same hash, chains, growth policy and
+ * linear walk of variable-size items; 10 buckets and a '4GSM' header then,
+ * 5 buckets and HMF1 now). We reproduce today's layout, because the
+ * Message4 the 2005 page measured is not in Haiku's history
+ * (impl/README.md §2.7).
  *
- * What is reproduced as Haiku does it (§1.6):
+ * What is reproduced as Haiku does it (impl/README.md §4.6):
  * - _FindField: bucket = hash % hash_table_size, walk next_field, stop at a
  *   field without FIELD_FLAG_VALID, compare with strncmp over name_length
  *   (which counts the NUL, so the match is exact); same name with another
@@ -107,13 +109,13 @@
 #include <stdint.h>
 #include <string.h>
 
-/* §1.1 */
+/* impl/README.md §4.1 */
 #define MESSAGE4_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE  /* 5 */
 #define MESSAGE4_MAX_DATA_PREALLOCATION ((uint32_t)4096 * 10)
 #define MESSAGE4_MAX_FIELD_PREALLOCATION 50u
 #define MESSAGE4_NULL_TOKEN (-1)
 
-/* §1.2: the message header, in memory as on the wire. */
+/* impl/README.md §4.2: the message header, in memory as on the wire. */
 struct message4_header {
 	uint32_t format;
 	uint32_t what;
@@ -130,7 +132,7 @@ struct message4_header {
 	int32_t hash_table[MESSAGE4_HASH_TABLE_SIZE];
 };
 
-/* §1.3: one field header. */
+/* impl/README.md §4.3: one field header. */
 struct message4_field {
 	uint16_t flags;
 	uint16_t name_length;   /* includes the NUL */
@@ -206,7 +208,7 @@ message4_cast_const(const bm_message *msg)
 
 /* --- Header -------------------------------------------------------- */
 
-/* _InitHeader: the values of a fresh message (§1.2). */
+/* _InitHeader: the values of a fresh message (impl/README.md §4.2). */
 static void
 message4_init_header(struct message4_header *header, uint32_t what)
 {

@@ -1,19 +1,20 @@
 /*
  * r5.c - the reference backend: BeOS R5's libbe BMessage, re-created.
  *
- * Sources (section numbers are ../shared/docs/bmessage-formats.md):
- * - §2.7: the private structures in R5's own header,
+ * Sources (impl/README.md §2.1 sums this backend up):
+ * - the private structures in R5's own header (impl/README.md §5.7),
  *   waddlesplash/BeOS-headers:headers/be/app/Message.h@013bdeb (R5), with
  *   the comments of the Preview Release 2 copy (@bcb4c04): `dyn_array`
  *   (fLogicalBytes, fPhysicalBytes, fChunkSize, fCount, fEntryHdrSize),
  *   `entry_hdr` (fNext, fType, fNameLength, fName, then the data),
  *   `var_chunk` ([int32 size][bytes], padded to 8 including the size),
  *   `da_is_mini_data`, and `entry_hdr *fEntries` in BMessage.
- * - §2.2-2.5a: the FOB1 format and the flags Be's code writes (MINI iff the
- *   record's data size <= 255 and count <= 255, SINGLE iff count == 1,
- *   FIXED from AddData's is_fixed_size, header flag 0x01, insertion order),
- *   checked against the Be-written files in tests/data/haiku (§6).
- * - backends.md: what this backend reproduces and the costs it must keep.
+ * - the FOB1 format (impl/README.md §5.2 to impl/README.md §5.4) and the
+ *   flags Be's code writes (impl/README.md §5.5: MINI iff the record's data
+ *   size <= 255 and count <= 255, SINGLE iff count == 1, FIXED from
+ *   AddData's is_fixed_size, header flag 0x01, insertion order), checked
+ *   against the Be-written files in tests/data/haiku (impl/README.md §9.1);
+ * - the costs this backend must keep (impl/README.md §2.6).
  *
  * The design. The message is a singly linked list of fields (`entries`,
  * R5's fEntries). Each field is ONE heap block: a dyn_array-like header,
@@ -48,7 +49,8 @@
  *   only when the add creates the field (as in Haiku's AddData).
  * - Padding written by an add is zero. Unflatten copies each record's data
  *   as it is, padding included, as a block copy must: a message read from a
- *   Be-written file (garbage padding, §2.5a) flattens back to the same bytes.
+ *   Be-written file (garbage padding, impl/README.md §5.5) flattens back to
+ *   the same bytes.
  * - Two records with the same name (foreign input only: no writer we know
  *   makes them) cannot both become fields, since lookups by name would
  *   reach only the first. R5 most likely never looked: a walk of the list
@@ -117,7 +119,7 @@ field_header_size(size_t name_len)
 	return bm__pad8(offsetof(struct r5_field, name) + name_len + 1);
 }
 
-/* Be's record flags for a field with these figures (§2.5a). */
+/* Be's record flags for a field with these figures (impl/README.md §5.5). */
 static uint8_t
 record_flags(bool fixed_size, int32_t count, size_t logical_bytes)
 {

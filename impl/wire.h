@@ -3,9 +3,10 @@
  * access, padding, Haiku's name hash, and the constants and writer helpers
  * of the R5 (FOB1) and Haiku (HMF1) flat formats.
  *
- * Facts are from ../shared/docs/bmessage-formats.md (section numbers below),
- * which cites Haiku's MessageAdapter.cpp, MessagePrivate.h and Be's R5
- * Message.h. Not part of the public API: only impl/ includes this header.
+ * The layouts are those of impl/README.md §4 (HMF1), impl/README.md §5
+ * (FOB1) and impl/README.md §6 (FOB2), after Haiku's MessageAdapter.cpp,
+ * MessagePrivate.h and Be's R5 Message.h. Not part of the public API: only
+ * impl/ includes this header.
  */
 #ifndef BM_WIRE_H
 #define BM_WIRE_H
@@ -73,7 +74,7 @@ bm__pad8(size_t n)
 	return (n + 7) & ~(size_t)7;
 }
 
-/* --- Haiku's name hash (§1.5), used by Message2, Message3 and Message4 ------ */
+/* --- Haiku's name hash (impl/README.md §4.5), used by Message2-4 --------- */
 
 /*
  * Haiku computes this over a plain `char`, which is signed on x86, so bytes
@@ -91,7 +92,7 @@ bm__hash_name(const char *name, size_t name_len)
 	return result;
 }
 
-/* --- R5 'FOB1' (§2) -------------------------------------------------------------- */
+/* --- R5 'FOB1' (impl/README.md §5) --------------------------------------- */
 
 #define BM_R5_MAGIC 0x464f4231u /* 'FOB1'; bytes "1BOF" on little-endian */
 #define BM_R5_HEADER_SIZE 17    /* magic, checksum, size, what, flags */
@@ -106,8 +107,9 @@ bm__hash_name(const char *name, size_t name_len)
 #define BM_R5_FIELD_FIXED 0x04
 #define BM_R5_FIELD_SINGLE 0x08 /* count omitted: one item */
 
-/* R5's checksum over header bytes (§2.4): 4-byte groups read big-endian and
- * summed, then the 1-3 leftover bytes accumulated big-endian and added. */
+/* R5's checksum over header bytes (impl/README.md §5.4): 4-byte groups
+ * read big-endian and summed, then the 1-3 leftover bytes accumulated
+ * big-endian and added. */
 uint32_t bm__r5_checksum(const uint8_t *bytes, size_t size);
 
 /*
@@ -117,14 +119,14 @@ uint32_t bm__r5_checksum(const uint8_t *bytes, size_t size);
 void bm__r5_write_header(uint8_t *out, uint32_t flattened_size, uint32_t what,
                          uint8_t flags);
 
-/* Size of a field record's header for these flags and name (§2.3):
- * flags, type, [count], size, name_length, name. */
+/* Size of a field record's header for these flags and name
+ * (impl/README.md §5.3): flags, type, [count], size, name_length, name. */
 size_t bm__r5_record_header_size(uint8_t flags, size_t name_len);
 
 /*
- * Writes a field record header (§2.3) and returns the byte after it. With
- * MINI, count and size must be <= 255; with SINGLE, count must be 1 and is
- * not written. The name is written without its NUL.
+ * Writes a field record header (impl/README.md §5.3) and returns the byte
+ * after it. With MINI, count and size must be <= 255; with SINGLE, count
+ * must be 1 and is not written. The name is written without its NUL.
  */
 uint8_t *bm__r5_write_record_header(uint8_t *out, uint8_t flags,
                                     bm_type_code type, uint32_t count,
@@ -268,7 +270,7 @@ bool bm__seen_mark(struct bm__seen_names *seen, uint32_t name_hash);
  */
 uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 
-/* --- Haiku 'HMF1' (§1) ------------------------------------------------------------ */
+/* --- Haiku 'HMF1' (impl/README.md §4) ------------------------------------ */
 
 #define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
 #define BM_HMF1_HEADER_SIZE 68
@@ -279,7 +281,7 @@ uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 #define BM_HMF1_FIELD_VALID 0x0001
 #define BM_HMF1_FIELD_FIXED 0x0002
 
-/* Offsets inside the 68-byte message header (§1.2). */
+/* Offsets inside the 68-byte message header (impl/README.md §4.2). */
 #define BM_HMF1_OFF_FORMAT 0
 #define BM_HMF1_OFF_WHAT 4
 #define BM_HMF1_OFF_FLAGS 8
@@ -288,7 +290,7 @@ uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 #define BM_HMF1_OFF_HASH_SIZE 44
 #define BM_HMF1_OFF_HASH_TABLE 48
 
-/* Offsets inside a 24-byte field header (§1.3). */
+/* Offsets inside a 24-byte field header (impl/README.md §4.3). */
 #define BM_HMF1_FOFF_FLAGS 0
 #define BM_HMF1_FOFF_NAME_LENGTH 2 /* includes the NUL */
 #define BM_HMF1_FOFF_TYPE 4
@@ -297,7 +299,7 @@ uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 #define BM_HMF1_FOFF_OFFSET 16
 #define BM_HMF1_FOFF_NEXT 20
 
-/* One 24-byte HMF1 field header (§1.3), in host order. */
+/* One 24-byte HMF1 field header (impl/README.md §4.3), in host order. */
 struct bm__hmf1_field {
 	uint16_t flags;        /* BM_HMF1_FIELD_* */
 	uint16_t name_length;  /* with the NUL */
@@ -349,7 +351,7 @@ bm__hmf1_read_field(const uint8_t *fields, uint32_t index, bool swapped,
 int bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
                    size_t *flat_size, bool *repeated_names);
 
-/* --- Dano 'FOB2' (§3) ------------------------------------------------------------ */
+/* --- Dano 'FOB2' (impl/README.md §6) ------------------------------------- */
 
 #define BM_DANO_MAGIC 0x464f4232u /* 'FOB2' */
 
@@ -368,7 +370,8 @@ struct bm__dano_field {
 	const char *name;       /* name_len bytes, no NUL inside; a NUL follows */
 	size_t name_len;        /* 1..BM_NAME_MAX */
 	bm_type_code type;
-	bool fixed_size;        /* §3 rule 5 for SGDa; FADa fixed; VADa not */
+	bool fixed_size;        /* SGDa: impl/README.md §6.2 rule 5; FADa
+	                         * fixed; VADa not */
 	uint32_t count;         /* 1..BM_COUNT_MAX */
 	const uint8_t *data;    /* the items (VADa: their area) */
 	size_t item_size;       /* SGDa, FADa: bytes per item; VADa: 0 */

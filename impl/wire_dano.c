@@ -2,16 +2,16 @@
  * wire_dano.c - the Dano/Zeta FOB2 reader (declared in wire.h): read-only,
  * host byte order.
  *
- * Layout from bmessage-formats.md §3, which follows Haiku's
- * _UnflattenDanoMessage (haiku/haiku:src/kits/app/MessageAdapter.cpp) and a
- * real Zeta file (tests/data/haiku/dano-*.msg):
+ * Layout from impl/README.md §6, which follows Haiku's
+ * _UnflattenDanoMessage (haiku/haiku:src/kits/app/MessageAdapter.cpp at
+ * 47136e7183) and a real Zeta file (tests/data/haiku/dano-*.msg):
  *   section {uint32 code 'FOB2', int32 size of the whole message}
  *   {int32 what, int32 padding}
  *   sections {uint32 code, int32 size incl. these 8 bytes, payload}, each
  *   starting at the previous one's start + pad_to_8(size).
  * Field sections share a prefix {type_code type, int32 word, uint8
  * name_length, name, NUL}; their data starts at pad_to_8(9 + name_length +
- * 1) inside the payload (§3 rule 4):
+ * 1) inside the payload (impl/README.md §6.2 rule 4):
  *   SGDa  word = item size; the item;
  *   FADa  word = size per item; int32 count, 4 bytes padding, the items;
  *   VADa  word unused; int32 count, int32 total size, the items, then
@@ -27,7 +27,8 @@
  * (unpadded) size; names are 1..255 bytes, NUL-terminated, with no NUL
  * inside; counts are >= 1, items >= 1 byte, VADa end points increase past
  * each previous padded end and stay inside the total size. A field's
- * fixed-size flag follows §3 rule 5 (SGDa), FADa is fixed, VADa variable.
+ * fixed-size flag follows impl/README.md §6.2 rule 5 (SGDa), FADa is fixed,
+ * VADa variable.
  *
  * Statuses: a message or section that does not fit gives BM_NOT_A_MESSAGE;
  * bad values inside a section give BM_BAD_VALUE; a swapped Dano message
@@ -64,7 +65,8 @@ bm__dano_open(struct bm__dano_reader *reader, const void *data, size_t size)
 	return BM_OK;
 }
 
-/* §3 rule 5: the types a single item is added as fixed-size. */
+/* impl/README.md §6.2 rule 5: the types a single item is added as
+ * fixed-size. */
 static bool
 dano_single_is_fixed(bm_type_code type)
 {
@@ -101,7 +103,8 @@ check_end_points(const uint8_t *end_points, uint32_t count, size_t total_size)
 	return BM_OK;
 }
 
-/* Reads the field in a section payload of `size` bytes (§3 rules 4-7). */
+/* Reads the field in a section payload of `size` bytes: rules 4 to 7 of
+ * impl/README.md §6.2. */
 static int
 read_field(bm_type_code code, const uint8_t *payload, size_t size,
            struct bm__dano_field *field)

@@ -2,23 +2,24 @@
  * wire_hmf1.c - the one check of a flattened HMF1 message (bm__hmf1_check,
  * declared in wire.h), shared by the decoder and by Message4's Unflatten.
  *
- * Layout from bmessage-formats.md §1.2-1.4, hash from §1.5. Haiku's own
- * _ValidateMessage (§1.6) checks only next_field <= field_count and that
- * each field's name and data end inside the data area; it trusts the rest.
- * This check is stricter, so that a reader never needs another check:
+ * Layout from impl/README.md §4.2 to impl/README.md §4.4, hash from
+ * impl/README.md §4.5. Haiku's own _ValidateMessage (impl/README.md §4.7)
+ * checks only next_field <= field_count and that each field's name and
+ * data end inside the data area; it trusts the rest. This check is
+ * stricter (impl/README.md §7.2), so that a reader never needs another:
  * - header: 'HMF1' in the given order, flags VALID, hash_table_size 5 (the
- *   header has exactly 5 slots, §1.2), fields and data inside `size`. A
- *   message whose data was passed in an area (PASS_BY_AREA with an area id
- *   >= 0) has no data in the buffer and is rejected;
+ *   header has exactly 5 slots, impl/README.md §4.2), fields and data
+ *   inside `size`. A message whose data was passed in an area (PASS_BY_AREA
+ *   with an area id >= 0) has no data in the buffer and is rejected;
  * - fields: VALID; name_length 2..256 (1..255 bytes and the NUL) with the
  *   NUL last and nowhere else; count >= 1; fixed data a whole, non-zero
  *   number of items; variable items non-empty, adding up to data_size;
  * - field regions (name, then data) are contiguous in field order, from 0
  *   to the data area's size. Haiku always keeps them so (_AddField puts a
  *   new field at the end of the data, _ResizeData moves the tail, removal
- *   closes the gap; checked on all 24,159 messages of §1.4), and overlapping
- *   regions would let a later add or remove in Message4 move bytes outside a
- *   field;
+ *   closes the gap; checked on all 24,159 messages counted in
+ *   impl/README.md §4.4), and overlapping regions would let a later add or
+ *   remove in Message4 move bytes outside a field;
  * - hash chains: each head and next_field is -1 or a later field index (so
  *   every chain ends), each field sits in the chain of its name's bucket,
  *   and the chains reach every field. A field can only be reached from its
@@ -33,7 +34,8 @@
  */
 #include "wire.h"
 
-/* Not in wire.h: only this check reads them (§1.1, §1.2). */
+/* Not in wire.h: only this check reads them (impl/README.md §4.1,
+ * impl/README.md §4.2). */
 #define HMF1_OFF_MESSAGE_AREA 20
 #define HMF1_MESSAGE_PASS_BY_AREA 0x0080
 

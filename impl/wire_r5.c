@@ -2,7 +2,8 @@
  * wire_r5.c - the FOB1 helpers every R5-format backend shares: the writer
  * helpers (header with checksum, record headers, padded variable items) and
  * the one validated reader (bm__r5_open / bm__r5_next / bm__r5_next_chunk).
- * Rules from ../shared/docs/bmessage-formats.md §2.2-2.4 and §2.6.
+ * Rules from impl/README.md §5.2, impl/README.md §5.3, impl/README.md §5.4
+ * and impl/README.md §5.6; what the reader adds is in impl/README.md §7.1.
  */
 #include "wire.h"
 
@@ -83,22 +84,24 @@ bm__r5_write_var_item(uint8_t *out, const void *data, size_t size)
 /* --- The shared reader ------------------------------------------------------- */
 
 /*
- * Rules the reader enforces beyond Haiku's _UnflattenR5Message (§2.6), which
- * trusts its input: the checksum is verified (as Message1-3 did, §2.4); the
- * message ends with the terminator at byte flattened_size - 1, so nothing
- * is silently ignored inside the message (bytes after flattened_size in the
- * caller's buffer are not looked at, as Haiku reads only flattened_size);
- * every count, size and name is in range (§2.3); variable chunks add up to
- * the record's size exactly. Unknown flag bits in the header and in records
- * are ignored, as Haiku ignores them. Header flags need not have VALID set:
- * Message1-3 wrote 0x00 on x86 (§2.2).
+ * Rules the reader enforces beyond Haiku's _UnflattenR5Message
+ * (impl/README.md §5.6), which trusts its input: the checksum is verified
+ * (as Message1-3 did, impl/README.md §5.4); the message ends with the
+ * terminator at byte flattened_size - 1, so nothing is silently ignored
+ * inside the message (bytes after flattened_size in the caller's buffer are
+ * not looked at, as Haiku reads only flattened_size); every count, size and
+ * name is in range (impl/README.md §5.3); variable chunks add up to the
+ * record's size exactly. Unknown flag bits in the header and in records are
+ * ignored, as Haiku ignores them. Header flags need not have VALID set:
+ * Message1-3 wrote 0x00 on x86 (impl/README.md §5.2).
  *
  * Statuses: bytes that are cut short or point outside the message give
  * BM_NOT_A_MESSAGE; values out of range inside the message give
  * BM_BAD_VALUE.
  */
 
-/* Header size for these header flags: 17, 21, 33 or 37 bytes (§2.2). */
+/* Header size for these header flags: 17, 21, 33 or 37 bytes
+ * (impl/README.md §5.2). */
 static size_t
 r5_header_size(uint8_t flags)
 {

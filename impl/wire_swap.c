@@ -3,8 +3,8 @@
  * other byte order (bm__swap_item, declared in wire.h).
  *
  * The type table follows Haiku's swap_data()
- * (haiku/haiku:src/kits/support/ByteOrder.cpp), which _UnflattenR5Message
- * applies to swapped items (bmessage-formats.md §2.6):
+ * (haiku/haiku:src/kits/support/ByteOrder.cpp at 47136e7183), which
+ * _UnflattenR5Message applies to swapped items (impl/README.md §5.6):
  * - 16-bit elements: B_INT16_TYPE 'SHRT', B_UINT16_TYPE 'USHT';
  * - 32-bit elements: 'FLOT', 'LONG', 'ULNG', 'SIZT', 'SSZT', 'TIME', 'PNTR',
  *   and 'RECT' (four floats) and 'BPNT' (two floats) element by element;

@@ -47,9 +47,9 @@ bm_message *cu_unflattened(const struct bm_ops *ops, const void *bytes,
 void cu_add_items(bm_message *msg, const char *name, bool strings, int first,
                   int count);
 
-/* The benchmark's messages (method.md, bmessage-formats.md §4): `count`
- * items in one field "data", or, when `individual` is set, `count` fields
- * "data<i>" of one item each; item i as in cu_add_items. */
+/* The benchmark's messages (harness/README.md §1.2): `count` items in one
+ * field "data", or, when `individual` is set, `count` fields "data<i>" of one
+ * item each; item i as in cu_add_items. */
 void cu_add_benchmark(bm_message *msg, int count, bool strings,
                       bool individual);
 

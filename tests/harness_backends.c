@@ -209,7 +209,7 @@ plain_count_fields(const bm_message *base)
 }
 
 /* FOB1 with 4-byte counts and sizes (no MINI, no SINGLE), in insertion
- * order: the simplest valid layout of bmessage-formats.md §2.3. */
+ * order: the simplest valid layout of impl/README.md §5.3. */
 static size_t
 plain_field_data_size(const struct plain_field *field)
 {

@@ -1,7 +1,8 @@
 /*
- * test_api.c - the parts of the API that need no backend: status codes,
- * format detection, the allocator interface, Haiku's name hash and the
- * FOB1 writer helpers, checked against values in bmessage-formats.md.
+ * test_api.c - the parts of the API that need no backend: status codes, format
+ * detection, the allocator interface, Haiku's name hash and the FOB1 writer
+ * helpers, checked against the worked values of impl/README.md §4.5,
+ * impl/README.md §5.4 and impl/README.md §8.3.
  */
 #include "suites.h"
 
@@ -114,7 +115,7 @@ END_TEST
 
 START_TEST(name_hash_matches_haiku)
 {
-	/* Worked values from bmessage-formats.md §1.5, checked against files. */
+	/* Worked values of impl/README.md §4.5, checked against files. */
 	ck_assert_uint_eq(bm__hash_name("spec", 4), 0xcd5202e3u);
 	ck_assert_uint_eq(bm__hash_name("data", 4), 0x8b3e6a61u);
 	static const struct {
@@ -137,12 +138,13 @@ START_TEST(name_hash_matches_haiku)
 }
 END_TEST
 
-START_TEST(r5_checksum_matches_the_format_notes)
+START_TEST(r5_checksum_matches_the_worked_examples)
 {
-	/* §2.4: a 50-byte message, what 0, flags 0x01 -> 0x32000001. */
+	/* impl/README.md §5.4: a 50-byte message, what 0, flags 0x01 ->
+	 * 0x32000001. */
 	const uint8_t header_bytes[] = {0x32, 0, 0, 0, 0, 0, 0, 0, 0x01};
 	ck_assert_uint_eq(bm__r5_checksum(header_bytes, 9), 0x32000001u);
-	/* §2.4: the bmessage.txt dump, 402 bytes -> 0x92010001. */
+	/* impl/README.md §9.4: the bmessage.txt dump, 402 bytes -> 0x92010001. */
 	const uint8_t txt_bytes[] = {0x92, 0x01, 0, 0, 0, 0, 0, 0, 0x01};
 	ck_assert_uint_eq(bm__r5_checksum(txt_bytes, 9), 0x92010001u);
 }
@@ -150,7 +152,7 @@ END_TEST
 
 START_TEST(r5_writer_helpers_match_the_5_int32_vector)
 {
-	/* §7: 5 Int32, R5 Be rules, 50 bytes. */
+	/* impl/README.md §8.3: 5 Int32, R5 Be rules, 50 bytes. */
 	static const uint8_t expected[50] = {
 		0x31, 0x42, 0x4f, 0x46, 0x01, 0x00, 0x00, 0x32, 0x32, 0x00,
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x07, 0x47, 0x4e,
@@ -437,7 +439,7 @@ make_api_suite(void)
 	tcase_add_test(tc, formats_are_detected_by_magic);
 	tcase_add_test(tc, allocator_counts_and_fails_on_request);
 	tcase_add_test(tc, name_hash_matches_haiku);
-	tcase_add_test(tc, r5_checksum_matches_the_format_notes);
+	tcase_add_test(tc, r5_checksum_matches_the_worked_examples);
 	tcase_add_test(tc, r5_writer_helpers_match_the_5_int32_vector);
 	tcase_add_test(tc, r5_variable_items_are_padded_with_zeros);
 	tcase_add_test(tc, seen_filter_finds_every_repeat_and_grows);

@@ -3,7 +3,7 @@
  * HMF1 check and bm_decode, on the real fixtures in tests/data/haiku (each
  * against the .json beside it, parsed with jansson), on big-endian variants
  * made here by a byte swapper of our own (independent of impl/), and on
- * malformed input of every kind the format notes suggest.
+ * malformed input of every kind the checks of impl/README.md §7 refuse.
  */
 #include "suites.h"
 #include "check_util.h"
@@ -87,7 +87,7 @@ load_expected(const char *name)
 	return expected;
 }
 
-/* The R5 header checksum (§2.4), written here again from the notes. */
+/* The R5 header checksum, written here again from impl/README.md §5.4. */
 static uint32_t
 test_r5_checksum(const uint8_t *p, size_t n)
 {
@@ -451,11 +451,12 @@ START_TEST(r5_reader_reads_every_r5_fixture_in_both_orders)
 }
 END_TEST
 
-START_TEST(r5_reader_matches_the_report_dump)
+START_TEST(r5_reader_reads_the_be_written_103_byte_message)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	/* §2.8: 103 bytes written by Be's code, one MINI variable field. */
+	/* impl/README.md §9.2: 103 bytes written by Be's code, one MINI
+	 * variable field. */
 	size_t size;
 	uint8_t *bytes = load_fixture("r5-be-mini-nested-Website_Login", &size);
 	ck_assert_uint_eq(size, 103);
@@ -650,8 +651,9 @@ START_TEST(r5_reader_rejects_bad_records)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	/* §7 vectors. Haiku rules, 56 bytes: record at 17 =
-	 * 05 'LONG' count 5 size 20 nlen 4 "data" items terminator. */
+	/* The vectors of impl/README.md §8.4 and impl/README.md §8.5. Haiku
+	 * rules, 56 bytes: record at 17 = 05 'LONG' count 5 size 20 nlen 4
+	 * "data" items terminator. */
 	size_t isize, ssize;
 	uint8_t *ints = load_fixture("r5-haiku-derived-5_int32", &isize);
 	/* Be rules, 110 bytes: 03 'CSTR' cnt 5 size 0x50 nlen 4 "data" chunks. */
@@ -1275,7 +1277,8 @@ START_TEST(decode_reads_every_nested_message)
 }
 END_TEST
 
-/* Fixed-size flags: kept from R5 and HMF1 field flags; Dano by §3. */
+/* Fixed-size flags: kept from R5 and HMF1 field flags; Dano by
+ * impl/README.md §6.2 rule 5. */
 START_TEST(decode_reports_fixed_size_flags)
 {
 	if (!tu_host_is_little_endian())
@@ -1664,7 +1667,7 @@ make_codecs_suite(void)
 	TCase *reader = tcase_create("r5_reader");
 	tcase_set_timeout(reader, 120);
 	tcase_add_test(reader, r5_reader_reads_every_r5_fixture_in_both_orders);
-	tcase_add_test(reader, r5_reader_matches_the_report_dump);
+	tcase_add_test(reader, r5_reader_reads_the_be_written_103_byte_message);
 	tcase_add_test(reader, r5_reader_skips_target_and_reply_parts);
 	tcase_add_test(reader, r5_reader_rejects_bad_headers);
 	tcase_add_test(reader, r5_reader_rejects_every_shortened_message);

@@ -61,7 +61,7 @@ parse(struct bench_options *options, char *why, size_t why_size,
 	return status;
 }
 
-START_TEST(defaults_are_those_of_the_issue)
+START_TEST(all_alone_uses_the_defaults_and_is_the_canonical_run)
 {
 	struct bench_options options;
 	char why[256];
@@ -252,7 +252,7 @@ START_TEST(help_list_and_list_tests)
 	ck_assert_str_eq(run.err, "");
 	hu_capture_free(&run);
 
-	/* One line per backend and nothing else (issue 2). */
+	/* One line per backend and nothing else (harness/README.md §7). */
 	run = hu_run(test_backends, TEST_BACKEND_COUNT, NULL, "--list", NULL);
 	ck_assert_int_eq(run.status, 0);
 	ck_assert_str_eq(run.out,
@@ -319,7 +319,7 @@ make_harness_options_suite(void)
 	Suite *suite = suite_create("harness_options");
 	TCase *tc = tcase_create("harness_options");
 	tcase_add_checked_fixture(tc, NULL, forget_all);
-	tcase_add_test(tc, defaults_are_those_of_the_issue);
+	tcase_add_test(tc, all_alone_uses_the_defaults_and_is_the_canonical_run);
 	tcase_add_test(tc, values_are_parsed_in_both_forms);
 	tcase_add_test(tc, quick_shortens_unless_told_otherwise);
 	tcase_add_test(tc, only_default_measurement_options_are_canonical);

@@ -1,5 +1,6 @@
 /*
- * test_instructions.c - regression tracking (issue 6):
+ * test_instructions.c - regression tracking by instruction counts
+ * (harness/README.md §5):
  *   compare         `bench compare` on constructed results files: the
  *                   thresholds (2 % and 20 instructions; 10 % for times;
  *                   --threshold), the order of the table, new, removed and

@@ -4,9 +4,9 @@
  * variable-size chunk, MINI/SINGLE only while they fit, header flag 0x00),
  * its allocation pattern (two blocks per item, vector doubling from 1, one
  * temporary buffer per flatten), its ordered map, and its own Unflatten.
- * Expected bytes are worked out by hand from bmessage-formats.md §2.3,
- * §2.4 and §2.5c; they are little-endian, so those tests return early on a
- * big-endian host.
+ * Expected bytes are worked out by hand from impl/README.md §5.3,
+ * impl/README.md §5.4 and impl/README.md §5.5; they are little-endian, so
+ * those tests return early on a big-endian host.
  */
 #include "suites.h"
 
@@ -42,11 +42,12 @@ START_TEST(fields_come_out_sorted_and_variable_size)
 	bm_message *msg = new_message();
 	/* Added "b" first: written "a" first. The Int32 is a variable chunk
 	 * [04 00 00 00][value]; 4 + 4 is already a multiple of 8, so it has
-	 * no padding (§2.3). */
+	 * no padding (impl/README.md §5.3). */
 	ck_assert_int_eq(bm_add_int32(msg, "b", 7), BM_OK);
 	ck_assert_int_eq(bm_add_string(msg, "a", "hi"), BM_OK);
 	static const uint8_t expected[50] = {
-		/* magic, checksum 0x32000000 (§2.4), size 50, what 0, flags 0 */
+		/* magic, checksum 0x32000000 (impl/README.md §5.4), size 50, what 0,
+		 * flags 0 */
 		0x31, 0x42, 0x4f, 0x46, 0x00, 0x00, 0x00, 0x32,
 		0x32, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 		/* "a": VALID|MINI|SINGLE, 'CSTR', size 8, name "a" */
@@ -99,10 +100,10 @@ START_TEST(five_int32_are_five_padded_chunks)
 END_TEST
 
 /* Five strings "item<i>" are variable and MINI under Be's rules too, so
- * Message1's bytes are the report's §7 vector (the fixture
- * r5-be-mini-derived-5_string.msg) with header flag 0x00 instead of 0x01
- * and the checksum that follows from it. */
-START_TEST(five_strings_match_the_report_vector_but_for_the_header_flag)
+ * Message1's bytes are the Be-rules vector of impl/README.md §8.5 (the
+ * fixture r5-be-mini-derived-5_string.msg) with header flag 0x00 instead of
+ * 0x01 and the checksum that follows from it. */
+START_TEST(five_strings_match_the_be_rules_vector_but_for_the_header_flag)
 {
 	if (!tu_host_is_little_endian())
 		return;
@@ -124,11 +125,11 @@ START_TEST(five_strings_match_the_report_vector_but_for_the_header_flag)
 END_TEST
 
 /*
- * The sixteen messages of the speed test (method.md): N Int32 or String
- * items in "data", or N fields "data<i>" of one item each. Every Int32
- * takes 8 bytes and every "item<i>" 16; a one-item field's record header
- * is 7 bytes plus its name (MINI, SINGLE), a bigger field's 18 plus its
- * name once its data passes 255 bytes (14 + "data").
+ * The sixteen messages of the speed test (harness/README.md §1.2): N Int32 or
+ * String items in "data", or N fields "data<i>" of one item each. Every Int32
+ * takes 8 bytes and every "item<i>" 16; a one-item field's record header is 7
+ * bytes plus its name (MINI, SINGLE), a bigger field's 18 plus its name once
+ * its data passes 255 bytes (14 + "data").
  */
 START_TEST(benchmark_messages_have_these_sizes)
 {
@@ -763,7 +764,7 @@ make_message1_suite(void)
 	tcase_add_test(bytes, fields_come_out_sorted_and_variable_size);
 	tcase_add_test(bytes, five_int32_are_five_padded_chunks);
 	tcase_add_test(bytes,
-	               five_strings_match_the_report_vector_but_for_the_header_flag);
+	               five_strings_match_the_be_rules_vector_but_for_the_header_flag);
 	tcase_add_test(bytes, benchmark_messages_have_these_sizes);
 	tcase_add_test(bytes, mini_is_kept_while_the_data_fits_in_255_bytes);
 	tcase_add_test(bytes, types_are_checked_and_item_sizes_are_not);

@@ -1,11 +1,11 @@
 /*
- * test_message2.c - what is specific to the Message2 backend: its FOB1
- * bytes (4-byte count and size, no MINI, no SINGLE, header flag 0x00), its
- * allocation pattern (a BList in blocks of 20 slots, a 100-bucket table,
- * field buffers in 256-byte blocks), its flattened-size cache, and its own
- * reader on records written by R5 rules. The byte vectors are written out
- * by hand from bmessage-formats.md §2.2-2.4 and §7; they are little-endian,
- * so those tests pass trivially on a big-endian host.
+ * test_message2.c - what is specific to the Message2 backend: its FOB1 bytes
+ * (4-byte count and size, no MINI, no SINGLE, header flag 0x00), its
+ * allocation pattern (a BList in blocks of 20 slots, a 100-bucket table, field
+ * buffers in 256-byte blocks), its flattened-size cache, and its own reader on
+ * records written by R5 rules. The byte vectors are written out by hand from
+ * impl/README.md §5.2 to impl/README.md §5.4 and impl/README.md §8; they are
+ * little-endian, so those tests pass trivially on a big-endian host.
  */
 #include "suites.h"
 
@@ -34,8 +34,9 @@ new_message(void)
 	return cu_new_message(cu_backend("Message2"), 0);
 }
 
-/* 5 Int32 in "data": §7's "R5 (Haiku)" vector with header flag 0x00.
- * Checksum over 38 00 00 00 | 00 00 00 00 | 00 = 0x38000000. */
+/* 5 Int32 in "data": the "R5 (Haiku rules)" vector of impl/README.md §8.4
+ * with header flag 0x00. Checksum over 38 00 00 00 | 00 00 00 00 | 00 =
+ * 0x38000000. */
 static const uint8_t five_int32[56] = {
 	0x31, 0x42, 0x4f, 0x46,                   /* magic 'FOB1' */
 	0x00, 0x00, 0x00, 0x38,                   /* checksum 0x38000000 */
@@ -510,7 +511,7 @@ put_record(struct flat_builder *b, uint8_t flags, bm_type_code type,
 }
 
 /* A variable item with its padding filled with `pad` (Be's code left
- * garbage there, §2.5a). */
+ * garbage there, impl/README.md §5.5). */
 static void
 put_var_item(struct flat_builder *b, const void *data, uint32_t size,
              uint8_t pad)
@@ -592,8 +593,8 @@ START_TEST(r5_rules_records_are_read)
 }
 END_TEST
 
-/* The Be-rules fixtures of §7 (MINI, header flag 0x01) re-flatten to
- * Message2's own vectors. */
+/* The Be-rules fixtures of impl/README.md §8 (MINI, header flag 0x01)
+ * re-flatten to Message2's own vectors. */
 START_TEST(be_rules_fixtures_reflatten_to_message2_vectors)
 {
 	if (!tu_host_is_little_endian())

@@ -6,10 +6,10 @@
  * Unflatten (body copied, fields rebuilt; BM_UNSUPPORTED for MINI/SINGLE
  * records, which bm_unflatten then decodes through the add path).
  *
- * Expected bytes are written out by hand from bmessage-formats.md §2.2-2.4
- * and §7 (the "R5 (Haiku)" dumps, with header flag 0x00 and the checksum
- * recomputed), for a little-endian host; on a big-endian host those tests
- * return early.
+ * Expected bytes are written out by hand from impl/README.md §5.2 to
+ * impl/README.md §5.4 and impl/README.md §8 (the "R5 (Haiku rules)" dumps,
+ * with header flag 0x00 and the checksum recomputed), for a little-endian
+ * host; on a big-endian host those tests return early.
  *
  * The zeroing of newly allocated body bytes is what gives items appended
  * at the end of the body their zero padding, as in 2005. The byte-exact
@@ -50,8 +50,8 @@ new_message(uint32_t what)
 
 /* --- Byte-exact flatten ----------------------------------------------------- */
 
-/* 5 Int32 in "data" (§7 "R5 (Haiku)", 56 bytes): flags 0x05, 4-byte count
- * and size, header flag 0x00, checksum over 38 00 00 00 | 0 | 00. */
+/* 5 Int32 in "data" (impl/README.md §8.4, 56 bytes): flags 0x05, 4-byte
+ * count and size, header flag 0x00, checksum over 38 00 00 00 | 0 | 00. */
 static const uint8_t five_int32[] = {
 	0x31, 0x42, 0x4f, 0x46, 0x00, 0x00, 0x00, 0x38, /* magic, checksum */
 	0x38, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* size 56, what 0 */

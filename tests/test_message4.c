@@ -1,10 +1,10 @@
 /*
  * test_message4.c - what is specific to the Message4 backend (today's Haiku
- * BMessage, bmessage-formats.md §1): byte-exact HMF1 output against the §7
- * vectors and sizes, the hash table and tail-appended chains, the growth
- * policies of §1.6 seen through the allocator interface, the native
- * Unflatten (copy + validate, exact-size buffers) on the real Haiku files,
- * and the error and allocation-failure paths. The registry-wide
+ * BMessage, impl/README.md §4): byte-exact HMF1 output against the vectors and
+ * sizes of impl/README.md §8, the hash table and tail-appended chains, the
+ * growth policies of impl/README.md §4.6 seen through the allocator interface,
+ * the native Unflatten (copy + validate, exact-size buffers) on the real Haiku
+ * files, and the error and allocation-failure paths. The registry-wide
  * conformance suite covers the rest of the contract.
  */
 #include "suites.h"
@@ -75,7 +75,7 @@ field16(const uint8_t *flat, size_t index, size_t offset)
 	                  index * BM_HMF1_FIELD_HEADER_SIZE + offset);
 }
 
-/* The four benchmark shapes of §4/§7. */
+/* The four benchmark shapes (harness/README.md §1.2, impl/README.md §8.1). */
 enum shape { INT32_ONE_FIELD, STRING_ONE_FIELD, INT32_INDIVIDUAL,
              STRING_INDIVIDUAL };
 
@@ -119,7 +119,7 @@ add_benchmark_item(bm_message *msg, enum shape shape, int32_t i)
 	                                : bm_add_int32(msg, field, i);
 }
 
-/* A fresh message's 68 header bytes (§1.2) with `what`. */
+/* A fresh message's 68 header bytes (impl/README.md §4.2) with `what`. */
 static void
 expect_fresh_header(const uint8_t *flat, uint32_t what)
 {
@@ -193,7 +193,8 @@ END_TEST
 
 /* --- Byte-exact output ------------------------------------------------------------- */
 
-/* §7: 5 Int32 in "data", HMF1, what = 0, from a little-endian host. */
+/* impl/README.md §8.2: 5 Int32 in "data", HMF1, what = 0, from a
+ * little-endian host. */
 static const uint8_t five_int32_hmf1[117] = {
 	0x48, 0x4d, 0x46, 0x31, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -207,7 +208,7 @@ static const uint8_t five_int32_hmf1[117] = {
 	0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 };
 
-START_TEST(five_int32_matches_section7_vector_and_fixture)
+START_TEST(five_int32_matches_the_derived_vector_and_fixture)
 {
 	if (!tu_host_is_little_endian())
 		return; /* the vector is little-endian bytes */
@@ -224,8 +225,8 @@ START_TEST(five_int32_matches_section7_vector_and_fixture)
 }
 END_TEST
 
-/* §7 table, HMF1 column: 5 / 50 / 500 / 5000 of each shape. */
-START_TEST(benchmark_messages_have_section7_sizes)
+/* impl/README.md §8.1, HMF1 column: 5 / 50 / 500 / 5000 of each shape. */
+START_TEST(benchmark_messages_have_the_derived_hmf1_sizes)
 {
 	static const struct {
 		enum shape shape;
@@ -310,7 +311,8 @@ START_TEST(individual_int32_hash_table_and_tail_chain)
 	size_t size;
 	uint8_t *flat = m4_flatten(msg, &size);
 	ck_assert_uint_eq(size, 238);
-	/* §7: "data0".."data3" hash to bucket 1, "data4" to bucket 3. */
+	/* impl/README.md §8.6: "data0".."data3" hash to bucket 1, "data4" to
+	 * bucket 3. */
 	static const int32_t table[5] = {-1, 0, -1, 4, -1};
 	for (size_t bucket = 0; bucket < 5; bucket++)
 		ck_assert_int_eq(hash_entry(flat, bucket), table[bucket]);
@@ -340,8 +342,8 @@ START_TEST(individual_int32_hash_table_and_tail_chain)
 }
 END_TEST
 
-/* Bucket heads for the names §1.5 checked against real files, and a
- * non-ASCII name hashed with x86's sign-extended char. */
+/* Bucket heads for the names impl/README.md §4.5 checked against real files,
+ * and a non-ASCII name hashed with x86's sign-extended char. */
 START_TEST(names_land_in_haiku_buckets)
 {
 	static const struct {
@@ -502,7 +504,7 @@ START_TEST(make_empty_frees_buffers_and_keeps_what)
 }
 END_TEST
 
-/* --- Growth policies (§1.6) seen through the allocator interface -------------- */
+/* --- Growth policies (impl/README.md §4.6) seen through the allocator -- */
 
 /* _ResizeData's new size for `data_size` bytes used and `change` more. */
 static size_t
@@ -518,8 +520,9 @@ expected_data_growth(size_t data_size, size_t change)
 
 START_TEST(first_adds_allocate_as_haiku)
 {
-	/* Individual 5 Int32, worked by hand from §1.6: per add, the field
-	 * array (24 * 1, 3, 7 entries), then the name, then the item. */
+	/* Individual 5 Int32, worked by hand from impl/README.md §4.6: per
+	 * add, the field array (24 * 1, 3, 7 entries), then the name, then the
+	 * item. */
 	bm_alloc_counting(true);
 	bm_message *msg = m4_new(0);
 	size_t sizes[32];
@@ -857,7 +860,8 @@ START_TEST(failed_first_add_removes_the_field)
 		ck_assert_uint_eq(size, 68);
 		expect_fresh_header(flat, 0);
 		free(flat);
-		/* The message works afterwards and gives the §7 bytes. */
+		/* The message works afterwards and gives the bytes of
+		 * impl/README.md §8.2. */
 		build_benchmark_message(msg, INT32_ONE_FIELD, 5);
 		flat = m4_flatten(msg, &size);
 		ck_assert_uint_eq(size, 117);
@@ -1200,8 +1204,8 @@ make_message4_suite(void)
 	tcase_add_test(layout, descriptor_is_registered_as_haiku_hmf1);
 	tcase_add_test(layout, fresh_message_flattens_to_init_header);
 	tcase_add_test(layout, create_is_object_plus_header);
-	tcase_add_test(layout, five_int32_matches_section7_vector_and_fixture);
-	tcase_add_test(layout, benchmark_messages_have_section7_sizes);
+	tcase_add_test(layout, five_int32_matches_the_derived_vector_and_fixture);
+	tcase_add_test(layout, benchmark_messages_have_the_derived_hmf1_sizes);
 	tcase_add_test(layout, five_strings_are_size_prefixed_and_unpadded);
 	tcase_add_test(layout, individual_int32_hash_table_and_tail_chain);
 	tcase_add_test(layout, names_land_in_haiku_buckets);

@@ -211,8 +211,8 @@ reflattened(const bm_message *msg, size_t *size)
 	return bytes;
 }
 
-/* Whether a backend writes R5 with Be's rules (§2.5a): its flattened 5
- * Int32 message is the report's Be-rules vector (§7). */
+/* Whether a backend writes R5 with Be's rules (impl/README.md §5.5): its
+ * flattened 5 Int32 message is the Be-rules vector of impl/README.md §8.3. */
 static bool
 writes_be_rules(const struct bm_ops *ops)
 {
@@ -233,8 +233,9 @@ writes_be_rules(const struct bm_ops *ops)
 
 /*
  * Marks the padding bytes of the top-level records of an R5 message
- * (§2.3: each variable item is padded to 8 with its size prefix). A walker
- * of the tests' own, for host-order files that are known to be valid.
+ * (impl/README.md §5.3: each variable item is padded to 8 with its size
+ * prefix). A walker of the tests' own, for host-order files that are known to
+ * be valid.
  */
 static void
 mark_r5_padding(const uint8_t *msg, size_t size, bool *padding)
@@ -361,7 +362,8 @@ START_TEST(human_output_resembles_print_to_stream)
 	if (!tu_host_is_little_endian())
 		return;
 	const struct bm_ops *ops = cu_backend_at(_i);
-	/* §2.8's 67-byte Haiku R5 message: "name" = "black", "color". */
+	/* The 67-byte Haiku R5 message of impl/README.md §9.3: "name" =
+	 * "black", "color". */
 	size_t size;
 	uint8_t *bytes = cu_read_fixture("r5-haiku-nested-Misc_Sphere", ".msg", &size);
 	bm_message *msg = cu_unflattened(ops, bytes, size, ops->name);

@@ -1,10 +1,10 @@
 /*
  * test_r5.c - what is specific to the R5 backend (impl/r5.c): the bytes it
- * writes under Be's rules (bmessage-formats.md §2.5a, §7), its allocation
- * pattern (one block per field, the growth policy it documents), the O(index)
- * walk over variable-size items, its native Unflatten (one block and one copy
- * per record) and its error paths. The registry-wide contract is checked by
- * test_conformance.c and test_failures.c.
+ * writes under Be's rules (impl/README.md §5.5, impl/README.md §8), its
+ * allocation pattern (one block per field, the growth policy it documents),
+ * the O(index) walk over variable-size items, its native Unflatten (one block
+ * and one copy per record) and its error paths. The registry-wide contract is
+ * checked by test_conformance.c and test_failures.c.
  */
 #include "suites.h"
 
@@ -44,9 +44,9 @@ assert_content_matches_bytes(const bm_message *msg, const uint8_t *bytes,
 	tu_content_free(&from_bytes);
 }
 
-/* --- Byte-exact flatten under Be's rules (§7) ------------------------------- */
+/* --- Byte-exact flatten under Be's rules (impl/README.md §8) ----------- */
 
-START_TEST(five_int32_is_the_section_7_vector)
+START_TEST(five_int32_is_the_be_rules_vector)
 {
 	static const uint8_t vector[50] = {
 		0x31, 0x42, 0x4f, 0x46, 0x01, 0x00, 0x00, 0x32, 0x32, 0x00,
@@ -67,7 +67,7 @@ START_TEST(five_int32_is_the_section_7_vector)
 }
 END_TEST
 
-START_TEST(five_strings_is_the_section_7_vector)
+START_TEST(five_strings_is_the_be_rules_vector)
 {
 	if (!tu_host_is_little_endian())
 		return;
@@ -114,8 +114,8 @@ START_TEST(five_individual_int32_are_five_mini_single_records)
 }
 END_TEST
 
-/* The "R5 (Be rules)" column of the §7 table. */
-START_TEST(benchmark_messages_have_the_section_7_sizes)
+/* The "R5 (Be rules)" column of the table in impl/README.md §8.1. */
+START_TEST(benchmark_messages_have_the_be_rules_sizes)
 {
 	static const struct {
 		bool strings, individual;
@@ -735,7 +735,8 @@ START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 	tu_free_names(names, fixtures);
 	ck_assert_uint_ge(checked, 3);
 
-	/* The §7 5 Int32 vector in Haiku's rules comes out in Be's. */
+	/* The 5 Int32 vector in Haiku's rules (impl/README.md §8.4) comes out
+	 * in Be's (impl/README.md §8.3). */
 	size_t haiku_size, out_size;
 	uint8_t *haiku = cu_read_fixture("r5-haiku-derived-5_int32", ".msg",
 	                                 &haiku_size);
@@ -887,10 +888,10 @@ make_r5_suite(void)
 	Suite *suite = suite_create("r5");
 
 	TCase *bytes = tcase_create("flatten");
-	tcase_add_test(bytes, five_int32_is_the_section_7_vector);
-	tcase_add_test(bytes, five_strings_is_the_section_7_vector);
+	tcase_add_test(bytes, five_int32_is_the_be_rules_vector);
+	tcase_add_test(bytes, five_strings_is_the_be_rules_vector);
 	tcase_add_test(bytes, five_individual_int32_are_five_mini_single_records);
-	tcase_add_test(bytes, benchmark_messages_have_the_section_7_sizes);
+	tcase_add_test(bytes, benchmark_messages_have_the_be_rules_sizes);
 	tcase_add_test(bytes, mini_iff_data_at_most_255_bytes_and_count_at_most_255);
 	tcase_add_test(bytes, header_carries_what_size_and_checksum);
 	tcase_set_timeout(bytes, 120);
