@@ -582,8 +582,8 @@ START_TEST(program_options_and_exit_statuses)
 	assert_fails(&run, 2, "needs a value");
 	run_msgdump(&run, path, path, NULL);
 	assert_fails(&run, 2, "more than one FILE");
-	run_msgdump(&run, "--backend", "Message9", path, NULL);
-	assert_fails(&run, 2, "unknown backend 'Message9'");
+	run_msgdump(&run, "--backend", "No-such-backend", path, NULL);
+	assert_fails(&run, 2, "unknown backend 'No-such-backend'");
 
 	/* Bad files: 1. */
 	run_msgdump(&run, "/nonexistent/file.msg", NULL);
