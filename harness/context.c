@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -87,6 +88,130 @@ describe_compiler(char *out, size_t out_size)
 #endif
 }
 
+/* The first line of a small file, without its newline; false when it
+ * cannot be read. */
+static bool
+read_line(const char *path, char *out, size_t out_size)
+{
+	FILE *file = fopen(path, "r");
+	if (file == NULL)
+		return false;
+	bool ok = fgets(out, (int)out_size, file) != NULL;
+	fclose(file);
+	if (ok)
+		out[strcspn(out, "\n")] = '\0';
+	return ok;
+}
+
+/* "cpu MHz" of the first processor in /proc/cpuinfo, or 0. */
+static double
+read_cpu_mhz(void)
+{
+	FILE *file = fopen("/proc/cpuinfo", "r");
+	if (file == NULL)
+		return 0;
+	double mhz = 0;
+	char line[512];
+	while (fgets(line, sizeof line, file) != NULL) {
+		const char *colon = strchr(line, ':');
+		if (strncmp(line, "cpu MHz", 7) == 0 && colon != NULL) {
+			mhz = strtod(colon + 1, NULL);
+			break;
+		}
+	}
+	fclose(file);
+	return mhz > 0 ? mhz : 0;
+}
+
+/* How many CPUs a list such as "0-3,8" names. */
+static int
+count_cpus(const char *list)
+{
+	int count = 0;
+	while (*list != '\0') {
+		char *end;
+		long first = strtol(list, &end, 10);
+		if (end == list)
+			break;
+		long last = first;
+		if (*end == '-')
+			last = strtol(end + 1, &end, 10);
+		if (last >= first)
+			count += (int)(last - first + 1);
+		list = *end == ',' ? end + 1 : end;
+		if (*end != ',')
+			break;
+	}
+	return count;
+}
+
+/* cpu0's caches as Linux lists them (none on machines, such as some
+ * virtual ones, whose kernel exports no cache directory). */
+static void
+read_caches(struct bench_context *context)
+{
+	context->cache_count = 0;
+	for (int index = 0; context->cache_count < BENCH_CACHES_MAX; index++) {
+		char dir[128], path[192], text[64];
+		snprintf(dir, sizeof dir,
+		         "/sys/devices/system/cpu/cpu0/cache/index%d", index);
+		snprintf(path, sizeof path, "%s/type", dir);
+		if (!read_line(path, text, sizeof text))
+			break;
+		struct bench_cache *cache =
+			&context->caches[context->cache_count];
+		set_text(cache->type, sizeof cache->type, text);
+		snprintf(path, sizeof path, "%s/level", dir);
+		cache->level = read_line(path, text, sizeof text) ? atoi(text) : 0;
+		snprintf(path, sizeof path, "%s/size", dir);
+		/* "32K", "1024K", "32M" */
+		cache->size = 0;
+		if (read_line(path, text, sizeof text)) {
+			char *unit;
+			long long size = strtoll(text, &unit, 10);
+			if (*unit == 'K')
+				size *= 1024;
+			else if (*unit == 'M')
+				size *= 1024 * 1024;
+			cache->size = size;
+		}
+		snprintf(path, sizeof path, "%s/shared_cpu_list", dir);
+		cache->num_sharing = read_line(path, text, sizeof text)
+		                             ? count_cpus(text)
+		                             : 0;
+		context->cache_count++;
+	}
+}
+
+/* The machine facts Google Benchmark's context has (output_gbench.c). */
+static void
+collect_machine(struct bench_context *context)
+{
+	if (gethostname(context->host_name, sizeof context->host_name) != 0)
+		set_text(context->host_name, sizeof context->host_name,
+		         "unknown");
+	context->host_name[sizeof context->host_name - 1] = '\0';
+	ssize_t length = readlink("/proc/self/exe", context->executable,
+	                          sizeof context->executable - 1);
+	if (length <= 0)
+		set_text(context->executable, sizeof context->executable,
+		         "unknown");
+	else
+		context->executable[length] = '\0';
+	context->mhz_per_cpu = read_cpu_mhz();
+	char governor[64];
+	context->cpu_scaling =
+		read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		          governor, sizeof governor) &&
+		strcmp(governor, "performance") != 0;
+	read_caches(context);
+	char loads[128];
+	context->load_avg[0] = context->load_avg[1] = context->load_avg[2] = -1;
+	if (read_line("/proc/loadavg", loads, sizeof loads))
+		sscanf(loads, "%lf %lf %lf", &context->load_avg[0],
+		       &context->load_avg[1], &context->load_avg[2]);
+}
+
 void
 bench_context_collect(struct bench_context *context)
 {
@@ -118,4 +243,5 @@ bench_context_collect(struct bench_context *context)
 	if (clock_getres(CLOCK_MONOTONIC, &resolution) == 0)
 		context->clock_resolution_ns = (double)resolution.tv_sec * 1e9 +
 		                               (double)resolution.tv_nsec;
+	collect_machine(context);
 }

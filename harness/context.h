@@ -7,6 +7,18 @@
 
 #include <stddef.h>
 
+/* The most CPU caches a context lists (Google Benchmark's "caches"). */
+#define BENCH_CACHES_MAX 8
+
+/* One CPU cache, as Linux describes cpu0's in
+ * /sys/devices/system/cpu/cpu0/cache/index<N>/. */
+struct bench_cache {
+	char type[16];        /* "Data", "Instruction", "Unified" */
+	int level;
+	long long size;       /* bytes */
+	int num_sharing;      /* CPUs sharing it (from shared_cpu_list) */
+};
+
 struct bench_context {
 	char date[32];        /* ISO 8601, UTC: 2025-01-31T12:00:00Z */
 	char cpu[128];        /* "model name" of /proc/cpuinfo, or "unknown" */
@@ -20,6 +32,15 @@ struct bench_context {
 	char glibc[32];       /* runtime glibc version, or "unknown" */
 	char version[16];     /* the suite's version */
 	double clock_resolution_ns; /* clock_getres(CLOCK_MONOTONIC) */
+	/* The machine as Google Benchmark describes it (output_gbench.c). */
+	char host_name[128];  /* gethostname, or "unknown" */
+	char executable[512]; /* /proc/self/exe, or "unknown" */
+	double mhz_per_cpu;   /* "cpu MHz" of /proc/cpuinfo, or 0 */
+	int cpu_scaling;      /* 1: cpu0's governor is not "performance";
+	                       * 0: it is, or there is no cpufreq */
+	struct bench_cache caches[BENCH_CACHES_MAX];
+	size_t cache_count;
+	double load_avg[3];   /* getloadavg at the start; -1 when unknown */
 };
 
 /* Fills the context for the run starting now. */

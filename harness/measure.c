@@ -113,7 +113,9 @@ fail_runner(struct run_state *state, struct runner *runner,
 	result->failed = true;
 	snprintf(result->error, sizeof result->error, "%s", reason);
 	free(result->samples);
+	free(result->cpu_samples);
 	result->samples = NULL;
+	result->cpu_samples = NULL;
 	result->sample_count = 0;
 	runner->active = false;
 	if (state->in_child)
@@ -144,7 +146,9 @@ struct batch_report {
 /*
  * One batch of `ops`: prepare (untimed), run timed, check the checksum,
  * validate fully when asked, release (untimed). Stores the time in
- * *elapsed. An attempt during which the process spent more than 1% of the
+ * *elapsed, and the thread's CPU time over the same attempt in
+ * *cpu_elapsed (read just outside the timed region: harness/README.md §3.3).
+ * An attempt during which the process spent more than 1% of the
  * time off the CPU (another process ran; the wall time minus this
  * thread's CPU time says how long) timed another process's work too, so
  * it is thrown away and taken again, up to BENCH_RETAKES_MAX times; the
@@ -157,7 +161,8 @@ struct batch_report {
 static bool
 run_batch(struct run_state *state, struct runner *runner, size_t ops,
           bool validate, const char *counted_as, uint64_t *elapsed,
-          struct batch_report *report, char *why, size_t why_size)
+          uint64_t *cpu_elapsed, struct batch_report *report, char *why,
+          size_t why_size)
 {
 	struct bench_cell *cell = &runner->cell;
 	*report = (struct batch_report){0};
@@ -178,6 +183,7 @@ run_batch(struct run_state *state, struct runner *runner, size_t ops,
 		uint64_t cpu_before = thread_cpu_ns();
 		*elapsed = timed_region(cell, ops, &checksum, counted_as);
 		uint64_t cpu_time = thread_cpu_ns() - cpu_before;
+		*cpu_elapsed = cpu_time;
 		bool preempted = !state->count_instructions &&
 		                 cpu_time != 0 && *elapsed > cpu_time &&
 		                 (double)(*elapsed - cpu_time) >
@@ -279,11 +285,11 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 		limit = BENCH_ROUND_BYTES / runner->bytes_per_op;
 	limit = limit > step ? limit / step * step : step;
 	size_t ops = step;
-	uint64_t elapsed;
+	uint64_t elapsed, cpu_elapsed;
 	for (;;) {
 		struct batch_report report;
-		if (!run_batch(state, runner, ops, false, NULL, &elapsed, &report,
-		               why, why_size))
+		if (!run_batch(state, runner, ops, false, NULL, &elapsed,
+		               &cpu_elapsed, &report, why, why_size))
 			return false;
 		if ((double)elapsed >= state->min_time_ns || ops >= limit)
 			break;
@@ -328,7 +334,7 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	const struct bench_test *test = work->test;
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
-	uint64_t elapsed;
+	uint64_t elapsed, cpu_elapsed;
 	struct batch_report report;
 	runner->active = false;
 	if (!bench_cell_init(&runner->cell, work, backend, why, sizeof why)) {
@@ -339,7 +345,7 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	                           ? bench_instruction_ops(test)
 	                           : runner->cell.cycle_ops;
 	if (!run_batch(state, runner, first_ops, true, NULL, &elapsed,
-	               &report, reason, sizeof reason)) {
+	               &cpu_elapsed, &report, reason, sizeof reason)) {
 		snprintf(why, sizeof why, "before timing: %s", reason);
 		fail_runner(state, runner, test, why);
 		return;
@@ -361,7 +367,10 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	}
 	runner->result->samples = calloc(state->options->repetitions,
 	                                 sizeof(double));
-	if (runner->result->samples == NULL) {
+	runner->result->cpu_samples = calloc(state->options->repetitions,
+	                                     sizeof(double));
+	if (runner->result->samples == NULL ||
+	    runner->result->cpu_samples == NULL) {
 		fail_runner(state, runner, test, "harness out of memory");
 		return;
 	}
@@ -381,15 +390,16 @@ take_sample(struct run_state *state, struct runner *runner,
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	bool last = index + 1 == state->options->repetitions;
-	uint64_t total = 0;
+	uint64_t total = 0, cpu_total = 0;
 	struct bench_cell_result *result = runner->result;
 	bench_cell_place(&runner->cell, index);
 	for (size_t round = 0; round < runner->rounds; round++) {
-		uint64_t elapsed;
+		uint64_t elapsed, cpu_elapsed;
 		struct batch_report report;
 		bool validate = last && round + 1 == runner->rounds;
 		if (!run_batch(state, runner, runner->ops, validate, NULL,
-		               &elapsed, &report, reason, sizeof reason)) {
+		               &elapsed, &cpu_elapsed, &report, reason,
+		               sizeof reason)) {
 			snprintf(why, sizeof why, "%s sample %u: %s",
 			         last ? "after the last" : "in", index + 1,
 			         reason);
@@ -397,13 +407,15 @@ take_sample(struct run_state *state, struct runner *runner,
 			return;
 		}
 		total += elapsed;
+		cpu_total += cpu_elapsed;
 		result->retaken_batches += report.retakes;
 		result->disturbed_batches += report.disturbed ? 1 : 0;
 		state->results->retaken_batches += report.retakes;
 		state->results->disturbed_batches += report.disturbed ? 1 : 0;
 	}
-	result->samples[result->sample_count++] =
-		(double)total / ((double)runner->ops * (double)runner->rounds);
+	double ops = (double)runner->ops * (double)runner->rounds;
+	result->cpu_samples[result->sample_count] = (double)cpu_total / ops;
+	result->samples[result->sample_count++] = (double)total / ops;
 }
 
 /*
@@ -421,13 +433,13 @@ count_sample(struct run_state *state, struct runner *runner,
 {
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	char name[BENCH_DUMP_NAME_MAX];
-	uint64_t elapsed;
+	uint64_t elapsed, cpu_elapsed;
 	struct batch_report report;
 	bench_dump_name(test->name, runner->label, name, sizeof name);
 	if (!run_batch(state, runner, runner->ops, false, NULL, &elapsed,
-	               &report, reason, sizeof reason) ||
+	               &cpu_elapsed, &report, reason, sizeof reason) ||
 	    !run_batch(state, runner, runner->ops, true, name, &elapsed,
-	               &report, reason, sizeof reason)) {
+	               &cpu_elapsed, &report, reason, sizeof reason)) {
 		snprintf(why, sizeof why, "after the counted sample: %s",
 		         reason);
 		fail_runner(state, runner, test, why);

@@ -38,9 +38,11 @@ static const char usage[] =
 	"                      (run it with scripts/bench-instructions)\n"
 	"\n"
 	"What to print:\n"
-	"  --format md|text|csv|json   (default md)\n"
+	"  --format FORMAT     one of (default md):\n"
+	"%s"
 	"  --out FILE          write it to FILE instead of stdout\n"
-	"  --unit ns|us        unit of md, text and csv (json is always ns)\n"
+	"  --unit ns|us        unit of md, text and csv (json and gbench are\n"
+	"                      always ns)\n"
 	"  --progress          progress on stderr even when it is not a terminal\n"
 	"\n"
 	"  --list              the backends: NAME, kind, format, summary\n"
@@ -61,10 +63,89 @@ static const char usage[] =
 	"                  callgrind's dumps (scripts/bench-instructions)\n"
 	"\n";
 
+const char *
+bench_format_name(enum bench_format format)
+{
+	switch (format) {
+#define BENCH_FORMAT_CASE(name, word, text) \
+	case name:                          \
+		return word;
+		BENCH_FORMAT_LIST(BENCH_FORMAT_CASE)
+#undef BENCH_FORMAT_CASE
+	}
+	return "?";
+}
+
+bool
+bench_format_parse(const char *word, enum bench_format *format)
+{
+#define BENCH_FORMAT_MATCH(name, format_word, text) \
+	if (strcmp(word, format_word) == 0) {       \
+		*format = name;                     \
+		return true;                        \
+	}
+	BENCH_FORMAT_LIST(BENCH_FORMAT_MATCH)
+#undef BENCH_FORMAT_MATCH
+	return false;
+}
+
+/* "md, text, csv, json or gbench", for the refusal of --format. */
+static void
+format_words(char *out, size_t out_size)
+{
+	static const char *const words[] = {
+#define BENCH_FORMAT_WORD(name, word, text) word,
+		BENCH_FORMAT_LIST(BENCH_FORMAT_WORD)
+#undef BENCH_FORMAT_WORD
+	};
+	size_t count = sizeof words / sizeof words[0];
+	out[0] = '\0';
+	for (size_t i = 0; i < count; i++) {
+		size_t used = strlen(out);
+		snprintf(out + used, out_size - used, "%s%s",
+		         i == 0 ? "" : i + 1 == count ? " or " : ", ", words[i]);
+	}
+}
+
+/* One --help line per format, the text wrapped under its word. */
+static void
+print_formats(FILE *out)
+{
+	static const struct {
+		const char *word;
+		const char *text;
+	} formats[] = {
+#define BENCH_FORMAT_HELP(name, word, text) {word, text},
+		BENCH_FORMAT_LIST(BENCH_FORMAT_HELP)
+#undef BENCH_FORMAT_HELP
+	};
+	enum { INDENT = 14, WIDTH = 76 };
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		int column = fprintf(out, "    %-*s", INDENT - 4, formats[i].word);
+		const char *text = formats[i].text;
+		while (*text != '\0') {
+			size_t word = strcspn(text, " ");
+			if (column + (int)word + 1 > WIDTH && column > INDENT) {
+				column = fprintf(out, "\n%*s", INDENT, "") - 1;
+			} else if (column > INDENT) {
+				fputc(' ', out);
+				column++;
+			}
+			column += fprintf(out, "%.*s", (int)word, text);
+			text += word;
+			text += strspn(text, " ");
+		}
+		fputc('\n', out);
+	}
+}
+
 void
 bench_print_usage(FILE *out)
 {
-	fputs(usage, out);
+	const char *marker = strstr(usage, "%s");
+	fprintf(out, "%.*s", (int)(marker - usage), usage);
+	print_formats(out);
+	fputs(marker + 2, out);
 	bench_exit_codes_print(out);
 }
 
@@ -310,17 +391,11 @@ apply_option(struct bench_options *options, enum option_id id,
 		options->seed = number;
 		return BENCH_EXIT_OK;
 	case OPT_FORMAT:
-		if (strcmp(value, "md") == 0)
-			options->format = BENCH_FORMAT_MD;
-		else if (strcmp(value, "text") == 0)
-			options->format = BENCH_FORMAT_TEXT;
-		else if (strcmp(value, "csv") == 0)
-			options->format = BENCH_FORMAT_CSV;
-		else if (strcmp(value, "json") == 0)
-			options->format = BENCH_FORMAT_JSON;
-		else {
-			snprintf(why, why_size, "--format: '%s' is not md, text, "
-			         "csv or json", value);
+		if (!bench_format_parse(value, &options->format)) {
+			char words[128];
+			format_words(words, sizeof words);
+			snprintf(why, why_size, "--format: '%s' is not %s", value,
+			         words);
 			return BENCH_EXIT_USAGE;
 		}
 		return BENCH_EXIT_OK;

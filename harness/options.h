@@ -16,12 +16,32 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * The output formats (--format), one list from which the enum, the
+ * parser, its refusal and the --help lines derive (output.h says what each
+ * holds): X(enum name, the word --format takes, one line for --help).
+ */
+#define BENCH_FORMAT_LIST(X)                                                \
+	X(BENCH_FORMAT_MD, "md", "the results table in Markdown (default)")  \
+	X(BENCH_FORMAT_TEXT, "text", "the same table as aligned plain text")  \
+	X(BENCH_FORMAT_CSV, "csv", "one line per test and backend")            \
+	X(BENCH_FORMAT_JSON, "json",                                           \
+	  "everything, every sample (schema 2; always ns)")                    \
+	X(BENCH_FORMAT_GBENCH, "gbench",                                       \
+	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "   \
+	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "     \
+	  "cell (always ns), for compare.py and CI dashboards")
+
 enum bench_format {
-	BENCH_FORMAT_MD,
-	BENCH_FORMAT_TEXT,
-	BENCH_FORMAT_CSV,
-	BENCH_FORMAT_JSON
+#define BENCH_FORMAT_ENUM(name, word, text) name,
+	BENCH_FORMAT_LIST(BENCH_FORMAT_ENUM)
+#undef BENCH_FORMAT_ENUM
 };
+
+/* The word of a format ("md"), and the format of a word (false when it
+ * names none). */
+const char *bench_format_name(enum bench_format format);
+bool bench_format_parse(const char *word, enum bench_format *format);
 
 enum bench_unit {
 	BENCH_UNIT_NS,

@@ -28,6 +28,9 @@ bench_write_results(FILE *stream, const struct bench_results *results,
 	case BENCH_FORMAT_JSON:
 		ok = bench_write_json(stream, results);
 		break;
+	case BENCH_FORMAT_GBENCH:
+		ok = bench_write_gbench(stream, results);
+		break;
 	}
 	return ok && fflush(stream) == 0 && !ferror(stream);
 }

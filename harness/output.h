@@ -5,7 +5,10 @@
  *   text  the same table as aligned plain text;
  *   csv   one line per test and backend (and the Floor), for gnuplot;
  *   json  everything, always in nanoseconds, with every sample and the
- *         full context, for tools (written with jansson).
+ *         full context, for tools (written with jansson);
+ *   gbench the layout Google Benchmark 1.7.1 writes (output_gbench.c), so
+ *         that tools made for it read the results as they are.
+ * The formats are one list, BENCH_FORMAT_LIST in options.h.
  */
 #ifndef BENCH_OUTPUT_H
 #define BENCH_OUTPUT_H
@@ -40,6 +43,7 @@ bool bench_write_table(FILE *stream, const struct bench_results *results,
 bool bench_write_csv(FILE *stream, const struct bench_results *results,
                      enum bench_unit unit);
 bool bench_write_json(FILE *stream, const struct bench_results *results);
+bool bench_write_gbench(FILE *stream, const struct bench_results *results);
 
 /* A time for a table cell: ns (or us) with 0 to 3 decimals as its size
  * warrants ("41", "3.4", "0.25"). */

@@ -16,6 +16,7 @@
  *  "rows":[{"test","operation",
  *           "workload":{"type","items"} or {"message"},
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
+ *                                 "cpu_samples":[...],
  *                                 "allocs_per_op","flat_bytes",
  *                                 "ops_per_sample","rounds_per_sample",
  *                                 "retaken_batches","disturbed_batches"},
@@ -28,7 +29,10 @@
  * over the Haiku ones (bmsg.h). A matrix workload is the 2005 (type, N)
  * pair; a named message is {"message": its name}.
  * A sample is rounds_per_sample timed batches (more than one only where
- * each operation needs a fresh message). retaken_batches counts timed
+ * each operation needs a fresh message). cpu_samples are the thread's CPU
+ * time over the same batches per operation, in sample order (read just
+ * outside the timed region, so each batch's also holds the two readings
+ * of that clock: harness/README.md §3.3); absent when not measured. retaken_batches counts timed
  * batches thrown away because the process was preempted during them;
  * disturbed_batches the kept batches that were preempted all the same
  * (after BENCH_RETAKES_MAX retakes).
@@ -179,6 +183,13 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 			json_array_append_new(samples,
 			                      json_real(cell->samples[i]));
 		put(object, "samples", samples);
+		if (cell->cpu_samples != NULL) {
+			json_t *cpu = json_array();
+			for (size_t i = 0; i < cell->sample_count; i++)
+				json_array_append_new(
+					cpu, json_real(cell->cpu_samples[i]));
+			put(object, "cpu_samples", cpu);
+		}
 	}
 	if (floor) {
 		put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));

@@ -11,11 +11,14 @@ bench_results_free(struct bench_results *results)
 	for (size_t r = 0; r < results->row_count; r++) {
 		struct bench_row *row = &results->rows[r];
 		if (row->cells != NULL) {
-			for (size_t b = 0; b < results->backend_count; b++)
+			for (size_t b = 0; b < results->backend_count; b++) {
 				free(row->cells[b].samples);
+				free(row->cells[b].cpu_samples);
+			}
 		}
 		free(row->cells);
 		free(row->floor.samples);
+		free(row->floor.cpu_samples);
 	}
 	free(results->rows);
 	free(results->backends);

@@ -23,6 +23,9 @@ struct bench_cell_result {
 	bool failed;                    /* ERR: `error` says why */
 	char error[BENCH_REASON_MAX];
 	double *samples;                /* ns per operation, sample order */
+	double *cpu_samples;            /* the thread's CPU time of the same
+	                                 * batches, ns per operation (may be
+	                                 * NULL: not measured) */
 	size_t sample_count;
 	struct bench_summary summary;   /* of the samples */
 	size_t ops_per_sample;          /* operations timed per sample */

@@ -37,6 +37,7 @@ static const struct {
 	{"harness_run", make_harness_run_suite},
 	{"report", make_report_suite},
 	{"instructions", make_instructions_suite},
+	{"gbench", make_gbench_suite},
 };
 
 int

@@ -25,5 +25,6 @@ Suite *make_harness_matrix_suite(void);
 Suite *make_harness_run_suite(void);
 Suite *make_report_suite(void);
 Suite *make_instructions_suite(void);
+Suite *make_gbench_suite(void);
 
 #endif /* BM_SUITES_H */
