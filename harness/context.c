@@ -226,6 +226,13 @@ bench_context_collect(struct bench_context *context)
 	read_cpu_model(context->cpu, sizeof context->cpu);
 	context->cores = sysconf(_SC_NPROCESSORS_ONLN);
 	describe_compiler(context->compiler, sizeof context->compiler);
+#ifdef __VERSION__
+	set_text(context->compiler_version, sizeof context->compiler_version,
+	         __VERSION__);
+#else
+	set_text(context->compiler_version, sizeof context->compiler_version,
+	         "unknown");
+#endif
 	set_text(context->cflags, sizeof context->cflags, BENCH_C_FLAGS);
 	set_text(context->build_type, sizeof context->build_type,
 	         BENCH_BUILD_TYPE);
@@ -244,4 +251,5 @@ bench_context_collect(struct bench_context *context)
 		context->clock_resolution_ns = (double)resolution.tv_sec * 1e9 +
 		                               (double)resolution.tv_nsec;
 	collect_machine(context);
+	bench_allocator_detect(&context->allocator);
 }

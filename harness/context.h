@@ -5,6 +5,8 @@
 #ifndef BENCH_CONTEXT_H
 #define BENCH_CONTEXT_H
 
+#include "allocator.h"
+
 #include <stddef.h>
 
 /* The most CPU caches a context lists (Google Benchmark's "caches"). */
@@ -24,6 +26,7 @@ struct bench_context {
 	char cpu[128];        /* "model name" of /proc/cpuinfo, or "unknown" */
 	long cores;           /* online processors */
 	char compiler[96];    /* "GCC 12.2.0" */
+	char compiler_version[128]; /* the compiler's own __VERSION__ */
 	char cflags[256];     /* the C flags of this build type */
 	char build_type[32];  /* "Release" */
 	char sanitize[32];    /* BENCH_SANITIZE of the build */
@@ -40,7 +43,9 @@ struct bench_context {
 	                       * 0: it is, or there is no cpufreq */
 	struct bench_cache caches[BENCH_CACHES_MAX];
 	size_t cache_count;
-	double load_avg[3];   /* getloadavg at the start; -1 when unknown */
+	double load_avg[3];   /* /proc/loadavg at the start; -1 when unknown */
+	/* The malloc in use, found at run time (allocator.h). */
+	struct bench_allocator allocator;
 };
 
 /* Fills the context for the run starting now. */

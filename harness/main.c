@@ -6,17 +6,39 @@
  * through BENCH_SOURCE_DIR, the absolute path CMake compiles in; the
  * environment variable BENCH_RESULTS_DIR overrides it (for a moved tree).
  * `bench report` writes report/ there too (BENCH_REPORT_DIR overrides).
+ *
+ * A bench built with BENCH_ALLOCATOR=jemalloc or mimalloc (CMake) runs
+ * only when that allocator's malloc is the one in use, so that its results
+ * never claim an allocator that was not there (harness/README.md §3.6).
  */
+#include "allocator.h"
 #include "cli.h"
+#include "exit_codes.h"
 #include "options.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+#ifndef BENCH_ALLOCATOR_BUILT
+#define BENCH_ALLOCATOR_BUILT "glibc"
+#endif
 
 int
 main(int argc, char **argv)
 {
+	if (strcmp(BENCH_ALLOCATOR_BUILT, "glibc") != 0) {
+		struct bench_allocator allocator;
+		bench_allocator_detect(&allocator);
+		if (strcmp(allocator.name, BENCH_ALLOCATOR_BUILT) != 0) {
+			fprintf(stderr, "bench: built with BENCH_ALLOCATOR=%s, "
+			        "but the malloc in use is %s's (%s)\n",
+			        BENCH_ALLOCATOR_BUILT, allocator.name,
+			        allocator.library);
+			return BENCH_EXIT_FAILED;
+		}
+	}
 	const char *results_dir = getenv("BENCH_RESULTS_DIR");
 	if (results_dir == NULL || results_dir[0] == '\0')
 		results_dir = BENCH_SOURCE_DIR "/results";

@@ -695,27 +695,42 @@ done:
 }
 
 /*
- * Keeps freed memory in the process for the whole run. By default glibc
- * returns the top of the heap to the kernel when enough is free, and moves
- * its trim and mmap thresholds as the program frees large blocks; then
- * whether a sample's allocations land on pages already mapped or on fresh
- * ones (a page fault each, several microseconds on a virtual machine)
- * depends on what ran before, not on the design measured. With both
- * thresholds fixed, every sample after the warm-up reuses mapped memory,
- * the same way for every backend. Returns what the JSON context says.
+ * Keeps freed memory in the process for the whole run, when the malloc in
+ * use is glibc's (harness/README.md §3.6). By default glibc returns the
+ * top of the heap to the kernel when enough is free, and moves its trim
+ * and mmap thresholds as the program frees large blocks; then whether a
+ * sample's allocations land on pages already mapped or on fresh ones (a
+ * page fault each, several microseconds on a virtual machine) depends on
+ * what ran before, not on the design measured. With both thresholds fixed,
+ * every sample after the warm-up reuses mapped memory, the same way for
+ * every backend. Another allocator (jemalloc, mimalloc: allocator.h) is
+ * left with its own defaults: mallopt would only tune glibc's malloc,
+ * which is then not used. Writes what the JSON context says, which claims
+ * only what was done.
  */
-static const char *
-configure_allocator(void)
+static void
+configure_allocator(const struct bench_allocator *allocator, char *out,
+                    size_t out_size)
 {
+	if (strcmp(allocator->name, "glibc") == 0) {
 #ifdef __GLIBC__
-	if (mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1 &&
-	    mallopt(M_MMAP_THRESHOLD, BENCH_MMAP_THRESHOLD) == 1)
-		return "glibc malloc, memory kept: M_TRIM_THRESHOLD 2 GiB, "
-		       "M_MMAP_THRESHOLD 32 MiB";
-	return "glibc malloc, defaults (mallopt failed)";
-#else
-	return "system malloc, defaults";
+		if (mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1 &&
+		    mallopt(M_MMAP_THRESHOLD, BENCH_MMAP_THRESHOLD) == 1) {
+			snprintf(out, out_size, "glibc malloc, memory kept: "
+			         "M_TRIM_THRESHOLD 2 GiB, M_MMAP_THRESHOLD 32 MiB");
+			return;
+		}
+		snprintf(out, out_size, "glibc malloc, defaults (mallopt "
+		         "failed)");
+		return;
 #endif
+	}
+	if (strcmp(allocator->name, "other") == 0)
+		snprintf(out, out_size, "the malloc of %s, defaults",
+		         allocator->library);
+	else
+		snprintf(out, out_size, "%s %s, defaults", allocator->name,
+		         allocator->version);
 }
 
 bool
@@ -726,7 +741,10 @@ bench_measure(const struct bench_options *options,
 	double start = bench_now_seconds();
 	*results = (struct bench_results){.options = options};
 	bench_context_collect(&results->context);
-	results->allocator = configure_allocator();
+	configure_allocator(&results->context.allocator,
+	                    results->allocator_setup,
+	                    sizeof results->allocator_setup);
+	results->allocator = results->allocator_setup;
 
 	results->backends = calloc(backend_count + 1, sizeof *results->backends);
 	if (results->backends == NULL)

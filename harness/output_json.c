@@ -4,9 +4,11 @@
  * what changed from schema 1, which results_read.c still reads):
  *
  * {"schema":2, "unit":"ns",
- *  "context":{"date","cpu","cores","compiler","cflags","build_type",
+ *  "context":{"date","cpu","cores","compiler","compiler_version",
+ *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","version","measure","clock",
- *             "clock_resolution_ns","wall_seconds","allocator",
+ *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
+ *             "allocator_name","allocator_version","allocator_library",
  *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
  *             "disturbed_batches",
  *             "options":{"all","filter","backends","sizes","repetitions",
@@ -113,6 +115,7 @@ context_json(const struct bench_results *results)
 	put(object, "cpu", text(context->cpu));
 	put(object, "cores", json_integer(context->cores));
 	put(object, "compiler", text(context->compiler));
+	put(object, "compiler_version", text(context->compiler_version));
 	put(object, "cflags", text(context->cflags));
 	put(object, "build_type", text(context->build_type));
 	put(object, "sanitize", text(context->sanitize));
@@ -127,8 +130,16 @@ context_json(const struct bench_results *results)
 	put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
 	put(object, "wall_seconds", json_real(results->wall_seconds));
+	json_t *load = json_array();
+	for (size_t i = 0; i < 3 && context->load_avg[0] >= 0; i++)
+		json_array_append_new(load, json_real(context->load_avg[i]));
+	put(object, "load_avg", load);
 	put(object, "allocator",
 	    text(results->allocator != NULL ? results->allocator : "unknown"));
+	/* What allocator.c found in use, whatever the build asked for. */
+	put(object, "allocator_name", text(context->allocator.name));
+	put(object, "allocator_version", text(context->allocator.version));
+	put(object, "allocator_library", text(context->allocator.library));
 	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
 	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
 	put(object, "retaken_batches",

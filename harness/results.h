@@ -59,6 +59,7 @@ struct bench_results {
 	size_t disturbed_batches;
 	double wall_seconds;             /* the whole run */
 	const char *allocator;           /* how malloc was set up */
+	char allocator_setup[384];       /* where bench_measure writes it */
 };
 
 /* Frees the rows and cells (not the backends array's pointees). */

@@ -157,6 +157,8 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	    !get_string(loader, context, c, "cpu", &run->cpu) ||
 	    !get_integer(loader, context, c, "cores", &run->cores) ||
 	    !get_string(loader, context, c, "compiler", &run->compiler) ||
+	    !get_optional_string(loader, context, c, "compiler_version",
+	                         &run->compiler_version) ||
 	    !get_string(loader, context, c, "cflags", &run->cflags) ||
 	    !get_string(loader, context, c, "build_type", &run->build_type) ||
 	    !get_optional_string(loader, context, c, "sanitize",
@@ -173,8 +175,16 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	                         &run->wall_seconds) ||
 	    !get_optional_string(loader, context, c, "allocator",
 	                         &run->allocator) ||
+	    !get_optional_string(loader, context, c, "allocator_name",
+	                         &run->allocator_name) ||
+	    !get_optional_string(loader, context, c, "allocator_version",
+	                         &run->allocator_version) ||
 	    !get_optional_string(loader, context, c, "callgrind",
 	                         &run->callgrind) ||
+	    !get_optional_string(loader, context, c, "glibc_tunables",
+	                         &run->glibc_tunables) ||
+	    !get_optional_string(loader, context, c, "glibc_pin",
+	                         &run->glibc_pin) ||
 	    !get_optional_count(loader, context, c, "retaken_batches",
 	                        &run->retaken_batches) ||
 	    !get_optional_count(loader, context, c, "disturbed_batches",

@@ -72,6 +72,7 @@ struct bench_run_file {
 	const char *cpu;
 	long long cores;
 	const char *compiler;
+	const char *compiler_version;  /* __VERSION__ (optional) */
 	const char *cflags;
 	const char *build_type;
 	const char *sanitize;
@@ -83,7 +84,14 @@ struct bench_run_file {
 	double clock_resolution_ns;
 	double wall_seconds;
 	const char *allocator;
+	const char *allocator_name;    /* found at run time (optional):
+	                                * glibc, jemalloc, mimalloc, other */
+	const char *allocator_version;
 	const char *callgrind;         /* set by read-callgrind */
+	const char *glibc_tunables;    /* GLIBC_TUNABLES of the run, or NULL */
+	const char *glibc_pin;         /* what the check of the instruction
+	                                * mode's pin saw (read-callgrind), or
+	                                * NULL */
 	long long retaken_batches;
 	long long disturbed_batches;
 	/* context.options */
