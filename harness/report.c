@@ -23,7 +23,8 @@
 
 const char bench_report_usage[] =
 	"usage: bench report FILE [--dir DIR] [--reference CSV]\n"
-	"                    [--explanations FILE] [--gnuplot PROGRAM] [--png]\n"
+	"                    [--explanations FILE] [--sensitivity DIR]\n"
+	"                    [--gnuplot PROGRAM] [--png]\n"
 	"\n"
 	"Writes the results page DIR/README.md from a results JSON (as\n"
 	"`bench --format json` writes it): the machine and options, the\n"
@@ -37,6 +38,10 @@ const char bench_report_usage[] =
 	"                       results/messagespeed-2005.csv)\n"
 	"  --explanations FILE  why growth classes differ from 2005 (default:\n"
 	"                       results/explanations-2005.txt)\n"
+	"  --sensitivity DIR    the results of scripts/sensitivity, for the\n"
+	"                       section \"What depends on the toolchain\"\n"
+	"                       (default: sensitivity/ beside FILE); without\n"
+	"                       them the section says so in one line\n"
 	"  --gnuplot PROGRAM    the gnuplot to run (default: gnuplot, from\n"
 	"                       PATH); without it the page and the table are\n"
 	"                       still written, and one line says the plots\n"
@@ -54,11 +59,13 @@ struct report_options {
 	const char *dir;
 	const char *reference;
 	const char *explanations;
+	const char *sensitivity;
 	const char *gnuplot;
 	bool png;
 	/* Defaults built from the program's directories. */
 	char reference_default[4096];
 	char explanations_default[4096];
+	char sensitivity_default[4096 + 16];
 };
 
 static int
@@ -83,6 +90,8 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 			target = &options->reference;
 		} else if (strcmp(arg, "--explanations") == 0) {
 			target = &options->explanations;
+		} else if (strcmp(arg, "--sensitivity") == 0) {
+			target = &options->sensitivity;
 		} else if (strcmp(arg, "--gnuplot") == 0) {
 			target = &options->gnuplot;
 		} else if (arg[0] == '-' && arg[1] != '\0') {
@@ -135,6 +144,20 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		snprintf(defaults[d].buffer, sizeof options->reference_default,
 		         "%s/%s", program->results_dir, defaults[d].name);
 		*defaults[d].target = defaults[d].buffer;
+	}
+	/* sensitivity/ beside the results file (results/latest.json:
+	 * results/sensitivity). */
+	if (options->sensitivity == NULL) {
+		const char *slash = strrchr(options->file, '/');
+		if (slash == NULL)
+			snprintf(options->sensitivity_default,
+			         sizeof options->sensitivity_default, "sensitivity");
+		else
+			snprintf(options->sensitivity_default,
+			         sizeof options->sensitivity_default,
+			         "%.*s/sensitivity", (int)(slash - options->file),
+			         options->file);
+		options->sensitivity = options->sensitivity_default;
 	}
 	return BENCH_EXIT_OK;
 }
@@ -201,11 +224,13 @@ struct inputs {
 	struct report_notes notes;
 	struct report_comparison comparison;
 	struct report_plots plots;
+	struct report_sensitivity sensitivity;
 };
 
 static void
 free_inputs(struct inputs *inputs)
 {
+	report_sensitivity_free(&inputs->sensitivity);
 	report_plots_free(&inputs->plots);
 	report_comparison_free(&inputs->comparison);
 	report_notes_free(&inputs->notes);
@@ -218,7 +243,10 @@ write_page(const struct report_options *options, const struct inputs *inputs,
            char *why, size_t why_size)
 {
 	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
+	char sensitivity[PATH_MAX];
 	display_path(options->file, options->dir, source, sizeof source);
+	display_path(options->sensitivity, options->dir, sensitivity,
+	             sizeof sensitivity);
 	display_path(options->reference, options->dir, reference,
 	             sizeof reference);
 	display_path(options->explanations, options->dir, notes, sizeof notes);
@@ -231,6 +259,8 @@ write_page(const struct report_options *options, const struct inputs *inputs,
 		.notes_source = notes,
 		.comparison = &inputs->comparison,
 		.plots = &inputs->plots,
+		.sensitivity = &inputs->sensitivity,
+		.sensitivity_source = sensitivity,
 	};
 	char *text = NULL;
 	size_t length = 0;
@@ -278,7 +308,9 @@ generate(const struct bench_program *program,
 	    !report_load_notes(options->explanations, &inputs->notes, why,
 	                       sizeof why) ||
 	    !report_compare(&inputs->run, &inputs->reference, &inputs->notes,
-	                    &inputs->comparison, why, sizeof why))
+	                    &inputs->comparison, why, sizeof why) ||
+	    !report_load_sensitivity(options->sensitivity, &inputs->sensitivity,
+	                             why, sizeof why))
 		goto fail;
 	if (!report_plan_plots(&inputs->run, &inputs->comparison,
 	                       &inputs->plots)) {
@@ -313,6 +345,19 @@ generate(const struct bench_program *program,
 	        comparison->winner_agree, comparison->compared_rows,
 	        comparison->haiku_agree, comparison->differing,
 	        comparison->series_count);
+	const struct report_sensitivity *sensitivity = &inputs->sensitivity;
+	if (sensitivity->present)
+		fprintf(program->out,
+		        "bench report: toolchain: %zu runs in %zu configurations; "
+		        "Winner kept on %zu of %zu rows, Haiku Winner on %zu; "
+		        "between the two default runs %zu and %zu rows change\n",
+		        sensitivity->run_count, sensitivity->config_count,
+		        sensitivity->tallies[0].kept, sensitivity->row_count,
+		        sensitivity->tallies[1].kept, sensitivity->tallies[0].noise,
+		        sensitivity->tallies[1].noise);
+	else
+		fprintf(program->out, "bench report: toolchain section skipped: "
+		        "%s\n", sensitivity->skipped);
 	return BENCH_EXIT_OK;
 
 fail:

@@ -258,6 +258,70 @@ bool report_relative_to_base(const struct bench_run_file *run,
                              const char *base, const struct bench_file_row *row,
                              size_t column, double *then, double *now);
 
+/* --- The toolchain comparison (report_sensitivity.c) ---------------------- */
+
+/* One results file of scripts/sensitivity (harness/README.md §9.1). */
+struct report_sensitivity_run {
+	char path[4096];
+	char label[128];              /* the file's name without ".json" */
+	char config_text[256];        /* what was in use: "GCC 12.2.0 +
+	                               * jemalloc 5.3.0-..." */
+	size_t config;                /* its configuration's number */
+	struct bench_run_file run;
+};
+
+/* How one verdict (Winner or Haiku Winner) fares, per row and in all. */
+struct report_verdict_tally {
+	bool *changes;                /* per row: not the same in every
+	                               * configuration */
+	bool *noisy;                  /* per row: not the same in the two
+	                               * runs of the noise pair */
+	size_t kept;                  /* rows the same in every configuration */
+	size_t between_backends;      /* changing rows with two different
+	                               * backends among their verdicts (not
+	                               * only a backend and a tie) */
+	size_t noise;                 /* rows that differ in the noise pair */
+	size_t changes_and_noisy;     /* changing rows that differ there too */
+};
+
+struct report_sensitivity {
+	char dir[4096];
+	bool present;                 /* files were found and read */
+	char skipped[4200];           /* why not, when !present */
+	/* Column order: the configuration run twice first (its runs by
+	 * date: the noise pair), then the others as their files come by
+	 * name. */
+	struct report_sensitivity_run *runs;
+	size_t run_count;
+	size_t config_count;
+	bool has_noise;
+	size_t row_count;
+	struct report_verdict_tally tallies[2]; /* Winner, Haiku Winner */
+};
+
+/*
+ * Reads every *.json of dir (through results_read.c) and compares their
+ * verdicts. No folder or no file: returns true with present false and
+ * skipped saying so. A file that cannot be read, is not a timing run, or
+ * holds other tests or backends than the first: false, naming it.
+ */
+bool report_load_sensitivity(const char *dir,
+                             struct report_sensitivity *sensitivity,
+                             char *why, size_t why_size);
+void report_sensitivity_free(struct report_sensitivity *sensitivity);
+
+/* The run that stands for configuration `column` (its earliest), or NULL
+ * past the last. */
+const struct report_sensitivity_run *
+report_sensitivity_column(const struct report_sensitivity *sensitivity,
+                          size_t column);
+
+/* The two runs of the noise pair, or NULLs when no configuration was run
+ * twice. */
+void report_sensitivity_noise(const struct report_sensitivity *sensitivity,
+                              const struct report_sensitivity_run **first,
+                              const struct report_sensitivity_run **second);
+
 /* --- The page (report_page.c) --------------------------------------------- */
 
 struct report_page_input {
@@ -269,6 +333,8 @@ struct report_page_input {
 	const char *notes_source;
 	const struct report_comparison *comparison;
 	const struct report_plots *plots;
+	const struct report_sensitivity *sensitivity;
+	const char *sensitivity_source; /* its folder as the page names it */
 };
 
 /* Writes README.md into out. Fails (naming the key) when a note cannot

@@ -766,6 +766,253 @@ write_comparison(FILE *out, const struct report_page_input *input,
 	       write_explanations(out, input, why, why_size);
 }
 
+/* --- What depends on the toolchain ---------------------------------------- */
+
+static const char *
+verdict_text(const char *verdict)
+{
+	return verdict != NULL ? verdict : "n/a";
+}
+
+static bool
+same_verdict(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* "Message2 / Message2": Winner and Haiku Winner of a row, each in bold
+ * where it differs from `base`'s (NULL: none). */
+static void
+set_verdicts(struct grid *grid, size_t line, size_t column,
+             const struct bench_file_row *row,
+             const struct bench_file_row *base)
+{
+	bool winner_differs = base != NULL &&
+	                      !same_verdict(row->winner, base->winner);
+	bool haiku_differs = base != NULL &&
+	                     !same_verdict(row->haiku_winner, base->haiku_winner);
+	grid_set(grid, line, column, winner_differs ? "**%s** / " : "%s / ",
+	         verdict_text(row->winner));
+	size_t used = strlen(grid->cells[line * grid->columns + column]);
+	snprintf(grid->cells[line * grid->columns + column] + used,
+	         GRID_TEXT_MAX - used, haiku_differs ? "**%s**" : "%s",
+	         verdict_text(row->haiku_winner));
+}
+
+/* The commits of the runs: one, or each different one. */
+static void
+put_commits(FILE *out, const struct report_sensitivity *sensitivity)
+{
+	const char *first = sensitivity->runs[0].run.git_commit;
+	bool one = true;
+	for (size_t i = 1; i < sensitivity->run_count; i++)
+		one = one && strcmp(first, sensitivity->runs[i].run.git_commit) == 0;
+	if (one) {
+		fputs("commit `", out);
+		put_cell(out, first);
+		fputs("`", out);
+		return;
+	}
+	fputs("**different commits**: ", out);
+	for (size_t i = 0; i < sensitivity->run_count; i++) {
+		fprintf(out, "%s%s `", i == 0 ? "" : ", ",
+		        sensitivity->runs[i].label);
+		put_cell(out, sensitivity->runs[i].run.git_commit);
+		fputs("`", out);
+	}
+}
+
+static void
+put_tally(FILE *out, const char *what, const struct report_verdict_tally *t,
+          const struct report_sensitivity *sensitivity)
+{
+	size_t rows = sensitivity->row_count;
+	size_t changed = rows - t->kept;
+	fprintf(out, "- **%s**: the same in all %zu configurations on **%zu of "
+	        "%zu** rows; %zu change (%zu between two backends, %zu only "
+	        "between a backend and a tie)",
+	        what, sensitivity->config_count, t->kept, rows, changed,
+	        t->between_backends, changed - t->between_backends);
+	if (sensitivity->has_noise)
+		fprintf(out, ". Between the two runs of the default "
+		        "configuration, **%zu** rows change; %zu of the %zu "
+		        "changing rows are among them",
+		        t->noise, t->changes_and_noisy, changed);
+	fputs(".\n", out);
+}
+
+/* The medians of one row in every run, with its verdicts. */
+static bool
+write_changed_row(FILE *out, const struct report_sensitivity *sensitivity,
+                  size_t r)
+{
+	const struct bench_run_file *first = &sensitivity->runs[0].run;
+	size_t backends = first->backend_count;
+	struct grid grid;
+	if (!grid_init(&grid, sensitivity->run_count + 1, backends + 4)) {
+		grid_free(&grid);
+		return false;
+	}
+	grid_set(&grid, 0, 0, "Run");
+	for (size_t b = 0; b < backends; b++) {
+		grid_set(&grid, 0, 1 + b, "%s", first->backends[b].name);
+		grid.right[1 + b] = true;
+	}
+	grid_set(&grid, 0, 1 + backends, "Floor");
+	grid.right[1 + backends] = true;
+	grid_set(&grid, 0, 2 + backends, "Winner");
+	grid_set(&grid, 0, 3 + backends, "Haiku Winner");
+	for (size_t i = 0; i < sensitivity->run_count; i++) {
+		const struct bench_file_row *row = &sensitivity->runs[i].run.rows[r];
+		grid_set(&grid, 1 + i, 0, "%s", sensitivity->runs[i].label);
+		for (size_t b = 0; b <= backends; b++) {
+			const struct bench_file_cell *cell =
+				b < backends ? &row->cells[b] : &row->floor;
+			char text[32];
+			if (!cell->present)
+				snprintf(text, sizeof text, "-");
+			else if (cell->failed)
+				snprintf(text, sizeof text, "ERR");
+			else
+				bench_format_time(cell->median, BENCH_UNIT_NS, text,
+				                  sizeof text);
+			grid_set(&grid, 1 + i, 1 + b, "%s", text);
+		}
+		grid_set(&grid, 1 + i, 2 + backends, "%s",
+		         verdict_text(row->winner));
+		grid_set(&grid, 1 + i, 3 + backends, "%s",
+		         verdict_text(row->haiku_winner));
+	}
+	grid_write(out, &grid);
+	grid_free(&grid);
+	fputc('\n', out);
+	return true;
+}
+
+static bool
+write_toolchain(FILE *out, const struct report_page_input *input)
+{
+	const struct report_sensitivity *sensitivity = input->sensitivity;
+	fputs("## What depends on the toolchain\n\n", out);
+	if (sensitivity == NULL || !sensitivity->present) {
+		fprintf(out, "Not measured: %s (`scripts/sensitivity` makes these "
+		        "results).\n\n",
+		        sensitivity != NULL ? sensitivity->skipped
+		                            : "no folder was given");
+		return true;
+	}
+	const struct report_sensitivity_run *noise_a, *noise_b;
+	report_sensitivity_noise(sensitivity, &noise_a, &noise_b);
+	fputs("The same rows measured with other compilers and allocators by "
+	      "`scripts/sensitivity` (harness/README.md §9.1): each "
+	      "configuration built in its own directory and run with the "
+	      "default options, ",
+	      out);
+	if (noise_a != NULL)
+		fprintf(out, "the default configuration (%s) first and again "
+		        "last, so that the verdicts that change between its two "
+		        "runs show the noise. ",
+		        noise_a->label);
+	fputs("Every figure here comes from the files in ", out);
+	put_source(out, input->sensitivity_source);
+	fputs(", ", out);
+	put_commits(out, sensitivity);
+	fputs(".\n\n", out);
+
+	struct grid grid;
+	if (!grid_init(&grid, sensitivity->run_count + 1, 5)) {
+		grid_free(&grid);
+		return false;
+	}
+	grid_set(&grid, 0, 0, "Run");
+	grid_set(&grid, 0, 1, "Compiler");
+	grid_set(&grid, 0, 2, "Allocator in use");
+	grid_set(&grid, 0, 3, "Date");
+	grid_set(&grid, 0, 4, "Load at the start");
+	for (size_t i = 0; i < sensitivity->run_count; i++) {
+		const struct report_sensitivity_run *run = &sensitivity->runs[i];
+		grid_set(&grid, 1 + i, 0, "%s", run->label);
+		grid_set(&grid, 1 + i, 1, "%s", run->run.compiler);
+		grid_set(&grid, 1 + i, 2, "%s",
+		         run->run.allocator != NULL ? run->run.allocator
+		                                    : "unknown");
+		grid_set(&grid, 1 + i, 3, "%s", run->run.date);
+		json_t *load = json_object_get(
+			json_object_get(run->run.root, "context"), "load_avg");
+		if (json_is_array(load) && json_array_size(load) == 3)
+			grid_set(&grid, 1 + i, 4, "%.2f",
+			         json_number_value(json_array_get(load, 0)));
+		else
+			grid_set(&grid, 1 + i, 4, "unknown");
+	}
+	grid_write(out, &grid);
+	grid_free(&grid);
+	fputc('\n', out);
+	put_tally(out, "Winner", &sensitivity->tallies[0], sensitivity);
+	put_tally(out, "Haiku Winner", &sensitivity->tallies[1], sensitivity);
+	fputs("\n", out);
+
+	/* Every row: Winner / Haiku Winner per run, in bold where it differs
+	 * from the first run's. */
+	fputs("### Verdicts per configuration\n\n"
+	      "Winner / Haiku Winner of every row in each run; in bold where "
+	      "it differs from the first run's. `-` is a tie "
+	      "(harness/README.md §4.2).\n\n",
+	      out);
+	size_t rows = sensitivity->row_count;
+	if (!grid_init(&grid, rows + 1, 1 + sensitivity->run_count)) {
+		grid_free(&grid);
+		return false;
+	}
+	grid_set(&grid, 0, 0, "Test");
+	for (size_t i = 0; i < sensitivity->run_count; i++)
+		grid_set(&grid, 0, 1 + i, "%s", sensitivity->runs[i].label);
+	const struct bench_run_file *base = &sensitivity->runs[0].run;
+	for (size_t r = 0; r < rows; r++) {
+		grid_set(&grid, 1 + r, 0, "%s", base->rows[r].test);
+		for (size_t i = 0; i < sensitivity->run_count; i++)
+			set_verdicts(&grid, 1 + r, 1 + i,
+			             &sensitivity->runs[i].run.rows[r],
+			             i == 0 ? NULL : &base->rows[r]);
+	}
+	grid_write(out, &grid);
+	grid_free(&grid);
+	fputc('\n', out);
+
+	fputs("### The rows that change\n\n"
+	      "Each row whose Winner or Haiku Winner is not the same in every "
+	      "configuration, with the medians (ns per operation) of every "
+	      "run",
+	      out);
+	fputs(noise_a != NULL ? "; \"noise\" marks a row whose verdict also "
+	                        "changes between the two default runs.\n\n"
+	                      : ".\n\n",
+	      out);
+	size_t listed = 0;
+	for (size_t r = 0; r < rows; r++) {
+		const struct report_verdict_tally *w = &sensitivity->tallies[0];
+		const struct report_verdict_tally *h = &sensitivity->tallies[1];
+		if (!w->changes[r] && !h->changes[r])
+			continue;
+		listed++;
+		fprintf(out, "#### %s\n\n", base->rows[r].test);
+		fprintf(out, "Changes: %s%s%s%s.\n\n",
+		        w->changes[r] ? "Winner" : "",
+		        w->changes[r] && w->noisy[r] ? " (noise)" : "",
+		        w->changes[r] && h->changes[r] ? ", " : "",
+		        h->changes[r] ? (h->noisy[r] ? "Haiku Winner (noise)"
+		                                     : "Haiku Winner")
+		                      : "");
+		if (!write_changed_row(out, sensitivity, r))
+			return false;
+	}
+	if (listed == 0)
+		fputs("No row changes.\n\n", out);
+	return true;
+}
+
 bool
 report_write_page(FILE *out, const struct report_page_input *input,
                   char *why, size_t why_size)
@@ -783,7 +1030,9 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	      "- [Machine and options](#machine-and-options)\n"
 	      "- [Results](#results)\n"
 	      "- [Plots](#plots)\n"
-	      "- [Comparison with 2005](#comparison-with-2005)\n\n",
+	      "- [Comparison with 2005](#comparison-with-2005)\n"
+	      "- [What depends on the toolchain](#what-depends-on-the-toolchain)"
+	      "\n\n",
 	      out);
 	write_machine(out, input);
 	if (!write_results(out, input)) {
@@ -793,6 +1042,10 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	write_plots(out, input);
 	if (!write_comparison(out, input, why, why_size))
 		return false;
+	if (!write_toolchain(out, input)) {
+		report_say(why, why_size, "out of memory");
+		return false;
+	}
 	if (ferror(out)) {
 		report_say(why, why_size, "cannot write the page");
 		return false;

@@ -7,6 +7,13 @@
  * page and the table are still written and one line says why the plots
  * are not.
  *
+ * The section "What depends on the toolchain" (harness/README.md §9.1)
+ * comes from the constructed runs of tests/data/report/toolchain/ (their
+ * README says which verdict changes where): the counts, the order of the
+ * runs, the cells of its tables, the rows it lists; a folder that is not
+ * there is one line; a file with other rows or of instruction counts
+ * fails, naming it.
+ *
  * The plots need gnuplot, a declared dependency (scripts/install-deps):
  * when it is not in PATH the plot test fails rather than pass unchecked.
  */
@@ -715,6 +722,279 @@ START_TEST(test_usage)
 }
 END_TEST
 
+
+/* --- What depends on the toolchain ---------------------------------------- */
+
+START_TEST(test_toolchain_counts)
+{
+	struct report_sensitivity sensitivity;
+	char why[REPORT_WHY_MAX];
+	ck_assert_msg(report_load_sensitivity(data_path("report/toolchain"),
+	                                      &sensitivity, why, sizeof why),
+	              "%s", why);
+	ck_assert(sensitivity.present);
+	ck_assert_uint_eq(sensitivity.run_count, 4);
+	ck_assert_uint_eq(sensitivity.config_count, 3);
+	ck_assert_uint_eq(sensitivity.row_count, 4);
+	ck_assert(sensitivity.has_noise);
+	/* The repeated configuration first, its runs by date; then the
+	 * others by file name. */
+	static const char *const order[] = {"gcc-glibc", "gcc-glibc-again",
+	                                    "clang-glibc", "gcc-jemalloc"};
+	for (size_t i = 0; i < 4; i++)
+		ck_assert_str_eq(sensitivity.runs[i].label, order[i]);
+	ck_assert_str_eq(report_sensitivity_column(&sensitivity, 1)->label,
+	                 "clang-glibc");
+	ck_assert_ptr_null(report_sensitivity_column(&sensitivity, 3));
+	/* Winner: kept on tRead50Int32 only; tCreate5Int32 changes only to
+	 * a tie; tRead5Int32 also changes between the two default runs. */
+	const struct report_verdict_tally *winner = &sensitivity.tallies[0];
+	ck_assert_uint_eq(winner->kept, 1);
+	ck_assert_uint_eq(winner->between_backends, 2);
+	ck_assert_uint_eq(winner->noise, 1);
+	ck_assert_uint_eq(winner->changes_and_noisy, 1);
+	const bool winner_changes[] = {true, true, true, false};
+	const bool winner_noisy[] = {false, false, true, false};
+	const struct report_verdict_tally *haiku = &sensitivity.tallies[1];
+	ck_assert_uint_eq(haiku->kept, 2);
+	ck_assert_uint_eq(haiku->between_backends, 2);
+	ck_assert_uint_eq(haiku->noise, 0);
+	const bool haiku_changes[] = {false, true, true, false};
+	for (size_t r = 0; r < 4; r++) {
+		ck_assert_int_eq(winner->changes[r], winner_changes[r]);
+		ck_assert_int_eq(winner->noisy[r], winner_noisy[r]);
+		ck_assert_int_eq(haiku->changes[r], haiku_changes[r]);
+		ck_assert(!haiku->noisy[r]);
+	}
+	report_sensitivity_free(&sensitivity);
+
+	/* No folder: not an error, and said once. */
+	make_temp();
+	ck_assert(report_load_sensitivity(in_temp("none"), &sensitivity, why,
+	                                  sizeof why));
+	ck_assert(!sensitivity.present);
+	ck_assert_ptr_nonnull(strstr(sensitivity.skipped, "none"));
+	report_sensitivity_free(&sensitivity);
+	remove_temp();
+}
+END_TEST
+
+/* The cells of the page's table row that starts with `| first |`,
+ * trimmed, into cells[]; returns how many. */
+static size_t
+table_cells(const char *page, const char *section, const char *first,
+            char cells[][96], size_t max)
+{
+	const char *from = strstr(page, section);
+	ck_assert_msg(from != NULL, "no %s", section);
+	char start[128];
+	snprintf(start, sizeof start, "\n| %s ", first);
+	const char *line = strstr(from, start);
+	ck_assert_msg(line != NULL, "no row %s after %s", first, section);
+	line += 2;
+	size_t count = 0;
+	while (*line != '\n' && *line != '\0' && count < max) {
+		size_t length = strcspn(line, "|\n");
+		const char *text = line;
+		while (length > 0 && *text == ' ')
+			text++, length--;
+		while (length > 0 && text[length - 1] == ' ')
+			length--;
+		snprintf(cells[count++], 96, "%.*s", (int)length, text);
+		line += strcspn(line, "|\n");
+		if (*line == '|')
+			line++;
+		if (*line == '\n')
+			break;
+	}
+	/* The cell after the last '|' is empty. */
+	return count > 0 && cells[count - 1][0] == '\0' ? count - 1 : count;
+}
+
+static char *
+toolchain_page(const char *sensitivity, const char *dir,
+               struct bench_capture *capture)
+{
+	char dir_copy[4096], folder[4096];
+	snprintf(dir_copy, sizeof dir_copy, "%s", dir);
+	snprintf(folder, sizeof folder, "%s", sensitivity);
+	*capture = hu_run(NULL, 0, NULL, "report",
+	                  data_path("report/results-small.json"), "--dir",
+	                  dir_copy, "--reference", REFERENCE_CSV,
+	                  "--explanations", data_path("report/explanations.txt"),
+	                  "--gnuplot", "/nonexistent/gnuplot", "--sensitivity",
+	                  folder, NULL);
+	if (capture->status != 0)
+		return NULL;
+	return read_in(dir_copy, "README.md");
+}
+
+START_TEST(test_toolchain_section)
+{
+	make_temp();
+	struct bench_capture capture;
+	char *page = toolchain_page(data_path("report/toolchain"),
+	                            in_temp("page"), &capture);
+	ck_assert_msg(page != NULL, "status %d: %s", capture.status,
+	              capture.err);
+	const char *section = "## What depends on the toolchain";
+	ck_assert_ptr_nonnull(strstr(page, "(#what-depends-on-the-toolchain)"));
+	char cells[16][96];
+	/* The runs, in column order, with what was in use. */
+	ck_assert_uint_eq(table_cells(page, section, "gcc-jemalloc", cells, 16),
+	                  5);
+	ck_assert_str_eq(cells[1], "GCC 12.2.0");
+	ck_assert_ptr_nonnull(strstr(cells[2], "jemalloc 5.3.0"));
+	ck_assert_str_eq(cells[4], "0.10");
+	ck_assert(strstr(page, "| gcc-glibc ") < strstr(page, "| gcc-glibc-again "));
+	ck_assert(strstr(page, "| gcc-glibc-again ") < strstr(page, "| clang-glibc "));
+	/* Its commit. */
+	ck_assert_ptr_nonnull(strstr(strstr(page, section),
+	                             "89abcdef0123456789abcdef0123456789abcdef"));
+	/* The verdicts: tCreate50Int32 in the four runs. */
+	const char *verdicts = "### Verdicts per configuration";
+	ck_assert_uint_eq(table_cells(page, verdicts, "tCreate50Int32", cells, 16),
+	                  5);
+	ck_assert_str_eq(cells[1], "R5 / Message2");
+	ck_assert_str_eq(cells[2], "R5 / Message2");
+	ck_assert_str_eq(cells[3], "**Message4** / **Message4**");
+	ck_assert_str_eq(cells[4], "R5 / Message2");
+	ck_assert_uint_eq(table_cells(page, verdicts, "tRead5Int32", cells, 16), 5);
+	ck_assert_str_eq(cells[2], "**-** / Message2");
+	/* The rows that change, each with every run's medians; the kept
+	 * one is not listed. */
+	const char *changed = "### The rows that change";
+	const char *list = strstr(page, changed);
+	ck_assert_ptr_nonnull(list);
+	ck_assert_ptr_nonnull(strstr(list, "#### tCreate5Int32\n"));
+	ck_assert_ptr_nonnull(strstr(list, "#### tCreate50Int32\n"));
+	ck_assert_ptr_nonnull(strstr(list, "#### tRead5Int32\n"));
+	ck_assert_ptr_null(strstr(list, "#### tRead50Int32"));
+	ck_assert_uint_eq(table_cells(page, "#### tCreate50Int32", "clang-glibc",
+	                              cells, 16),
+	                  7);
+	ck_assert_str_eq(cells[1], "1000");
+	ck_assert_str_eq(cells[3], "700");
+	ck_assert_str_eq(cells[4], "2.5");
+	ck_assert_str_eq(cells[5], "Message4");
+	free(page);
+	hu_capture_free(&capture);
+
+	/* No folder: the section is its heading and one line. */
+	page = toolchain_page(in_temp("absent"), in_temp("page2"), &capture);
+	ck_assert_msg(page != NULL, "status %d: %s", capture.status,
+	              capture.err);
+	const char *text = strstr(page, section);
+	ck_assert_ptr_nonnull(text);
+	text += strlen(section);
+	size_t lines = 0;
+	for (const char *p = text; *p != '\0' && strncmp(p, "\n#", 2) != 0; p++)
+		lines += *p == '\n' && p[1] != '\n' && p[1] != '\0' &&
+		         p[1] != '#';
+	ck_assert_uint_eq(lines, 1);
+	ck_assert_ptr_nonnull(strstr(text, "absent"));
+	/* stderr says only that the plots were skipped. */
+	ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+	ck_assert_ptr_nonnull(strstr(capture.err, "plots skipped"));
+	free(page);
+	hu_capture_free(&capture);
+	remove_temp();
+}
+END_TEST
+
+/* A malloc'd copy of text with the first `old` replaced by `new`. */
+static char *
+replace_once(const char *text, const char *old, const char *new)
+{
+	const char *at = strstr(text, old);
+	ck_assert_msg(at != NULL, "no '%s'", old);
+	size_t size = strlen(text) - strlen(old) + strlen(new) + 1;
+	char *out = malloc(size);
+	ck_assert_ptr_nonnull(out);
+	snprintf(out, size, "%.*s%s%s", (int)(at - text), text, new,
+	         at + strlen(old));
+	return out;
+}
+
+/* Copies the toolchain fixtures into temp/name, with `file` replaced by
+ * `text` (when given). */
+static void
+copy_toolchain(const char *name, const char *file, const char *text)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp(name));
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+	static const char *const files[] = {"gcc-glibc.json",
+	                                    "gcc-glibc-again.json",
+	                                    "clang-glibc.json",
+	                                    "gcc-jemalloc.json"};
+	for (size_t i = 0; i < 4; i++) {
+		char from[4096];
+		snprintf(from, sizeof from, "report/toolchain/%s", files[i]);
+		char *content = read_text(data_path(from));
+		ck_assert_ptr_nonnull(content);
+		write_in(dir, files[i],
+		         file != NULL && strcmp(file, files[i]) == 0 ? text
+		                                                    : content);
+		free(content);
+	}
+}
+
+START_TEST(test_toolchain_bad_files)
+{
+	make_temp();
+	char *good = read_text(data_path("report/toolchain/clang-glibc.json"));
+	ck_assert_ptr_nonnull(good);
+	size_t size = strlen(good) + 64;
+	char *bad = malloc(size);
+	ck_assert_ptr_nonnull(bad);
+	/* Another row in one file: tRead500Int32 for tRead50Int32. */
+	char *renamed = replace_once(good, "\"tRead50Int32\"",
+	                             "\"tRead500Int32\"");
+	char *other_row = replace_once(strstr(renamed, "\"tRead500Int32\""),
+	                               "\"items\": 50\n", "\"items\": 500\n");
+	size_t head = (size_t)(strstr(renamed, "\"tRead500Int32\"") - renamed);
+	snprintf(bad, size, "%.*s%s", (int)head, renamed, other_row);
+	free(renamed);
+	free(other_row);
+	copy_toolchain("rows", "clang-glibc.json", bad);
+	/* Instruction counts in one file. */
+	const char *unit = strstr(good, "\"unit\": \"ns\"");
+	ck_assert_ptr_nonnull(unit);
+	snprintf(bad, size, "%.*s\"unit\": \"instructions\"%s",
+	         (int)(unit - good), good, unit + strlen("\"unit\": \"ns\""));
+	copy_toolchain("unit", "clang-glibc.json", bad);
+	copy_toolchain("broken", "gcc-jemalloc.json", "{\"schema\": 2,");
+	static const struct {
+		const char *dir;
+		const char *words;
+	} cases[] = {
+		{"rows", "not the same tests and backends"},
+		{"unit", "unit"},
+		{"broken", "gcc-jemalloc.json"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct bench_capture capture;
+		char out[64];
+		snprintf(out, sizeof out, "out-%s", cases[i].dir);
+		char *page = toolchain_page(in_temp(cases[i].dir), in_temp(out),
+		                            &capture);
+		ck_assert_ptr_null(page);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_msg(strstr(capture.err, cases[i].words) != NULL &&
+		                      (i == 2 || strstr(capture.err,
+		                                        "clang-glibc.json") != NULL),
+		              "%s: %s", cases[i].dir, capture.err);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		ck_assert(!exists_in(temp_dir, out));
+		hu_capture_free(&capture);
+	}
+	free(bad);
+	free(good);
+	remove_temp();
+}
+END_TEST
+
 Suite *
 make_report_suite(void)
 {
@@ -732,6 +1012,12 @@ make_report_suite(void)
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_rows_on_named_messages);
 	suite_add_tcase(suite, page);
+	TCase *toolchain = tcase_create("toolchain");
+	tcase_set_timeout(toolchain, 60);
+	tcase_add_test(toolchain, test_toolchain_counts);
+	tcase_add_test(toolchain, test_toolchain_section);
+	tcase_add_test(toolchain, test_toolchain_bad_files);
+	suite_add_tcase(suite, toolchain);
 	TCase *errors = tcase_create("errors");
 	tcase_set_timeout(errors, 60);
 	tcase_add_test(errors, test_missing_explanation);
