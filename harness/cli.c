@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include "compare.h"
+#include "glibc_pin.h"
 #include "instructions.h"
 #include "matrix.h"
 #include "measure.h"
@@ -160,6 +161,8 @@ bench_main(const struct bench_program *program, int argc, char **argv)
 		return bench_compare_main(program, argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "read-callgrind") == 0)
 		return bench_read_callgrind_main(program, argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "glibc-pin") == 0)
+		return bench_glibc_pin_main(program, argc - 1, argv + 1);
 	/* The one check of the backends, before anything runs. */
 	char reason[256];
 	if (!bm_backends_valid(program->backends, program->backend_count,

@@ -263,11 +263,38 @@ print_table(FILE *out, const struct change *changes, size_t count)
 	free(lines);
 }
 
+/* Both runs counted under the same checked pin of glibc's CPU features
+ * (harness/README.md §5.4): glibc chose the same string functions
+ * whatever CPU valgrind emulated, so the CPU no longer matters. */
+static bool
+same_checked_pin(const struct results_file *baseline,
+                 const struct results_file *current)
+{
+	const struct bench_run_file *a = &baseline->run, *b = &current->run;
+	return a->glibc_tunables != NULL && b->glibc_tunables != NULL &&
+	       a->glibc_pin != NULL && b->glibc_pin != NULL &&
+	       strcmp(a->glibc_tunables, b->glibc_tunables) == 0;
+}
+
 /* A note above the table for each context fact that differs. */
 static void
 print_context_notes(FILE *out, const struct results_file *baseline,
                     const struct results_file *current)
 {
+	bool pinned = same_checked_pin(baseline, current);
+	const char *pin_a = baseline->run.glibc_pin != NULL
+	                            ? baseline->run.glibc_tunables
+	                            : NULL;
+	const char *pin_b = current->run.glibc_pin != NULL
+	                            ? current->run.glibc_tunables
+	                            : NULL;
+	if (!pinned && (pin_a != NULL || pin_b != NULL))
+		fprintf(out, "note: the glibc pin differs: baseline %s%s%s, "
+		        "current %s%s%s; changes may come from it, not from the "
+		        "code\n",
+		        pin_a != NULL ? "\"" : "", pin_a != NULL ? pin_a : "none",
+		        pin_a != NULL ? "\"" : "", pin_b != NULL ? "\"" : "",
+		        pin_b != NULL ? pin_b : "none", pin_b != NULL ? "\"" : "");
 	static const struct {
 		const char *key;
 		const char *what;
@@ -282,6 +309,8 @@ print_context_notes(FILE *out, const struct results_file *baseline,
 	json_t *a = json_object_get(baseline->run.root, "context");
 	json_t *b = json_object_get(current->run.root, "context");
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+		if (pinned && strcmp(facts[i].key, "cpu") == 0)
+			continue;
 		const char *left = json_string_value(json_object_get(a,
 		                                                     facts[i].key));
 		const char *right = json_string_value(json_object_get(b,

@@ -14,7 +14,10 @@
  * BENCH_COMPARE_INSTRUCTIONS_MIN. A new or removed cell fails the gate with
  * its own status unless --allow-new is given, so that no cell leaves the
  * gate unseen. When the files' compiler, flags, glibc, CPU or callgrind
- * differ, a note above the table says so.
+ * differ, a note above the table says so; the CPU's is left out when both
+ * runs were counted under the same checked pin of glibc's CPU features
+ * (context glibc_tunables and glibc_pin, harness/README.md §5.4), and a
+ * note says when the pins differ.
  *
  * Exit status (exit_codes.h; the most serious that applies): 2 bad usage;
  * 1 an unusable input (unreadable, not JSON, not a results file,

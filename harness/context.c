@@ -252,4 +252,9 @@ bench_context_collect(struct bench_context *context)
 		                               (double)resolution.tv_nsec;
 	collect_machine(context);
 	bench_allocator_detect(&context->allocator);
+	/* Copied whole (not squeezed): the check compares it exactly. */
+	const char *tunables = getenv("GLIBC_TUNABLES");
+	if (tunables != NULL)
+		snprintf(context->glibc_tunables, sizeof context->glibc_tunables,
+		         "%s", tunables);
 }

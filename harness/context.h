@@ -33,6 +33,8 @@ struct bench_context {
 	char git_commit[64];  /* commit the binary was built from, "-dirty"
 	                       * when tracked files differed; or "unknown" */
 	char glibc[32];       /* runtime glibc version, or "unknown" */
+	char glibc_tunables[1024]; /* GLIBC_TUNABLES of the process, "" when
+	                            * unset (harness/README.md §5.4) */
 	char version[16];     /* the suite's version */
 	double clock_resolution_ns; /* clock_getres(CLOCK_MONOTONIC) */
 	/* The machine as Google Benchmark describes it (output_gbench.c). */

@@ -16,6 +16,8 @@ static const char usage[] =
 	"       bench report FILE [options]   (see bench report --help)\n"
 	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
 	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
+	"                            [--glibc-diagnostics FILE]\n"
+	"       bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS\n"
 	"\n"
 	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
 	"the results table. Every cell is validated before and after it is\n"
@@ -60,7 +62,11 @@ static const char usage[] =
 	"                  than the threshold (2% and 20 instructions, or 10%\n"
 	"                  for times), 1 when CURRENT has ERR cells\n"
 	"  read-callgrind  the figures of a --measure instructions run, from\n"
-	"                  callgrind's dumps (scripts/bench-instructions)\n"
+	"                  callgrind's dumps (scripts/bench-instructions);\n"
+	"                  with --glibc-diagnostics, checks and records the\n"
+	"                  run's pin of glibc's CPU features\n"
+	"  glibc-pin       whether glibc took a GLIBC_TUNABLES pin, from\n"
+	"                  ld.so --list-diagnostics run under valgrind with it\n"
 	"\n";
 
 const char *

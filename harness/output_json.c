@@ -6,7 +6,8 @@
  * {"schema":2, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
- *             "sanitize","git_commit","glibc","version","measure","clock",
+ *             "sanitize","git_commit","glibc","glibc_tunables" (the
+ *             process's GLIBC_TUNABLES, or null),"version","measure","clock",
  *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
  *             "allocator_name","allocator_version","allocator_library",
  *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
@@ -121,6 +122,9 @@ context_json(const struct bench_results *results)
 	put(object, "sanitize", text(context->sanitize));
 	put(object, "git_commit", text(context->git_commit));
 	put(object, "glibc", text(context->glibc));
+	put(object, "glibc_tunables", context->glibc_tunables[0] != '\0'
+	                                      ? text(context->glibc_tunables)
+	                                      : json_null());
 	put(object, "version", text(context->version));
 	put(object, "measure",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS

@@ -12,6 +12,7 @@
  */
 #include "read_callgrind.h"
 
+#include "glibc_pin.h"
 #include "instructions.h"
 #include "json_file.h"
 #include "results_read.h"
@@ -395,14 +396,43 @@ fill_run(const struct bench_run_file *run,
 	return true;
 }
 
+/* --glibc-diagnostics: the run's GLIBC_TUNABLES (recorded by bench in
+ * its context) checked against ld.so's diagnostics under the same pin
+ * (glibc_pin.h), and what the check saw recorded as context.glibc_pin. */
+static bool
+record_glibc_pin(const struct bench_run_file *run, const char *path,
+                 char *why, size_t why_size)
+{
+	if (run->glibc_tunables == NULL) {
+		snprintf(why, why_size, "%s: the run had no GLIBC_TUNABLES, so "
+		         "there is no pin to check (run it with "
+		         "scripts/bench-instructions)", run->path);
+		return false;
+	}
+	char reason[1024], seen[BENCH_GLIBC_PIN_SEEN_MAX];
+	char *text = bench_glibc_pin_read(path, reason, sizeof reason);
+	bool ok = text != NULL &&
+	          bench_glibc_pin_check(run->glibc_tunables, text, seen,
+	                                sizeof seen, reason, sizeof reason);
+	free(text);
+	if (!ok) {
+		snprintf(why, why_size, "the glibc pin did not take: %s", reason);
+		return false;
+	}
+	put(json_object_get(run->root, "context"), "glibc_pin",
+	    json_string(seen));
+	return true;
+}
+
 static const char usage[] =
-	"usage: bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]";
+	"usage: bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE] "
+	"[--glibc-diagnostics FILE]";
 
 int
 bench_read_callgrind_main(const struct bench_program *program, int argc,
                           char **argv)
 {
-	const char *run_path = NULL, *out_path = NULL;
+	const char *run_path = NULL, *out_path = NULL, *diagnostics = NULL;
 	const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
 	size_t input_count = 0;
 	if (inputs == NULL) {
@@ -416,6 +446,9 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 			out_path = argv[++i];
 		else if (strncmp(argv[i], "--out=", 6) == 0 && argv[i][6] != '\0')
 			out_path = argv[i] + 6;
+		else if (strcmp(argv[i], "--glibc-diagnostics") == 0 &&
+		         i + 1 < argc && argv[i + 1][0] != '\0')
+			diagnostics = argv[++i];
 		else if (strncmp(argv[i], "--", 2) == 0)
 			status = BENCH_EXIT_USAGE;
 		else if (run_path == NULL)
@@ -438,6 +471,8 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 	for (size_t i = 0; ok && i < input_count; i++)
 		ok = read_path(&dumps, inputs[i], why, sizeof why);
 	ok = ok && fill_run(&run, &dumps, why, sizeof why);
+	if (ok && diagnostics != NULL)
+		ok = record_glibc_pin(&run, diagnostics, why, sizeof why);
 	json_t *root = run.root;
 	if (!ok) {
 		fprintf(program->err, "bench read-callgrind: %s\n", why);

@@ -11,17 +11,29 @@
  *                   this run's, taken with collection off outside cells;
  *   modes           --measure instructions outside valgrind and --measure
  *                   cycles are not offered (exit 2);
+ *   glibc_pin       the check that glibc took the pin of its CPU features
+ *                   (glibc_pin.c, harness/README.md §5.4) on constructed
+ *                   ld.so diagnostics: honoured, a feature left active, a
+ *                   name glibc does not know, a threshold not taken, a
+ *                   tunable it cannot check; `bench glibc-pin` and
+ *                   read-callgrind's --glibc-diagnostics; compare's notes
+ *                   with and without the same pin;
  *   callgrind       (plain builds only: valgrind cannot run a sanitized
  *                   program) the gate end to end, under valgrind: the probe
  *                   program (instructions_probe.c) measured twice gives
  *                   identical counts and compares clean; its copy of
  *                   Message4 with an extra loop in flatten makes the
  *                   comparison exit 3 naming exactly Message4's Flatten
- *                   and FlattenIndividual cells, every other count equal.
+ *                   and FlattenIndividual cells, every other count equal;
+ *                   and under the pin, the probe counted with glibc's
+ *                   cache sizes set to other values gives the same counts
+ *                   to the instruction (while the check records the other
+ *                   sizes).
  */
 #include "suites.h"
 
 #include "compare.h"
+#include "glibc_pin.h"
 #include "harness_backends.h"
 #include "harness_util.h"
 #include "instructions.h"
@@ -899,6 +911,236 @@ START_TEST(instruction_mode_options)
 }
 END_TEST
 
+
+/* --- glibc_pin ------------------------------------------------------------------------------ */
+
+/* ld.so --list-diagnostics as glibc 2.36 prints it under valgrind 3.19 on
+ * the project's machine (the lines the check reads), with the words of
+ * leaf 1 ecx, leaf 7 ebx and the AVX_Fast_Unaligned_Load preference
+ * given. */
+static char *
+diagnostics_text(const char *leaf1_ecx, const char *leaf7_ebx,
+                 const char *avx_fast, const char *non_temporal)
+{
+	char *text = malloc(2048);
+	ck_assert_ptr_nonnull(text);
+	snprintf(text, 2048,
+	         "version.release=\"stable\"\n"
+	         "x86.cpu_features.basic.kind=0x1\n"
+	         "x86.cpu_features.basic.family=0x6\n"
+	         "x86.cpu_features.basic.model=0x3c\n"
+	         "x86.cpu_features.features[0x0].active[0x2]=%s\n"
+	         "x86.cpu_features.features[0x0].active[0x3]=0x17888110\n"
+	         "x86.cpu_features.features[0x1].active[0x1]=%s\n"
+	         "x86.cpu_features.features[0x1].active[0x2]=0x0\n"
+	         "x86.cpu_features.features[0x1].active[0x3]=0x0\n"
+	         "x86.cpu_features.features[0x2].active[0x2]=0x1\n"
+	         "x86.cpu_features.preferred.Fast_Rep_String=0x0\n"
+	         "x86.cpu_features.preferred.AVX_Fast_Unaligned_Load=%s\n"
+	         "x86.cpu_features.non_temporal_threshold=%s\n"
+	         "x86.cpu_features.rep_movsb_threshold=0x2000\n"
+	         "x86.cpu_features.rep_stosb_threshold=0x800\n"
+	         "x86.cpu_features.data_cache_size=0x8000\n"
+	         "x86.cpu_features.shared_cache_size=0x800000\n",
+	         leaf1_ecx, leaf7_ebx, avx_fast, non_temporal);
+	return text;
+}
+
+/* Leaf 1 ecx of valgrind's CPU without SSSE3, FMA, SSE4_1, SSE4_2, MOVBE,
+ * POPCNT and AVX (F16C and SSE3 still set: glibc 2.36 masks neither);
+ * leaf 7 ebx without BMI1, AVX2, BMI2, ERMS. */
+#define PINNED_ECX "0x6e002003"
+#define PINNED_EBX "0x0"
+#define PIN "glibc.cpu.hwcaps=-AVX2,-SSSE3,-POPCNT,-LZCNT," \
+            "-AVX_Fast_Unaligned_Load,-Fast_Rep_String:" \
+            "glibc.cpu.x86_non_temporal_threshold=0x200000:" \
+            "glibc.cpu.x86_rep_stosb_threshold=2048"
+
+static void
+expect_pin_refused(const char *tunables, const char *text, const char *words)
+{
+	char seen[BENCH_GLIBC_PIN_SEEN_MAX], why[1024];
+	ck_assert_msg(!bench_glibc_pin_check(tunables, text, seen, sizeof seen,
+	                                     why, sizeof why),
+	              "%s was taken", tunables);
+	ck_assert_msg(strstr(why, words) != NULL, "'%s' not in: %s", words, why);
+	ck_assert_ptr_null(strchr(why, '\n'));
+}
+
+START_TEST(the_check_sees_whether_glibc_took_the_pin)
+{
+	char seen[BENCH_GLIBC_PIN_SEEN_MAX], why[1024];
+	char *pinned = diagnostics_text(PINNED_ECX, PINNED_EBX, "0x0",
+	                                "0x200000");
+	ck_assert_msg(bench_glibc_pin_check(PIN, pinned, seen, sizeof seen, why,
+	                                    sizeof why),
+	              "%s", why);
+	ck_assert_ptr_nonnull(strstr(seen, "6 names masked"));
+	ck_assert_ptr_nonnull(strstr(seen, "non_temporal_threshold 0x200000"));
+	ck_assert_ptr_nonnull(strstr(seen, "cpuid 7 ebx 0x0"));
+	ck_assert_ptr_null(strchr(seen, '\n'));
+
+	/* AVX2 still active (0x328: BMI1, AVX2, BMI2, ERMS). */
+	char *unmasked = diagnostics_text(PINNED_ECX, "0x328", "0x0",
+	                                  "0x200000");
+	expect_pin_refused(PIN, unmasked, "did not honour -AVX2");
+	/* A preference left on. */
+	char *preferred = diagnostics_text(PINNED_ECX, PINNED_EBX, "0x1",
+	                                   "0x200000");
+	expect_pin_refused(PIN, preferred,
+	                   "did not honour -AVX_Fast_Unaligned_Load");
+	/* A threshold glibc did not take. */
+	char *threshold = diagnostics_text(PINNED_ECX, PINNED_EBX, "0x0",
+	                                   "0x7f00000");
+	expect_pin_refused(PIN, threshold, "x86_non_temporal_threshold=0x200000");
+	/* Names glibc 2.36 ignores: F16C stays active; an unknown one. */
+	expect_pin_refused("glibc.cpu.hwcaps=-AVX2,-F16C", pinned,
+	                   "did not honour -F16C");
+	expect_pin_refused("glibc.cpu.hwcaps=-AVX2,-Fast_Everything", pinned,
+	                   "knows no -Fast_Everything");
+	expect_pin_refused("glibc.cpu.hwcaps=AVX2", pinned, "not a masked name");
+	expect_pin_refused("glibc.malloc.tcache_count=0", pinned,
+	                   "not a tunable this check can verify");
+	expect_pin_refused("glibc.cpu.x86_rep_movsb_threshold=lots", pinned,
+	                   "not a number");
+	expect_pin_refused("", pinned, "no GLIBC_TUNABLES");
+	/* Diagnostics of another architecture, or not diagnostics at all. */
+	expect_pin_refused(PIN, "hello\n", "diagnostics have no");
+	free(pinned);
+	free(unmasked);
+	free(preferred);
+	free(threshold);
+}
+END_TEST
+
+START_TEST(glibc_pin_command_and_read_callgrind_record_the_check)
+{
+	set_up_temp();
+	char *pinned = diagnostics_text(PINNED_ECX, PINNED_EBX, "0x0",
+	                                "0x200000");
+	char *diagnostics = write_temp("diagnostics.txt", pinned);
+	struct bench_capture run = hu_run(some_backends, 1, NULL, "glibc-pin",
+	                                  "--tunables", PIN, diagnostics, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_uint_eq(hu_count_lines(run.out), 1);
+	ck_assert_ptr_nonnull(strstr(run.out, "6 names masked"));
+	hu_capture_free(&run);
+	run = hu_run(some_backends, 1, NULL, "glibc-pin", "--tunables",
+	             "glibc.cpu.hwcaps=-F16C", diagnostics, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	ck_assert_ptr_nonnull(strstr(run.err, "-F16C"));
+	hu_capture_free(&run);
+	run = hu_run(some_backends, 1, NULL, "glibc-pin", diagnostics, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	hu_capture_free(&run);
+
+	/* read-callgrind checks the run's own GLIBC_TUNABLES and records
+	 * what the check saw. */
+	char *probe = write_dump("probe", BENCH_CALLGRIND_PROBE, "Ir", "0");
+	char text[8192] = "";
+	const char *names[] = {"tCreate5Int32/A", "tCreate5Int32/H",
+	                       "tCreate5Int32/Floor", "tCreate50Int32/A",
+	                       "tCreate50Int32/H", "tCreate50Int32/I"};
+	for (int i = 0; i < 6; i++)
+		append_dump(text, sizeof text, i + 1, names[i], "Ir", "100");
+	char *cells = write_temp("cells", text);
+	char *plain_run = write_pending_run("plain.json");
+	run = hu_run(some_backends, 1, NULL, "read-callgrind", plain_run, probe,
+	             cells, "--glibc-diagnostics", diagnostics, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_ptr_nonnull(strstr(run.err, "no GLIBC_TUNABLES"));
+	hu_capture_free(&run);
+	json_error_t error;
+	json_t *root = json_load_file(plain_run, 0, &error);
+	ck_assert_ptr_nonnull(root);
+	json_object_set_new(json_object_get(root, "context"), "glibc_tunables",
+	                    json_string(PIN));
+	char *pinned_run = write_document("pinned.json", root);
+	run = hu_run(some_backends, 1, NULL, "read-callgrind", pinned_run, probe,
+	             cells, "--glibc-diagnostics", diagnostics, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	root = load(run.out);
+	const char *seen = json_string_value(json_object_get(
+		json_object_get(root, "context"), "glibc_pin"));
+	ck_assert_ptr_nonnull(seen);
+	ck_assert_ptr_nonnull(strstr(seen, "6 names masked"));
+	json_decref(root);
+	hu_capture_free(&run);
+	/* A pin the diagnostics show not taken fails the read. */
+	char *unmasked = diagnostics_text(PINNED_ECX, "0x328", "0x0",
+	                                  "0x200000");
+	char *bad = write_temp("unmasked.txt", unmasked);
+	run = hu_run(some_backends, 1, NULL, "read-callgrind", pinned_run, probe,
+	             cells, "--glibc-diagnostics", bad, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_ptr_nonnull(strstr(run.err, "-AVX2"));
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+	free(pinned);
+	free(unmasked);
+	free(diagnostics);
+	free(bad);
+	free(probe);
+	free(cells);
+	free(plain_run);
+	free(pinned_run);
+	tear_down_temp();
+}
+END_TEST
+
+/* A results file of instruction counts on `cpu`, with a pin (NULL: none)
+ * that was checked. */
+static char *
+write_pinned(const char *name, const char *cpu, const char *pin)
+{
+	const struct fake_cell cells[] = {{"tCreate5Int32", "A", 100, NULL}};
+	json_t *root = results_document("instructions", "GCC 12.2.0", cells, 1,
+	                                false);
+	json_t *context = json_object_get(root, "context");
+	json_object_set_new(context, "cpu", json_string(cpu));
+	if (pin != NULL) {
+		json_object_set_new(context, "glibc_tunables", json_string(pin));
+		json_object_set_new(context, "glibc_pin",
+		                    json_string("6 names masked and inactive"));
+	}
+	return write_document(name, root);
+}
+
+START_TEST(the_same_pin_drops_the_cpu_note)
+{
+	set_up_temp();
+	char *intel = write_pinned("intel.json", "Intel Xeon", PIN);
+	char *amd = write_pinned("amd.json", "AMD EPYC", PIN);
+	char *bare = write_pinned("bare.json", "AMD EPYC", NULL);
+	char *other = write_pinned("other.json", "AMD EPYC",
+	                           "glibc.cpu.hwcaps=-AVX2");
+	struct bench_capture run = compare(intel, amd, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_null(strstr(run.out, "note:"));
+	hu_capture_free(&run);
+	/* No pin on one side: the CPU note, and one about the pin. */
+	run = compare(bare, intel, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the CPU differs"));
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the glibc pin differs: "
+	                                      "baseline none"));
+	hu_capture_free(&run);
+	run = compare(other, intel, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the CPU differs"));
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the glibc pin differs"));
+	hu_capture_free(&run);
+	/* The same pin on the same CPU: no note at all. */
+	run = compare(amd, amd, NULL, NULL);
+	ck_assert_ptr_null(strstr(run.out, "note:"));
+	hu_capture_free(&run);
+	free(intel);
+	free(amd);
+	free(bare);
+	free(other);
+	tear_down_temp();
+}
+END_TEST
+
 /* --- under callgrind ------------------------------------------------------------------------ */
 
 #ifdef BENCH_PROBE_UNDER_VALGRIND
@@ -906,16 +1148,16 @@ END_TEST
 /* Measures the probe program with scripts/bench-instructions; `slow`
  * turns on its slowed Message4. Returns the script's exit status. */
 static int
-measure_probe(bool slow, const char *out)
+measure_probe_with(bool slow, const char *environment, const char *out)
 {
 	char *log = temp_path(slow ? "slow.log" : "plain.log");
 	char command[8192];
 	snprintf(command, sizeof command,
-	         "%s BENCH='%s' '%s/scripts/bench-instructions' "
+	         "%s %s BENCH='%s' '%s/scripts/bench-instructions' "
 	         "--filter 'Int32$' --sizes 5,50 --out '%s' 2>'%s'",
 	         slow ? "BENCH_PROBE_SLOW_FLATTEN=1" : "env -u "
 	                                               "BENCH_PROBE_SLOW_FLATTEN",
-	         BENCH_PROBE_PATH, BENCH_SOURCE_DIR, out, log);
+	         environment, BENCH_PROBE_PATH, BENCH_SOURCE_DIR, out, log);
 	int status = system(command);
 	int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 	if (code != 0) {
@@ -929,6 +1171,12 @@ measure_probe(bool slow, const char *out)
 	}
 	free(log);
 	return code;
+}
+
+static int
+measure_probe(bool slow, const char *out)
+{
+	return measure_probe_with(slow, "", out);
 }
 
 /* Every cell's instruction count in `path`, as "test/backend count"
@@ -1074,6 +1322,70 @@ START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 	tear_down_temp();
 }
 END_TEST
+
+/* A context string of a results file (static copy). */
+static const char *
+context_text(const char *path, const char *key)
+{
+	static char copy[2][4096];
+	static int next;
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	const char *value = json_string_value(json_object_get(
+		json_object_get(root, "context"), key));
+	ck_assert_msg(value != NULL, "%s: no context.%s", path, key);
+	char *out = copy[next++ % 2];
+	snprintf(out, sizeof copy[0], "%s", value);
+	json_decref(root);
+	return out;
+}
+
+START_TEST(under_the_pin_cache_sizes_move_no_count)
+{
+	set_up_temp();
+	char *pinned = temp_path("pinned.json");
+	char *resized = temp_path("resized.json");
+	measure_probe(false, pinned);
+	/* glibc told of other caches: 16 KiB of data, 64 KiB shared. */
+	measure_probe_with(false, "BENCH_GLIBC_DATA_CACHE_SIZE=16384 "
+	                          "BENCH_GLIBC_SHARED_CACHE_SIZE=65536",
+	                   resized);
+	size_t cells, cells_resized;
+	char *counts = counts_of(pinned, &cells);
+	char *counts_resized = counts_of(resized, &cells_resized);
+	ck_assert_uint_eq(cells, 2 * 14 + 12);
+	ck_assert_uint_eq(cells_resized, cells);
+	ck_assert_str_eq(counts, counts_resized);
+	/* Both runs carry the pin and what the check saw, and glibc did
+	 * take the other sizes. */
+	ck_assert_ptr_nonnull(strstr(context_text(pinned, "glibc_tunables"),
+	                             "glibc.cpu.hwcaps=-AVX512F,"));
+	ck_assert_ptr_nonnull(strstr(context_text(resized, "glibc_tunables"),
+	                             "glibc.cpu.x86_data_cache_size=16384"));
+	ck_assert_ptr_null(strstr(context_text(pinned, "glibc_pin"),
+	                          "data_cache_size 0x4000 "));
+	ck_assert_ptr_nonnull(strstr(context_text(resized, "glibc_pin"),
+	                             "data_cache_size 0x4000 "));
+	ck_assert_ptr_nonnull(strstr(context_text(resized, "glibc_pin"),
+	                             "shared_cache_size 0x10000;"));
+	free(counts);
+	free(counts_resized);
+	free(pinned);
+	free(resized);
+
+	/* A size that is not one is refused before anything runs. */
+	char command[4096];
+	snprintf(command, sizeof command,
+	         "BENCH_GLIBC_DATA_CACHE_SIZE=lots BENCH='%s' "
+	         "'%s/scripts/bench-instructions' --filter '^tCreate5Int32$' "
+	         "--out /dev/null 2>/dev/null",
+	         BENCH_PROBE_PATH, BENCH_SOURCE_DIR);
+	int status = system(command);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == BENCH_EXIT_USAGE);
+	tear_down_temp();
+}
+END_TEST
 #endif /* BENCH_PROBE_UNDER_VALGRIND */
 
 Suite *
@@ -1102,12 +1414,19 @@ make_instructions_suite(void)
 	tcase_add_test(tc, instruction_mode_options);
 	suite_add_tcase(suite, tc);
 
+	tc = tcase_create("glibc_pin");
+	tcase_add_test(tc, the_check_sees_whether_glibc_took_the_pin);
+	tcase_add_test(tc, glibc_pin_command_and_read_callgrind_record_the_check);
+	tcase_add_test(tc, the_same_pin_drops_the_cpu_note);
+	suite_add_tcase(suite, tc);
+
 #ifdef BENCH_PROBE_UNDER_VALGRIND
 	tc = tcase_create("callgrind");
 	/* Three runs under valgrind, a few seconds each on the project
 	 * machine. */
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, an_extra_loop_in_one_operation_fails_exactly_its_cells);
+	tcase_add_test(tc, under_the_pin_cache_sizes_move_no_count);
 	suite_add_tcase(suite, tc);
 #endif
 	return suite;
