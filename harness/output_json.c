@@ -47,7 +47,8 @@
  * context.measure says so, and a cell has no figures yet: instead of
  * "median", "min", "mad" and "samples" it has "dump", the name of its
  * callgrind dump, and the winners are null. `bench read-callgrind` fills
- * them in (read_callgrind.c).
+ * them in (read_callgrind.c), and adds context "callgrind", "counted"
+ * and, when it checked the glibc pin, "glibc_pin" (glibc_pin.h).
  */
 #include "output.h"
 
