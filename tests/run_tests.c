@@ -37,6 +37,9 @@ static const struct {
 	{"harness_run", make_harness_run_suite},
 	{"report", make_report_suite},
 	{"instructions", make_instructions_suite},
+#ifdef BENCH_HAVE_ORIGINALS
+	{"originals", make_originals_suite},
+#endif
 };
 
 int
