@@ -12,7 +12,7 @@
 #include <Message2.h>
 
 #include "adapter.h"
-#include "unflatten_2005.h"
+#include "adapter_2005.h"
 
 namespace {
 
