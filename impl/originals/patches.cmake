@@ -105,15 +105,14 @@ function(bench_patch_2005_tree tree dir)
     "\tstream->Read((void *)fFlatBuffer.Buffer(), fHeader.dataSize);\n"
     "\tstream->Read((void *)fFlatBuffer.Buffer(), fHeader.dataSize);
 
-	// bm originals: fix 3, the offsets of the variable-size items.
+	// bm originals: fix 3, the offsets of the variable-size items, as
+	// AddItem() records them.
 	if (!(fHeader.flags & MSG_FLAG_FIXED_SIZE)) {
 		fOffsets = new BList(fHeader.count);
 		int32 offset = 0;
 		for (int32 index = 0; index < fHeader.count; index++) {
-			if (offset < 0 || offset + (int32)sizeof(size_t) > fHeader.dataSize)
-				throw (status_t)B_BAD_VALUE;
 			fOffsets->AddItem((void *)offset);
-			size_t length;
+			size_t length = 0;
 			fFlatBuffer.ReadAt(offset, &length, sizeof(length));
 			offset += round_to_8(length);
 		}
