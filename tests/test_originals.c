@@ -210,10 +210,47 @@ message3_2005_as_r5(const uint8_t *bytes, size_t size, size_t *out_size)
 
 /* --- The benchmark messages, through every slot -------------------------------- */
 
+/* What a decode reports, counted: fields, items and item bytes. */
+struct tally {
+	int fields, items;
+	size_t bytes;
+};
+
+static int
+tally_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
+            bool fixed_size, int32_t count)
+{
+	(void)name, (void)name_len, (void)type, (void)fixed_size, (void)count;
+	((struct tally *)ctx)->fields++;
+	return 0;
+}
+
+static int
+tally_item(void *ctx, const void *data, size_t size)
+{
+	(void)data;
+	((struct tally *)ctx)->items++;
+	((struct tally *)ctx)->bytes += size;
+	return 0;
+}
+
+/*
+ * The content checks of one message against the re-creation's. The
+ * content helpers (test_util.h) grow their field array one field at a
+ * time, which is slow for 5000 fields under the sanitizers; there the
+ * items are checked by name and index, and the decode by counts.
+ */
+static bool
+compare_whole_content(const struct shape *shape)
+{
+	return !shape->individual || shape->count <= 500;
+}
+
 START_TEST(benchmark_messages_survive_every_slot)
 {
 	const struct original *orig = &originals[_i / SHAPE_COUNT];
 	const struct shape *shape = &shapes[_i % SHAPE_COUNT];
+	bool whole = compare_whole_content(shape);
 	char context[96], label[48];
 	snprintf(context, sizeof context, "%s, %s", orig->ops->name,
 	         cu_benchmark_name(label, sizeof label, shape->count,
@@ -222,16 +259,19 @@ START_TEST(benchmark_messages_survive_every_slot)
 	/* What the message must hold: the re-creation's content. */
 	bm_message *reference = benchmark_message(cu_backend(orig->recreation),
 	                                          shape);
-	struct tu_content expected, held;
-	sorted_content(reference, &expected);
+	struct tu_content expected = {0}, held;
+	if (whole)
+		sorted_content(reference, &expected);
 
 	bm_message *msg = benchmark_message(orig->ops, shape);
 	ck_assert_int_eq(bm_count_fields(msg),
 	                 shape->individual ? shape->count : 1);
 	assert_items_found(msg, shape, context);
-	sorted_content(msg, &held);
-	cu_assert_same_content(&expected, &held, true, context);
-	tu_content_free(&held);
+	if (whole) {
+		sorted_content(msg, &held);
+		cu_assert_same_content(&expected, &held, true, context);
+		tu_content_free(&held);
+	}
 
 	/* Flatten, and decode with the shared decoder. */
 	size_t size, r5_size = 0;
@@ -240,27 +280,54 @@ START_TEST(benchmark_messages_survive_every_slot)
 	const uint8_t *decodable = bytes;
 	size_t decodable_size = size;
 	if (orig->bytes == HEADER_FLAG_01_NAME_NUL_PADDING) {
-		struct tu_content refused = {0};
-		ck_assert_int_eq(tu_content_from_bytes(bytes, size, &refused),
-		                 BM_BAD_VALUE);
+		const struct bm_decode_sink nothing = {0};
+		ck_assert_int_eq(bm_decode(bytes, size, &nothing), BM_BAD_VALUE);
 		r5 = message3_2005_as_r5(bytes, size, &r5_size);
 		decodable = r5;
 		decodable_size = r5_size;
 	}
-	ck_assert_int_eq(tu_content_from_bytes(decodable, decodable_size, &held),
-	                 BM_OK);
-	ck_assert_uint_eq(held.what, WHAT_CODE);
-	tu_content_sort(&held);
-	cu_assert_same_content(&expected, &held, true, context);
-	tu_content_free(&held);
+	if (whole) {
+		ck_assert_int_eq(tu_content_from_bytes(decodable, decodable_size,
+		                                       &held),
+		                 BM_OK);
+		ck_assert_uint_eq(held.what, WHAT_CODE);
+		tu_content_sort(&held);
+		cu_assert_same_content(&expected, &held, true, context);
+		tu_content_free(&held);
+	} else {
+		struct tally got = {0};
+		const struct bm_decode_sink sink = {
+			.field = tally_field, .item = tally_item, .ctx = &got};
+		ck_assert_int_eq(bm_decode(decodable, decodable_size, &sink), BM_OK);
+		ck_assert_int_eq(got.fields, shape->count);
+		ck_assert_int_eq(got.items, shape->count);
+		struct bm_field_info info;
+		size_t item_bytes = 0;
+		for (int32_t f = 0; f < bm_count_fields(reference); f++) {
+			ck_assert_int_eq(bm_field_at(reference, f, &info), BM_OK);
+			const void *data;
+			size_t item;
+			char name[32];
+			snprintf(name, sizeof name, "%.*s", (int)info.name_len,
+			         info.name);
+			ck_assert_int_eq(bm_find_data(reference, name, info.type, 0,
+			                              &data, &item),
+			                 BM_OK);
+			item_bytes += item;
+		}
+		ck_assert_uint_eq(got.bytes, item_bytes);
+	}
 
 	/* Its own reader on its own bytes. */
 	bm_message *copy = cu_unflattened(orig->ops, bytes, size, context);
 	ck_assert_uint_eq(copy->what, WHAT_CODE);
+	ck_assert_int_eq(bm_count_fields(copy), bm_count_fields(msg));
 	assert_items_found(copy, shape, context);
-	sorted_content(copy, &held);
-	cu_assert_same_content(&expected, &held, true, context);
-	tu_content_free(&held);
+	if (whole) {
+		sorted_content(copy, &held);
+		cu_assert_same_content(&expected, &held, true, context);
+		tu_content_free(&held);
+	}
 	size_t again_size;
 	uint8_t *again = cu_flatten(copy, &again_size);
 	if (orig->bytes == HEADER_FLAG_01_NAME_NUL_PADDING) {
@@ -348,10 +415,6 @@ END_TEST
 START_TEST(allocations_go_through_the_counting_allocator)
 {
 	const struct original *orig = &originals[_i];
-	/* The 2005 classes make their block cache on the first new BMessage;
-	 * keep that out of the counts. */
-	bm_destroy(cu_new_message(orig->ops, 0));
-
 	bm_alloc_counting(true);
 	bm_message *msg = cu_new_message(orig->ops, 0);
 	cu_add_items(msg, "strings", true, 0, 40);
