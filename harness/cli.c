@@ -109,11 +109,21 @@ run(const struct bench_program *program, const struct bench_options *options)
 	if (!bench_measure_available(options, program->err))
 		return BENCH_EXIT_USAGE;
 
+	/* One line for the listed backends this build lacks. */
+	if (program->skipped_count > 0) {
+		fprintf(program->err, "bench: not built, so not run:");
+		for (size_t i = 0; i < program->skipped_count; i++)
+			fprintf(program->err, "%s %s (%s)", i > 0 ? "," : "",
+			        program->skipped[i].name, program->skipped[i].why);
+		fputc('\n', program->err);
+	}
 	struct bench_results results;
 	bool show_progress = options->progress || program->err_is_terminal;
 	bool ok = bench_measure(options, program->backends,
 	                        program->backend_count, show_progress,
 	                        program->err, &results);
+	results.skipped = program->skipped;
+	results.skipped_count = program->skipped_count;
 	if (!ok) {
 		fprintf(program->err, "bench: out of memory\n");
 		bench_results_free(&results);

@@ -15,6 +15,10 @@ struct bench_program {
 	/* The backends to offer, in column order (main: the registry). */
 	const struct bm_ops *const *backends;
 	size_t backend_count;
+	/* Backends of impl/backends.list this build does not have, and why
+	 * (main: bm_skipped_backends); runs say so, and record them. */
+	const struct bm_skipped_backend *skipped;
+	size_t skipped_count;
 	/* Where the canonical run (`bench --all`, default options) writes
 	 * latest.md, latest.csv and latest.json; NULL: nowhere. */
 	const char *results_dir;

@@ -38,7 +38,9 @@ enum change_kind {
 	CHANGE_COMPARED,   /* within the threshold, or improved */
 	CHANGE_FIXED,      /* failed in BASELINE only */
 	CHANGE_NEW,        /* in CURRENT only */
-	CHANGE_REMOVED     /* in BASELINE only */
+	CHANGE_REMOVED,    /* in BASELINE only */
+	CHANGE_NOT_RUN     /* in BASELINE only, of a backend CURRENT's build
+	                    * did not have (context.skipped_backends) */
 };
 
 struct change {
@@ -47,6 +49,7 @@ struct change {
 	const struct file_cell *baseline;  /* NULL when new */
 	const struct file_cell *current;   /* NULL when removed */
 	size_t order;         /* CURRENT's order, then BASELINE's */
+	bool not_built;       /* of a backend CURRENT skipped */
 	double relative;      /* (current - baseline) / baseline */
 };
 
@@ -131,7 +134,7 @@ classify(struct change *change, const struct gate *gate)
 	const struct file_cell *base = change->baseline;
 	const struct file_cell *current = change->current;
 	if (current == NULL) {
-		change->kind = CHANGE_REMOVED;
+		change->kind = change->not_built ? CHANGE_NOT_RUN : CHANGE_REMOVED;
 	} else if (current->error != NULL) {
 		change->kind = CHANGE_ERR;
 	} else if (base == NULL) {
@@ -182,6 +185,8 @@ status_text(const struct change *change)
 		return "new";
 	case CHANGE_REMOVED:
 		return "removed";
+	case CHANGE_NOT_RUN:
+		return "not-run";
 	}
 	return "?";
 }
@@ -377,7 +382,15 @@ collect_changes(const struct results_file *baseline,
 		const struct file_cell *cell = &baseline->cells[i];
 		if (find_cell(current, cell->test, cell->backend) != NULL)
 			continue;
-		changes[used] = (struct change){.baseline = cell, .order = used};
+		bool not_built = false;
+		for (size_t k = 0; k < current->run.skipped_count; k++)
+			not_built |= strcmp(current->run.skipped[k],
+			                    cell->backend) == 0;
+		changes[used] = (struct change){
+			.baseline = cell,
+			.order = used,
+			.not_built = not_built,
+		};
 		classify(&changes[used++], gate);
 	}
 	qsort(changes, used, sizeof *changes, compare_changes);
@@ -396,7 +409,7 @@ report(const struct bench_program *program, const struct results_file *baseline,
 		fprintf(program->err, "bench compare: out of memory\n");
 		return BENCH_EXIT_FAILED;
 	}
-	size_t tally[CHANGE_REMOVED + 1] = {0}, improved = 0;
+	size_t tally[CHANGE_NOT_RUN + 1] = {0}, improved = 0;
 	for (size_t i = 0; i < count; i++) {
 		tally[changes[i].kind]++;
 		improved += changes[i].improved ? 1 : 0;
@@ -414,13 +427,19 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	fputc('\n', out);
 	/* Compared cells first; cells of one file only in a section of their
 	 * own (the sort puts them last). */
-	size_t compared = count - tally[CHANGE_NEW] - tally[CHANGE_REMOVED];
+	size_t compared = count - tally[CHANGE_NEW] - tally[CHANGE_REMOVED] -
+	                  tally[CHANGE_NOT_RUN];
 	print_table(out, changes, compared);
 	if (compared < count) {
-		fprintf(out, "\nCells in one file only, not compared (%s):\n\n",
-		        gate->allow_new ? "allowed by --allow-new"
-		                        : "the gate fails until the baseline "
-		                          "is updated, or --allow-new is given");
+		bool changed = tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0;
+		fprintf(out, "\nCells in one file only, not compared%s:\n\n",
+		        !changed          ? " (not run: their backends are not "
+		                            "built here)"
+		        : gate->allow_new ? " (new and removed ones allowed by "
+		                            "--allow-new)"
+		                          : " (new and removed ones fail the gate "
+		                            "until the baseline is updated, or "
+		                            "--allow-new is given)");
 		print_table(out, changes + compared, count - compared);
 	}
 	fprintf(out, "\n%zu of %zu cells regressed, %zu improved, %zu ERR, "
@@ -428,6 +447,10 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	        tally[CHANGE_REGRESSED], count, improved, tally[CHANGE_ERR],
 	        tally[CHANGE_NEW], tally[CHANGE_REMOVED],
 	        tally[CHANGE_FIXED] > 0 ? ", some fixed" : "");
+	if (tally[CHANGE_NOT_RUN] > 0)
+		fprintf(out, "%zu cells of backends the current build does not "
+		        "have were not run (not a regression).\n",
+		        tally[CHANGE_NOT_RUN]);
 	for (size_t i = 0; i < count; i++) {
 		if (changes[i].kind == CHANGE_ERR)
 			fprintf(out, "%s/%s failed: %s\n", changes[i].current->test,

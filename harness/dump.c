@@ -622,6 +622,12 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 		        options.backend, names);
 		return BENCH_EXIT_USAGE;
 	}
+	/* msgdump reads files from anywhere. */
+	if ((ops->flags & BM_BACKEND_UNSAFE_ON_BAD_INPUT) != 0) {
+		fprintf(err, "msgdump: backend %s does not survive malformed "
+		        "input; choose another (--backend)\n", ops->name);
+		return BENCH_EXIT_USAGE;
+	}
 
 	size_t size = 0;
 	unsigned char *bytes = read_all(options.file, &size);

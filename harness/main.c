@@ -45,11 +45,15 @@ main(int argc, char **argv)
 	const char *report_dir = getenv("BENCH_REPORT_DIR");
 	if (report_dir == NULL || report_dir[0] == '\0')
 		report_dir = BENCH_SOURCE_DIR "/report";
-	size_t count;
+	size_t count, skipped_count;
 	const struct bm_ops *const *backends = bm_backends(&count);
+	const struct bm_skipped_backend *skipped =
+		bm_skipped_backends(&skipped_count);
 	const struct bench_program program = {
 		.backends = backends,
 		.backend_count = count,
+		.skipped = skipped,
+		.skipped_count = skipped_count,
 		.results_dir = results_dir,
 		.report_dir = report_dir,
 		.out = stdout,

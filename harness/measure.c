@@ -28,6 +28,7 @@
 #include "measure.h"
 
 #include "alloc.h"
+#include "fnv.h"
 #include "instructions.h"
 #include "operations.h"
 #include "progress.h"
@@ -188,8 +189,7 @@ run_batch(struct run_state *state, struct runner *runner, size_t ops,
 		                 cpu_time != 0 && *elapsed > cpu_time &&
 		                 (double)(*elapsed - cpu_time) >
 		                         BENCH_OFF_CPU_FRACTION * (double)*elapsed;
-		state->checksum = (state->checksum ^ checksum) *
-		                  0x100000001b3u;
+		state->checksum = bench_fnv_fold(state->checksum, checksum);
 		uint64_t expected = bench_cell_expected_checksum(cell, ops);
 		if (checksum != expected) {
 			snprintf(why, why_size, "checksum of the timed work is "
@@ -374,10 +374,15 @@ set_up_runner(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, "harness out of memory");
 		return;
 	}
-	if (backend == NULL)
+	if (backend == NULL) {
 		runner->result->flat_bytes = work->floor_bytes;
-	else if (bench_op_is_flat(test->op))
+	} else if (bench_op_is_flat(test->op)) {
+		/* The bytes the first batch validated: the backend's own
+		 * flattening of the test's message. */
 		runner->result->flat_bytes = runner->cell.flat_size;
+		runner->result->flat_digest =
+			bench_fnv_bytes(runner->cell.flat, runner->cell.flat_size);
+	}
 	runner->active = true;
 }
 
@@ -452,6 +457,7 @@ struct cell_report {
 	char error[BENCH_REASON_MAX];
 	double allocs_per_op;
 	size_t flat_bytes;
+	uint64_t flat_digest;
 	size_t ops;
 	uint64_t checksum;          /* of the cell's work (run_state) */
 };
@@ -505,6 +511,7 @@ run_cell_job(void *argument)
 	memcpy(report->error, result->error, sizeof report->error);
 	report->allocs_per_op = result->allocs_per_op;
 	report->flat_bytes = result->flat_bytes;
+	report->flat_digest = result->flat_digest;
 	report->ops = runner->ops;
 	report->checksum = state->checksum;
 	bench_cell_free(&runner->cell);
@@ -587,7 +594,7 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 		return;
 	}
 	report.error[sizeof report.error - 1] = '\0';
-	state->checksum = (state->checksum ^ report.checksum) * 0x100000001b3u;
+	state->checksum = bench_fnv_fold(state->checksum, report.checksum);
 	if (report.failed) {
 		fail_runner(state, runner, test, report.error);
 		return;
@@ -595,6 +602,7 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 	struct bench_cell_result *result = runner->result;
 	result->allocs_per_op = report.allocs_per_op;
 	result->flat_bytes = report.flat_bytes;
+	result->flat_digest = report.flat_digest;
 	result->ops_per_sample = report.ops;
 	result->rounds_per_sample = 1;
 	runner->ops = report.ops;
@@ -775,7 +783,7 @@ bench_measure(const struct bench_options *options,
 		.options = options,
 		.results = results,
 		.rng = options->seed,
-		.checksum = 0xcbf29ce484222325u,
+		.checksum = BENCH_FNV_OFFSET,
 		.min_time_ns = options->min_time_ms * 1e6,
 		.count_instructions =
 			options->measure == BENCH_MEASURE_INSTRUCTIONS,

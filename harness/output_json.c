@@ -20,7 +20,7 @@
  *           "workload":{"type","items"} or {"message"},
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
  *                                 "cpu_samples":[...],
- *                                 "allocs_per_op","flat_bytes",
+ *                                 "allocs_per_op","flat_bytes","flat_digest",
  *                                 "ops_per_sample","rounds_per_sample",
  *                                 "retaken_batches","disturbed_batches"},
  *                    "Floor":{"median","min","mad","samples","bytes",
@@ -152,6 +152,15 @@ context_json(const struct bench_results *results)
 	put(object, "disturbed_batches",
 	    json_integer((json_int_t)results->disturbed_batches));
 	put(object, "options", options_json(results));
+	/* The listed backends this build does not have (originals without
+	 * their Haiku tree): `bench compare` shows their cells as not run. */
+	json_t *not_built = json_array();
+	for (size_t i = 0; i < results->skipped_count; i++)
+		json_array_append_new(not_built,
+		                      json_pack("{s:s, s:s}", "name",
+		                                results->skipped[i].name, "why",
+		                                results->skipped[i].why));
+	put(object, "skipped_backends", not_built);
 	char checksum[32];
 	snprintf(checksum, sizeof checksum, "0x%016llx",
 	         (unsigned long long)results->checksum);
@@ -212,10 +221,16 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 	} else {
 		put(object, "allocs_per_op",
 		    number_or_integer(cell->allocs_per_op));
+		bool flat = bench_op_is_flat(row->test.op);
 		put(object, "flat_bytes",
-		    bench_op_is_flat(row->test.op)
-		            ? json_integer((json_int_t)cell->flat_bytes)
-		            : json_null());
+		    flat ? json_integer((json_int_t)cell->flat_bytes)
+		         : json_null());
+		/* Which backends wrote the same bytes (the report compares
+		 * each original with its re-creation). */
+		char digest[32];
+		snprintf(digest, sizeof digest, "0x%016llx",
+		         (unsigned long long)cell->flat_digest);
+		put(object, "flat_digest", flat ? json_string(digest) : json_null());
 	}
 	put(object, "ops_per_sample",
 	    json_integer((json_int_t)cell->ops_per_sample));

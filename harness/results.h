@@ -33,6 +33,7 @@ struct bench_cell_result {
 	double allocs_per_op;           /* counted in an untimed run */
 	size_t flat_bytes;              /* flattened size (flat rows), or
 	                                 * the bytes the Floor copies */
+	uint64_t flat_digest;           /* flat rows: FNV-1a of the bytes */
 	size_t retaken_batches;         /* attempts thrown away: preempted */
 	size_t disturbed_batches;       /* kept although preempted */
 };
@@ -49,6 +50,9 @@ struct bench_row {
 struct bench_results {
 	const struct bm_ops **backends;  /* the columns, in registry order */
 	size_t backend_count;
+	/* Listed backends this build does not have (bench_program). */
+	const struct bm_skipped_backend *skipped;
+	size_t skipped_count;
 	struct bench_row *rows;
 	size_t row_count;
 	const struct bench_options *options;

@@ -190,6 +190,28 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	    !get_optional_count(loader, context, c, "disturbed_batches",
 	                        &run->disturbed_batches))
 		return false;
+	json_t *skipped = member(context, "skipped_backends");
+	if (skipped != NULL) {
+		if (!json_is_array(skipped))
+			return fail_at(loader, c, "skipped_backends",
+			               "expected an array");
+		run->skipped = calloc(json_array_size(skipped) + 1,
+		                      sizeof *run->skipped);
+		if (run->skipped == NULL)
+			return fail_at(loader, c, "skipped_backends",
+			               "out of memory");
+		size_t index;
+		json_t *entry;
+		json_array_foreach(skipped, index, entry) {
+			const char *why;
+			if (!get_string(loader, entry, "context.skipped_backends",
+			                "name", &run->skipped[index]) ||
+			    !get_string(loader, entry, "context.skipped_backends",
+			                "why", &why))
+				return false;
+			run->skipped_count++;
+		}
+	}
 	json_t *options = member(context, "options");
 	if (!json_is_object(options))
 		return fail_at(loader, c, "options",
@@ -535,6 +557,7 @@ bench_run_file_free(struct bench_run_file *run)
 	free(run->rows);
 	free(run->backends);
 	free(run->sizes);
+	free(run->skipped);
 	if (run->root != NULL)
 		json_decref(run->root);
 	memset(run, 0, sizeof *run);

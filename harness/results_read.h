@@ -94,6 +94,10 @@ struct bench_run_file {
 	                                * NULL */
 	long long retaken_batches;
 	long long disturbed_batches;
+	/* context.skipped_backends: listed backends the run's build did not
+	 * have (originals without their Haiku tree); none in schema 1. */
+	const char **skipped;
+	size_t skipped_count;
 	/* context.options */
 	bool all;
 	const char *filter;            /* NULL: none */

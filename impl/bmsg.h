@@ -145,7 +145,14 @@ enum bm_repeated_names {
 	/* The records merge into one field, as Haiku's R5 reader does; input
 	 * whose records of one name differ in type or fixed item size is
 	 * refused with BM_BAD_VALUE. */
-	BM_REPEATED_MERGE
+	BM_REPEATED_MERGE,
+	/* Both fields are kept, in iteration order; a find by name reaches
+	 * the first (chains that append at the tail: today's Haiku). */
+	BM_REPEATED_KEEP_FIRST,
+	/* Both fields are kept; a find by name reaches the last (chains that
+	 * insert at the head: the 2005 Message2 and Message3). */
+	BM_REPEATED_KEEP_LAST,
+	BM_REPEATED_COUNT
 };
 
 /* Descriptor flags. */
@@ -154,6 +161,26 @@ enum bm_repeated_names {
 /* Allocates outside bm_malloc (alloc.h): allocation counts and injected
  * allocation failures do not reach it. */
 #define BM_BACKEND_OWN_ALLOCATOR 0x2u
+/* Does not survive an allocation failure (it may crash, leak or corrupt
+ * the message): the failure-injection tests leave it out. */
+#define BM_BACKEND_UNSAFE_ON_NO_MEMORY 0x4u
+/* Does not survive malformed input (it may crash or hang): the fuzz
+ * targets, the mutation sweep, the regression inputs and msgdump leave it
+ * out. */
+#define BM_BACKEND_UNSAFE_ON_BAD_INPUT 0x8u
+/* Its native reader reads only what its own Flatten writes: other writers'
+ * bytes in its native format may crash it, so nothing gives it them. */
+#define BM_BACKEND_READS_OWN_BYTES_ONLY 0x10u
+/* Its flattened bytes follow its design's own reading of the native format,
+ * which the shared decoder refuses (the 2005 Message3 counts the NUL in
+ * name lengths): their content is checked by reading them back with the
+ * backend itself. */
+#define BM_BACKEND_OWN_FLAT_DIALECT 0x20u
+/* Every flag a version 2 descriptor may set. */
+#define BM_BACKEND_FLAGS                                                   \
+	(BM_BACKEND_OWN_ALLOCATOR | BM_BACKEND_UNSAFE_ON_NO_MEMORY |        \
+	 BM_BACKEND_UNSAFE_ON_BAD_INPUT | BM_BACKEND_READS_OWN_BYTES_ONLY |  \
+	 BM_BACKEND_OWN_FLAT_DIALECT)
 
 /* A set of formats, as in `decoded_formats`; BM_DECODER_FORMATS is every
  * format bm_decode knows (it refuses swapped Dano as BM_UNSUPPORTED). */
@@ -288,6 +315,9 @@ struct bm_ops {
 	uint32_t decoded_formats;
 	/* How unflatten treats a repeated name (default: BM_REPEATED_MERGE). */
 	enum bm_repeated_names repeated_names;
+	/* BM_KIND_ORIGINAL: the name of the re-creation of the same design,
+	 * which the report sets beside it; NULL otherwise (the default). */
+	const char *counterpart;
 
 	/* Descriptor fields above are valid for version 2. */
 };
@@ -305,6 +335,16 @@ const char *bm_status_name(int status);
 
 /* Returns the registered backends in table order, and their number in *count. */
 const struct bm_ops *const *bm_backends(size_t *count);
+
+/* A backend of impl/backends.list this build does not have (an original
+ * whose Haiku tree was not given), and why. */
+struct bm_skipped_backend {
+	const char *name;
+	const char *why;
+};
+
+/* Returns the listed backends this build skipped, and their number. */
+const struct bm_skipped_backend *bm_skipped_backends(size_t *count);
 
 /* Returns the registered backend called `name`, ignoring case, or NULL. */
 const struct bm_ops *bm_find_backend(const char *name);

@@ -32,6 +32,21 @@ static const struct bm_ops *const registry[] = {
 
 #define REGISTRY_COUNT (sizeof registry / sizeof registry[0] - 1)
 
+static const struct bm_skipped_backend skipped[] = {
+#define BM_SKIPPED_ENTRY(name, why) {name, why},
+	BM_SKIPPED_LIST(BM_SKIPPED_ENTRY)
+#undef BM_SKIPPED_ENTRY
+	{NULL, NULL} /* end of table, not counted */
+};
+
+const struct bm_skipped_backend *
+bm_skipped_backends(size_t *count)
+{
+	if (count != NULL)
+		*count = sizeof skipped / sizeof skipped[0] - 1;
+	return skipped;
+}
+
 const struct bm_ops *const *
 bm_backends(size_t *count)
 {
@@ -125,8 +140,15 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 		problem = "decoded_formats names a format the decoder does not "
 		          "know";
 	else if (ops->version >= 2 &&
-	         ops->repeated_names != BM_REPEATED_MERGE)
+	         (unsigned)ops->repeated_names >= BM_REPEATED_COUNT)
 		problem = "unknown repeated_names";
+	else if (ops->version >= 2 &&
+	         (ops->flags & ~(uint32_t)BM_BACKEND_FLAGS) != 0)
+		problem = "a flag this version does not know";
+	else if (ops->version >= 2 &&
+	         (ops->kind == BM_KIND_ORIGINAL) != (ops->counterpart != NULL))
+		problem = "an original names its re-creation (counterpart), "
+		          "and only an original does";
 	if (problem == NULL)
 		return true;
 	if (why != NULL && why_size > 0)
@@ -141,6 +163,21 @@ bm_backends_valid(const struct bm_ops *const *backends, size_t count,
 	for (size_t i = 0; i < count; i++) {
 		if (!bm_ops_valid(backends[i], why, why_size))
 			return false;
+		const char *counterpart = backends[i]->version >= 2
+		                                  ? backends[i]->counterpart
+		                                  : NULL;
+		const struct bm_ops *recreation =
+			bm_find_backend_in(backends, count, counterpart);
+		if (counterpart != NULL &&
+		    (recreation == NULL ||
+		     bm_backend_kind(recreation) == BM_KIND_ORIGINAL)) {
+			if (why != NULL && why_size > 0)
+				snprintf(why, why_size,
+				         "backend %s: its counterpart %s is not a "
+				         "re-creation among the backends",
+				         backends[i]->name, counterpart);
+			return false;
+		}
 		for (size_t j = 0; j < i; j++) {
 			if (strcasecmp(backends[i]->name, backends[j]->name) == 0) {
 				if (why != NULL && why_size > 0)

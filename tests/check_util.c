@@ -18,22 +18,70 @@ cu_backend(const char *name)
 	return ops;
 }
 
+bool
+cu_member(enum cu_set set, const struct bm_ops *ops)
+{
+	switch (set) {
+	case CU_EVERY:
+		return true;
+	case CU_CONTRACT:
+		return bm_backend_kind(ops) != BM_KIND_ORIGINAL;
+	case CU_BAD_INPUT:
+		return (ops->flags & BM_BACKEND_UNSAFE_ON_BAD_INPUT) == 0;
+	case CU_NO_MEMORY:
+		return (ops->flags & BM_BACKEND_UNSAFE_ON_NO_MEMORY) == 0 &&
+		       bm_backend_uses_bm_alloc(ops);
+	case CU_FOREIGN_BYTES:
+		return (ops->flags & BM_BACKEND_READS_OWN_BYTES_ONLY) == 0;
+	}
+	return false;
+}
+
+int
+cu_count(enum cu_set set)
+{
+	size_t count;
+	const struct bm_ops *const *table = bm_backends(&count);
+	int members = 0;
+	for (size_t i = 0; i < count; i++)
+		members += cu_member(set, table[i]) ? 1 : 0;
+	return members;
+}
+
+const struct bm_ops *
+cu_in(enum cu_set set, int index)
+{
+	size_t count;
+	const struct bm_ops *const *table = bm_backends(&count);
+	int seen = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (cu_member(set, table[i]) && seen++ == index)
+			return table[i];
+	}
+	ck_abort_msg("backend %d of set %d (%d members) asked for", index,
+	             (int)set, seen);
+	return NULL;
+}
+
+bool
+cu_reads_bytes_of(const struct bm_ops *reader, const struct bm_ops *writer)
+{
+	if (reader == writer)
+		return true;
+	return cu_member(CU_FOREIGN_BYTES, reader) &&
+	       (writer->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0;
+}
+
 int
 cu_backend_count(void)
 {
-	size_t count;
-	bm_backends(&count);
-	return (int)count;
+	return cu_count(CU_EVERY);
 }
 
 const struct bm_ops *
 cu_backend_at(int index)
 {
-	size_t count;
-	const struct bm_ops *const *table = bm_backends(&count);
-	ck_assert_msg(index >= 0 && (size_t)index < count,
-	              "backend %d of %zu asked for", index, count);
-	return table[index];
+	return cu_in(CU_EVERY, index);
 }
 
 /* --- Messages ------------------------------------------------------------- */

@@ -25,11 +25,49 @@
 /* The registered backend called `name`; fails the test when there is none. */
 const struct bm_ops *cu_backend(const char *name);
 
-/* The number of registered backends, as the int a loop test takes. */
+/*
+ * The backends a property is asserted on, from what their descriptors say
+ * (impl/README.md §1.3), so that a loop test over a set covers a new
+ * backend with no edit and never runs where it cannot hold:
+ *   CU_EVERY          every registered backend: what every design does
+ *                     (content round trips, its own bytes read back);
+ *   CU_CONTRACT       the backends that keep the whole contract of bmsg.h
+ *                     (limits, argument errors, no leaks): every kind but
+ *                     the originals, which are Haiku's code as it was;
+ *   CU_BAD_INPUT      those that survive malformed input;
+ *   CU_NO_MEMORY      those that survive an allocation failure;
+ *   CU_FOREIGN_BYTES  those whose native reader reads what other writers
+ *                     write (not BM_BACKEND_READS_OWN_BYTES_ONLY).
+ */
+enum cu_set {
+	CU_EVERY,
+	CU_CONTRACT,
+	CU_BAD_INPUT,
+	CU_NO_MEMORY,
+	CU_FOREIGN_BYTES
+};
+
+/* True when the backend belongs to the set. */
+bool cu_member(enum cu_set set, const struct bm_ops *ops);
+
+/* The number of backends in the set, as the int a loop test takes. */
+int cu_count(enum cu_set set);
+
+/* The index-th backend of the set (0 <= index < cu_count(set)), in
+ * registry order. */
+const struct bm_ops *cu_in(enum cu_set set, int index);
+
+/* True when `reader` is given `writer`'s flattened bytes in the tests: a
+ * reader that reads only its own bytes reads no other writer's, and bytes
+ * in a design's own dialect (BM_BACKEND_OWN_FLAT_DIALECT) are read back
+ * by their writer only. */
+bool cu_reads_bytes_of(const struct bm_ops *reader,
+                       const struct bm_ops *writer);
+
+/* The number of registered backends (CU_EVERY). */
 int cu_backend_count(void);
 
-/* The index-th registered backend (0 <= index < cu_backend_count()), for
- * loop tests over the registry. */
+/* The index-th registered backend (CU_EVERY). */
 const struct bm_ops *cu_backend_at(int index);
 
 /* --- Messages ------------------------------------------------------------- */

@@ -38,6 +38,9 @@ static const struct {
 	{"report", make_report_suite},
 	{"instructions", make_instructions_suite},
 	{"gbench", make_gbench_suite},
+#ifdef BENCH_HAVE_ORIGINALS
+	{"originals", make_originals_suite},
+#endif
 };
 
 int

@@ -26,5 +26,7 @@ Suite *make_harness_run_suite(void);
 Suite *make_report_suite(void);
 Suite *make_instructions_suite(void);
 Suite *make_gbench_suite(void);
+/* Built only with the Haiku trees (BENCH_HAVE_ORIGINALS). */
+Suite *make_originals_suite(void);
 
 #endif /* BM_SUITES_H */

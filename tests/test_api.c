@@ -263,19 +263,37 @@ START_TEST(registry_follows_the_backend_list_and_is_valid)
 	ck_assert_msg(list != NULL, "cannot open %s", path);
 	size_t count;
 	const struct bm_ops *const *backends = bm_backends(&count);
-	size_t listed = 0;
+	size_t skipped_count;
+	const struct bm_skipped_backend *skipped =
+		bm_skipped_backends(&skipped_count);
+	size_t listed = 0, skipped_seen = 0;
 	char line[512];
 	while (fgets(line, sizeof line, list) != NULL) {
-		char name[128];
-		if (line[0] == '#' || sscanf(line, "%127s", name) != 1)
+		char name[128], file[256], tree[64];
+		int fields = line[0] == '#' ? 0
+		                            : sscanf(line, "%127s %255s %63s", name,
+		                                     file, tree);
+		if (fields < 2)
 			continue;
+		/* An original whose tree was not given is skipped, in list
+		 * order, with the reason. */
+		if (fields == 3 && skipped_seen < skipped_count &&
+		    strcmp(skipped[skipped_seen].name, name) == 0) {
+			ck_assert_ptr_nonnull(strstr(skipped[skipped_seen].why, tree));
+			skipped_seen++;
+			continue;
+		}
 		ck_assert_uint_lt(listed, count);
 		/* The descriptor carries the name its list line gives. */
 		ck_assert_str_eq(backends[listed]->name, name);
+		ck_assert_uint_eq(bm_backend_kind(backends[listed]) ==
+		                          BM_KIND_ORIGINAL,
+		                  fields == 3);
 		listed++;
 	}
 	fclose(list);
 	ck_assert_uint_eq(listed, count);
+	ck_assert_uint_eq(skipped_seen, skipped_count);
 	ck_assert_ptr_null(backends[count]);
 	char why[256];
 	ck_assert_msg(bm_backends_valid(backends, count, why, sizeof why), "%s",

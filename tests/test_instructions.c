@@ -417,6 +417,7 @@ START_TEST(new_and_removed_cells_fail_unless_allowed)
 	run = compare(a, b, "--allow-new", NULL);
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
 	ck_assert_ptr_nonnull(strstr(run.out, "allowed by --allow-new"));
+	ck_assert_ptr_null(strstr(run.out, "not run"));
 	ck_assert_str_eq(run.err, "");
 	hu_capture_free(&run);
 	/* A regression is more serious than a new cell. */
@@ -429,6 +430,50 @@ START_TEST(new_and_removed_cells_fail_unless_allowed)
 	char *c = write_results("c.json", "instructions", "GCC 12.2.0", slower, 4);
 	run = compare(a, c, NULL, NULL);
 	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	free(c);
+	tear_down_temp();
+}
+END_TEST
+
+START_TEST(cells_of_backends_not_built_are_not_run)
+{
+	/* A baseline with an original, a current run whose build lacked its
+	 * Haiku tree: its cells are "not run", listed, and pass the gate; a
+	 * backend merely missing is still "removed". */
+	set_up_temp();
+	const struct fake_cell before[] = {
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "Gone", 100, NULL},
+		{"tCreate5Int32", "Haiku-original", 300, NULL},
+	};
+	const struct fake_cell after[] = {{"tCreate5Int32", "A", 100, NULL}};
+	char *a = write_results("a.json", "instructions", "GCC", before, 3);
+	json_t *root = results_document("instructions", "GCC", after, 1, false);
+	json_object_set_new(json_object_get(root, "context"), "skipped_backends",
+	                    json_pack("[{s:s, s:s}]", "name", "Haiku-original",
+	                              "why", "no -DBENCH_HAIKU_TREE given"));
+	char *b = write_document("b.json", root);
+	struct bench_capture run = compare(a, b, NULL, NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_CELLS_CHANGED, "exit %d: %s",
+	              run.status, run.err);
+	assert_marked(run.out, "removed", "tCreate5Int32/Gone\n");
+	assert_marked(run.out, "not-run", "tCreate5Int32/Haiku-original\n");
+	ck_assert_ptr_nonnull(strstr(run.out, "Haiku-original"));
+	ck_assert_ptr_nonnull(strstr(run.out, "1 cells of backends the current "
+	                                      "build does not have were not run"));
+	hu_capture_free(&run);
+	/* Only the not-run cell: the gate passes. */
+	const struct fake_cell kept[] = {
+		{"tCreate5Int32", "A", 100, NULL},
+		{"tCreate5Int32", "Haiku-original", 300, NULL},
+	};
+	char *c = write_results("c.json", "instructions", "GCC", kept, 2);
+	run = compare(c, b, NULL, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_ptr_nonnull(strstr(run.out, "not built here"));
 	hu_capture_free(&run);
 	free(a);
 	free(b);
@@ -1397,6 +1442,7 @@ make_instructions_suite(void)
 	tcase_add_test(tc, instructions_regress_beyond_2_percent_and_20_instructions);
 	tcase_add_test(tc, times_regress_beyond_10_percent);
 	tcase_add_test(tc, new_and_removed_cells_fail_unless_allowed);
+	tcase_add_test(tc, cells_of_backends_not_built_are_not_run);
 	tcase_add_test(tc, err_in_current_exits_1_even_with_regressions);
 	tcase_add_test(tc, a_different_build_is_noted_above_the_table);
 	tcase_add_test(tc, unusable_input_exits_1_and_bad_usage_2_saying_why);

@@ -104,7 +104,7 @@ START_TEST(json_matches_every_fixture)
 {
 	if (!tu_host_is_little_endian())
 		return; /* the .json files describe little-endian files */
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	bool by_name = iterates_by_name(ops);
 	char **names;
 	size_t count = tu_list_fixtures(&names);
@@ -157,7 +157,7 @@ END_TEST
 /* Names as Latin-1 with JSON escapes, odd type codes, what as unsigned. */
 START_TEST(json_escapes_names_and_types)
 {
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	bm_message *msg = cu_new_message(ops, 0xfffffffeu);
 	const uint8_t item[] = {0x00, 0xab, 0xff};
 	ck_assert_int_eq(bm_add_data(msg, "q\"b\\s/\b\f\n\r\t\x01\x1f\x7f\xe9\xff",
@@ -279,7 +279,7 @@ START_TEST(reflatten_reproduces_the_fixtures_of_its_format)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	/* Which fixtures this backend must write back: an HMF1 writer all
 	 * HMF1 files byte for byte (Haiku writes nothing else there); a
 	 * Be-rules R5 writer the Be-written files except padding. Other
@@ -345,9 +345,9 @@ END_TEST
 START_TEST(some_backend_writes_each_fixture_format)
 {
 	int hmf1 = 0, be = 0;
-	for (int i = 0; i < cu_backend_count(); i++) {
-		hmf1 += cu_backend_at(i)->native_format == BM_FORMAT_HMF1;
-		be += writes_be_rules(cu_backend_at(i));
+	for (int i = 0; i < cu_count(CU_BAD_INPUT); i++) {
+		hmf1 += cu_in(CU_BAD_INPUT, i)->native_format == BM_FORMAT_HMF1;
+		be += writes_be_rules(cu_in(CU_BAD_INPUT, i));
 	}
 	ck_assert_int_ge(hmf1, 1);
 	ck_assert_int_ge(be, 1);
@@ -361,7 +361,7 @@ START_TEST(human_output_resembles_print_to_stream)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	/* The 67-byte Haiku R5 message of impl/README.md §9.3: "name" =
 	 * "black", "color". */
 	size_t size;
@@ -400,7 +400,7 @@ START_TEST(human_output_prints_every_fixture)
 {
 	if (!tu_host_is_little_endian())
 		return;
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	char **names;
 	size_t count = tu_list_fixtures(&names);
 	for (size_t f = 0; f < count; f++) {
@@ -435,7 +435,7 @@ END_TEST
 /* Nesting deeper than the printer goes is named, not followed. */
 START_TEST(human_output_stops_at_deep_nesting)
 {
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	bm_message *msg = cu_new_message(ops, 0);
 	ck_assert_int_eq(bm_add_int32(msg, "depth", 0), BM_OK);
 	for (int depth = 1; depth <= 40; depth++) {
@@ -600,10 +600,18 @@ START_TEST(program_options_and_exit_statuses)
 	ck_assert_ptr_nonnull(cut);
 	ck_assert_uint_eq(fwrite(bytes, 1, size - 1, cut), size - 1);
 	fclose(cut);
-	for (int i = 0; i < cu_backend_count(); i++) {
-		run_msgdump(&run, "--backend", cu_backend_at(i)->name, "--json",
-		            cut_path, NULL);
+	for (int i = 0; i < cu_count(CU_BAD_INPUT); i++) {
+		run_msgdump(&run, "--backend", cu_in(CU_BAD_INPUT, i)->name,
+		            "--json", cut_path, NULL);
 		assert_fails(&run, 1, "cannot unflatten R5");
+	}
+	/* A backend that does not survive bad input is not offered. */
+	for (int i = 0; i < cu_backend_count(); i++) {
+		if (cu_member(CU_BAD_INPUT, cu_backend_at(i)))
+			continue;
+		run_msgdump(&run, "--backend", cu_backend_at(i)->name, "--json",
+		            path, NULL);
+		assert_fails(&run, 2, "does not survive malformed input");
 	}
 	/* --reflatten: a file that cannot be written, then one that can. */
 	run_msgdump(&run, "--json", "--reflatten", "/nonexistent/dir/out.msg",
@@ -673,7 +681,8 @@ Suite *
 make_msgdump_suite(void)
 {
 	Suite *suite = suite_create("msgdump");
-	int count = cu_backend_count();
+	/* The backends msgdump offers: those that survive bad input. */
+	int count = cu_count(CU_BAD_INPUT);
 
 	TCase *json = tcase_create("json");
 	tcase_add_loop_test(json, json_matches_every_fixture, 0, count);

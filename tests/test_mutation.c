@@ -35,7 +35,7 @@ check_one_input(bm_message *msg, const uint8_t *bytes, size_t size,
 
 START_TEST(every_cut_and_flip_is_an_error_or_a_valid_message)
 {
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names);
 	ck_assert_uint_gt(fixtures, 0);
@@ -87,7 +87,7 @@ make_mutation_suite(void)
 	Suite *suite = suite_create("mutation");
 	/* Two halves of the registry, so that ctest can run them in parallel
 	 * (test cases "part1" and "part2"). */
-	int count = cu_backend_count();
+	int count = cu_count(CU_BAD_INPUT);
 	static const char *const parts[] = {"part1", "part2"};
 	for (int part = 0; part < 2; part++) {
 		TCase *tc = tcase_create(parts[part]);

@@ -18,7 +18,7 @@
 
 START_TEST(every_regression_input_is_handled)
 {
-	const struct bm_ops *ops = cu_backend_at(_i);
+	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
 	DIR *dir = opendir(BENCH_REGRESSIONS_DIR);
 	ck_assert_msg(dir != NULL, "cannot open %s", BENCH_REGRESSIONS_DIR);
 	size_t inputs = 0;
@@ -60,7 +60,7 @@ make_regressions_suite(void)
 	Suite *suite = suite_create("regressions");
 	TCase *tc = tcase_create("regressions");
 	tcase_add_loop_test(tc, every_regression_input_is_handled, 0,
-	                    cu_backend_count());
+	                    cu_count(CU_BAD_INPUT));
 	suite_add_tcase(suite, tc);
 	return suite;
 }

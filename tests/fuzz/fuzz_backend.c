@@ -13,7 +13,22 @@
 
 extern const struct bm_ops FUZZ_OPS;
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Fuzzing a backend that promises nothing on bad input finds only that. */
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	if ((FUZZ_OPS.flags & BM_BACKEND_UNSAFE_ON_BAD_INPUT) != 0) {
+		fprintf(stderr, "%s does not survive malformed input: no fuzz "
+		        "target for it\n", FUZZ_OPS.name);
+		exit(2);
+	}
+	return 0;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,0 +1,50 @@
+# shellcheck shell=bash
+# scripts/lib.sh - what the scripts share: where the source tree is, the
+# Haiku trees the original backends are built from, and the build preamble.
+# Sourced by the scripts, never run.
+
+# The root of the source tree.
+bench_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Jobs for cmake --build and ctest.
+bench_jobs=$(nproc 2>/dev/null || echo 2)
+
+# bench_haiku_trees: makes HAIKU_TREE (today's Haiku) and HAIKU_2005_TREE
+# (Haiku at 0083a1f3f5) absolute paths, for the original backends
+# (impl/originals/README.md). Unset, each defaults to the copy that the
+# project's machines keep beside the clone, when it is there; set to the
+# empty string, it stays off. Says in one line which originals are
+# skipped.
+bench_haiku_trees() {
+	local beside
+	beside="$(dirname "$bench_root")/shared"
+	beside+="/haiku-src"
+	if [ -z "${HAIKU_TREE+set}" ] && [ -d "$beside/today" ]; then
+		HAIKU_TREE=$beside/today
+	fi
+	if [ -z "${HAIKU_2005_TREE+set}" ] && [ -d "$beside/2005-10-31" ]; then
+		HAIKU_2005_TREE=$beside/2005-10-31
+	fi
+	local variable
+	for variable in HAIKU_TREE HAIKU_2005_TREE; do
+		if [ -n "${!variable:-}" ]; then
+			if [ ! -d "${!variable}" ]; then
+				echo "$variable=${!variable} is not a directory" >&2
+				exit 2
+			fi
+			printf -v "$variable" '%s' "$(realpath "${!variable}")"
+		fi
+	done
+	if [ -z "${HAIKU_TREE:-}" ] || [ -z "${HAIKU_2005_TREE:-}" ]; then
+		echo "originals skipped:${HAIKU_TREE:+ not} Haiku-original${HAIKU_2005_TREE:+ not} Message1-2005, Message2-2005, Message3-2005 (no Haiku tree: set HAIKU_TREE and HAIKU_2005_TREE, impl/originals/README.md)" >&2
+	fi
+}
+
+# bench_configure DIR [CMAKE_ARG...]: configures a build in DIR with the
+# Haiku trees of bench_haiku_trees and the arguments given.
+bench_configure() {
+	local dir=$1
+	shift
+	cmake -S "$bench_root" -B "$dir" \
+		-DBENCH_HAIKU_TREE="${HAIKU_TREE:-}" \
+		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" "$@" >/dev/null
+}
