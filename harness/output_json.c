@@ -15,7 +15,7 @@
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
- *  "backends":[{"name","kind","format","summary"}, ...],
+ *  "backends":[{"name","kind","format","summary"[,"counterpart"]}, ...],
  *  "rows":[{"test","operation",
  *           "workload":{"type","items"} or {"message"},
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
@@ -181,6 +181,8 @@ backends_json(const struct bench_results *results)
 		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
 		                                                     : "FOB1"));
 		put(object, "summary", text(ops->summary));
+		if (ops->version >= 2 && ops->counterpart != NULL)
+			put(object, "counterpart", text(ops->counterpart));
 		json_array_append_new(array, object);
 	}
 	return array;

@@ -20,10 +20,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <unistd.h>
 
 const char bench_report_usage[] =
 	"usage: bench report FILE [--dir DIR] [--reference CSV]\n"
 	"                    [--explanations FILE] [--sensitivity DIR]\n"
+	"                    [--instructions FILE] [--original-explanations FILE]\n"
 	"                    [--gnuplot PROGRAM] [--png]\n"
 	"\n"
 	"Writes the results page DIR/README.md from a results JSON (as\n"
@@ -38,6 +40,14 @@ const char bench_report_usage[] =
 	"                       results/messagespeed-2005.csv)\n"
 	"  --explanations FILE  why growth classes differ from 2005 (default:\n"
 	"                       results/explanations-2005.txt)\n"
+	"  --instructions FILE  the instruction counts the section on the\n"
+	"                       original code sets beside the times (default:\n"
+	"                       results/baseline-instructions.json; without\n"
+	"                       it the section has times only)\n"
+	"  --original-explanations FILE\n"
+	"                       why a re-creation's cost differs from its\n"
+	"                       original's (default:\n"
+	"                       results/explanations-originals.txt)\n"
 	"  --sensitivity DIR    the results of scripts/sensitivity, for the\n"
 	"                       section \"What depends on the toolchain\"\n"
 	"                       (default: sensitivity/ beside FILE); without\n"
@@ -60,12 +70,16 @@ struct report_options {
 	const char *reference;
 	const char *explanations;
 	const char *sensitivity;
+	const char *instructions;
+	const char *original_explanations;
 	const char *gnuplot;
 	bool png;
 	/* Defaults built from the program's directories. */
 	char reference_default[4096];
 	char explanations_default[4096];
 	char sensitivity_default[4096 + 16];
+	char instructions_default[4096];
+	char original_explanations_default[4096];
 };
 
 static int
@@ -92,6 +106,10 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 			target = &options->explanations;
 		} else if (strcmp(arg, "--sensitivity") == 0) {
 			target = &options->sensitivity;
+		} else if (strcmp(arg, "--instructions") == 0) {
+			target = &options->instructions;
+		} else if (strcmp(arg, "--original-explanations") == 0) {
+			target = &options->original_explanations;
 		} else if (strcmp(arg, "--gnuplot") == 0) {
 			target = &options->gnuplot;
 		} else if (arg[0] == '-' && arg[1] != '\0') {
@@ -122,19 +140,29 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		         "give --dir");
 		return BENCH_EXIT_USAGE;
 	}
+	/* Inputs in results/ by default; the last two are needed only for a
+	 * run with original backends, so no results directory is no error. */
 	const struct {
 		const char **target;
 		char *buffer;
 		const char *name;
 		const char *option;
+		bool needed;
 	} defaults[] = {
 		{&options->reference, options->reference_default,
-		 "messagespeed-2005.csv", "--reference"},
+		 "messagespeed-2005.csv", "--reference", true},
 		{&options->explanations, options->explanations_default,
-		 "explanations-2005.txt", "--explanations"},
+		 "explanations-2005.txt", "--explanations", true},
+		{&options->instructions, options->instructions_default,
+		 "baseline-instructions.json", "--instructions", false},
+		{&options->original_explanations,
+		 options->original_explanations_default,
+		 "explanations-originals.txt", "--original-explanations", false},
 	};
 	for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
 		if (*defaults[d].target != NULL)
+			continue;
+		if (program->results_dir == NULL && !defaults[d].needed)
 			continue;
 		if (program->results_dir == NULL) {
 			snprintf(why, why_size, "report: no results directory "
@@ -225,11 +253,17 @@ struct inputs {
 	struct report_comparison comparison;
 	struct report_plots plots;
 	struct report_sensitivity sensitivity;
+	struct bench_run_file counts;       /* empty: none found */
+	struct report_notes original_notes;
+	struct report_originals originals;
 };
 
 static void
 free_inputs(struct inputs *inputs)
 {
+	report_originals_free(&inputs->originals);
+	report_notes_free(&inputs->original_notes);
+	bench_run_file_free(&inputs->counts);
 	report_sensitivity_free(&inputs->sensitivity);
 	report_plots_free(&inputs->plots);
 	report_comparison_free(&inputs->comparison);
@@ -243,7 +277,14 @@ write_page(const struct report_options *options, const struct inputs *inputs,
            char *why, size_t why_size)
 {
 	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
-	char sensitivity[PATH_MAX];
+	char sensitivity[PATH_MAX], counts[PATH_MAX] = "",
+	                            original_notes[PATH_MAX] = "";
+	if (options->instructions != NULL)
+		display_path(options->instructions, options->dir, counts,
+		             sizeof counts);
+	if (options->original_explanations != NULL)
+		display_path(options->original_explanations, options->dir,
+		             original_notes, sizeof original_notes);
 	display_path(options->file, options->dir, source, sizeof source);
 	display_path(options->sensitivity, options->dir, sensitivity,
 	             sizeof sensitivity);
@@ -261,6 +302,10 @@ write_page(const struct report_options *options, const struct inputs *inputs,
 		.plots = &inputs->plots,
 		.sensitivity = &inputs->sensitivity,
 		.sensitivity_source = sensitivity,
+		.originals = &inputs->originals,
+		.original_notes = &inputs->original_notes,
+		.original_notes_source = original_notes,
+		.counts_source = counts,
 	};
 	char *text = NULL;
 	size_t length = 0;
@@ -296,6 +341,53 @@ report_load_timing_run(const char *path, struct bench_run_file *run,
 	return false;
 }
 
+static bool
+has_originals(const struct bench_run_file *run)
+{
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (run->backends[b].kind == BM_KIND_ORIGINAL)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The inputs of the section on the original code, when the run has an
+ * original: the counted run (instruction counts; a file that is not there
+ * leaves the section to times alone) and the explanations.
+ */
+static bool
+load_originals(const struct report_options *options, struct inputs *inputs,
+               char *why, size_t why_size)
+{
+	if (!has_originals(&inputs->run))
+		return true;
+	if (options->original_explanations == NULL) {
+		report_say(why, why_size, "report: the run has original "
+		           "backends: give --original-explanations");
+		return false;
+	}
+	const struct bench_run_file *counts = NULL;
+	if (options->instructions != NULL &&
+	    access(options->instructions, F_OK) == 0) {
+		if (!bench_run_file_load(options->instructions,
+		                         BENCH_READ_MEASURED, &inputs->counts, why,
+		                         why_size))
+			return false;
+		if (strcmp(inputs->counts.unit, "instructions") != 0) {
+			report_say(why, why_size, "%s: unit: not \"instructions\"",
+			           options->instructions);
+			return false;
+		}
+		counts = &inputs->counts;
+	}
+	return report_load_notes(options->original_explanations,
+	                         &inputs->original_notes, why, why_size) &&
+	       report_compare_originals(&inputs->run, counts,
+	                                &inputs->original_notes,
+	                                &inputs->originals, why, why_size);
+}
+
 static int
 generate(const struct bench_program *program,
          const struct report_options *options, struct inputs *inputs)
@@ -310,7 +402,8 @@ generate(const struct bench_program *program,
 	    !report_compare(&inputs->run, &inputs->reference, &inputs->notes,
 	                    &inputs->comparison, why, sizeof why) ||
 	    !report_load_sensitivity(options->sensitivity, &inputs->sensitivity,
-	                             why, sizeof why))
+	                             why, sizeof why) ||
+	    !load_originals(options, inputs, why, sizeof why))
 		goto fail;
 	if (!report_plan_plots(&inputs->run, &inputs->comparison,
 	                       &inputs->plots)) {

@@ -324,6 +324,61 @@ void report_sensitivity_noise(const struct report_sensitivity *sensitivity,
 
 /* --- The page (report_page.c) --------------------------------------------- */
 
+/* --- Re-creations against the original code (report_originals.c) -------- */
+
+/* A ratio re-creation / original inside this band needs no explanation. */
+#define REPORT_ORIGINALS_BAND_LOW 0.8
+#define REPORT_ORIGINALS_BAND_HIGH 1.25
+
+struct report_original_row {
+	const struct bench_file_row *row;        /* of the timed run */
+	const struct bench_file_cell *re, *orig; /* timed; NULL: no cell */
+	const struct bench_file_cell *re_count, *orig_count; /* counted */
+	double time_ratio;        /* re / orig; < 0: no figure */
+	double instruction_ratio; /* < 0: no counted figure */
+	int same_bytes;           /* 1 or 0 on flat rows, -1 elsewhere */
+	bool outside;             /* the deciding ratio is outside the band */
+	const struct report_note *note; /* its explanation, when outside */
+};
+
+struct report_original_pair {
+	const char *recreation;
+	const char *original;
+	struct report_original_row *rows; /* the run's matrix rows */
+	size_t row_count;
+	double median_time;         /* < 0: none */
+	double median_instructions; /* < 0: none */
+	size_t counted_rows;        /* rows with an instruction ratio */
+	size_t counted_in_band;
+	size_t outside_rows;
+};
+
+struct report_originals {
+	struct report_original_pair *pairs; /* one per original in the run */
+	size_t count;
+	bool counted;                       /* a counted run was given */
+};
+
+/*
+ * Sets each original backend of `run` beside its re-creation (the
+ * counterpart its descriptor names), row by row, with the instruction
+ * counts of `counts` (NULL: none). A row whose ratio lies outside the band
+ * needs an entry [<re-creation> <Operation> <Type>] in `notes`; without
+ * one, writes a reason naming the key and returns false.
+ */
+bool report_compare_originals(const struct bench_run_file *run,
+                              const struct bench_run_file *counts,
+                              const struct report_notes *notes,
+                              struct report_originals *originals, char *why,
+                              size_t why_size);
+void report_originals_free(struct report_originals *originals);
+
+struct report_page_input;
+
+/* Writes the section. */
+bool report_write_originals(FILE *out, const struct report_page_input *input,
+                            char *why, size_t why_size);
+
 struct report_page_input {
 	const struct bench_run_file *run;
 	const char *source;       /* the JSON as the page names it */
@@ -335,12 +390,40 @@ struct report_page_input {
 	const struct report_plots *plots;
 	const struct report_sensitivity *sensitivity;
 	const char *sensitivity_source; /* its folder as the page names it */
+	const struct report_originals *originals;
+	const struct report_notes *original_notes;
+	const char *original_notes_source;
+	const char *counts_source;      /* the counted run, as named */
 };
 
 /* Writes README.md into out. Fails (naming the key) when a note cannot
  * be expanded. */
 bool report_write_page(FILE *out, const struct report_page_input *input,
                        char *why, size_t why_size);
+
+/* --- Markdown (report_grid.c) ------------------------------------------- */
+
+/* A path as the page names it: a link when relative to the repository. */
+void report_put_source(FILE *out, const char *path);
+
+/* Text inside a Markdown table cell: '|' would end the cell, a newline
+ * the row. */
+void report_put_cell(FILE *out, const char *text);
+
+/* A Markdown table with aligned columns; row 0 is the heading. */
+#define REPORT_GRID_TEXT_MAX 96
+
+struct report_grid {
+	size_t rows, columns;
+	char (*cells)[REPORT_GRID_TEXT_MAX];
+	bool *right;              /* per column: right-aligned */
+};
+
+bool report_grid_init(struct report_grid *grid, size_t rows, size_t columns);
+void report_grid_free(struct report_grid *grid);
+void report_grid_set(struct report_grid *grid, size_t row, size_t column,
+                     const char *format, ...) REPORT_PRINTF(4, 5);
+void report_grid_write(FILE *out, const struct report_grid *grid);
 
 /* --- Helpers (report.c) --------------------------------------------------- */
 

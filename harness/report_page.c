@@ -17,117 +17,6 @@
 
 /* A path on the page: a link when it is inside the project (relative to
  * its root, so "../" from report/), else as it is. */
-static void
-put_source(FILE *out, const char *path)
-{
-	if (path[0] != '/')
-		fprintf(out, "[`%s`](../%s)", path, path);
-	else
-		fprintf(out, "`%s`", path);
-}
-
-/* Text inside a Markdown table cell: '|' would end the cell, a newline
- * the row. */
-static void
-put_cell(FILE *out, const char *text)
-{
-	for (; *text != '\0'; text++) {
-		if (*text == '|')
-			fputs("\\|", out);
-		else if (*text == '\n' || *text == '\r')
-			fputc(' ', out);
-		else
-			fputc(*text, out);
-	}
-}
-
-/* --- A Markdown table with aligned columns -------------------------------- */
-
-#define GRID_TEXT_MAX 96
-
-struct grid {
-	size_t rows, columns;
-	char (*cells)[GRID_TEXT_MAX];
-	bool *right;              /* per column: right-aligned */
-};
-
-static bool
-grid_init(struct grid *grid, size_t rows, size_t columns)
-{
-	grid->rows = rows;
-	grid->columns = columns;
-	grid->cells = calloc(rows * columns, GRID_TEXT_MAX);
-	grid->right = calloc(columns, sizeof *grid->right);
-	return grid->cells != NULL && grid->right != NULL;
-}
-
-static void
-grid_free(struct grid *grid)
-{
-	free(grid->cells);
-	free(grid->right);
-}
-
-static void grid_set(struct grid *grid, size_t row, size_t column,
-                     const char *format, ...) REPORT_PRINTF(4, 5);
-
-static void
-grid_set(struct grid *grid, size_t row, size_t column, const char *format,
-         ...)
-{
-	va_list args;
-	va_start(args, format);
-	vsnprintf(grid->cells[row * grid->columns + column], GRID_TEXT_MAX,
-	          format, args);
-	va_end(args);
-}
-
-/* Characters, not bytes: "→" takes one column of a plain-text view. */
-static size_t
-text_width(const char *text)
-{
-	size_t width = 0;
-	for (; *text != '\0'; text++)
-		width += ((unsigned char)*text & 0xC0) != 0x80;
-	return width;
-}
-
-static void
-grid_write(FILE *out, const struct grid *grid)
-{
-	size_t widths[64] = {0};
-	size_t columns = grid->columns < 64 ? grid->columns : 64;
-	for (size_t r = 0; r < grid->rows; r++) {
-		for (size_t c = 0; c < columns; c++) {
-			size_t length =
-				text_width(grid->cells[r * grid->columns + c]);
-			if (length > widths[c])
-				widths[c] = length;
-		}
-	}
-	for (size_t r = 0; r < grid->rows; r++) {
-		for (size_t c = 0; c < columns; c++) {
-			const char *text = grid->cells[r * grid->columns + c];
-			size_t pad = widths[c] - text_width(text);
-			fputs(c == 0 ? "| " : " | ", out);
-			if (grid->right[c])
-				fprintf(out, "%*s%s", (int)pad, "", text);
-			else
-				fprintf(out, "%s%*s", text, (int)pad, "");
-		}
-		fputs(" |\n", out);
-		if (r != 0)
-			continue;
-		for (size_t c = 0; c < columns; c++) {
-			fputc('|', out);
-			for (size_t i = 0; i < widths[c] + 1; i++)
-				fputc('-', out);
-			fputc(grid->right[c] ? ':' : '-', out);
-		}
-		fputs("|\n", out);
-	}
-}
-
 /* --- Machine and options -------------------------------------------------- */
 
 static void
@@ -136,30 +25,30 @@ write_machine(FILE *out, const struct report_page_input *input)
 	const struct bench_run_file *run = input->run;
 	fputs("## Machine and options\n\n| | |\n|---|---|\n", out);
 	fputs("| Date | ", out);
-	put_cell(out, run->date);
+	report_put_cell(out, run->date);
 	fputs(" |\n| CPU | ", out);
-	put_cell(out, run->cpu);
+	report_put_cell(out, run->cpu);
 	fprintf(out, " (%lld cores) |\n| Compiler | ", run->cores);
-	put_cell(out, run->compiler);
+	report_put_cell(out, run->compiler);
 	fputs(", ", out);
-	put_cell(out, run->build_type);
+	report_put_cell(out, run->build_type);
 	fputs(" build (`", out);
-	put_cell(out, run->cflags);
+	report_put_cell(out, run->cflags);
 	fputs("`)", out);
 	if (run->sanitize != NULL) {
 		fputs(", sanitizers: ", out);
-		put_cell(out, run->sanitize);
+		report_put_cell(out, run->sanitize);
 	}
 	fputs(" |\n| C library | glibc ", out);
-	put_cell(out, run->glibc);
+	report_put_cell(out, run->glibc);
 	if (run->allocator != NULL) {
 		fputs("; ", out);
-		put_cell(out, run->allocator);
+		report_put_cell(out, run->allocator);
 	}
 	fputs(" |\n| Commit | `", out);
-	put_cell(out, run->git_commit);
+	report_put_cell(out, run->git_commit);
 	fputs("` (bench ", out);
-	put_cell(out, run->version);
+	report_put_cell(out, run->version);
 	fputs(") |\n", out);
 	if (run->clock != NULL) {
 		fprintf(out, "| Clock | `%s`", run->clock);
@@ -187,7 +76,7 @@ write_machine(FILE *out, const struct report_page_input *input)
 		fputs(", `--all`", out);
 	if (run->filter != NULL) {
 		fputs(", `--filter '", out);
-		put_cell(out, run->filter);
+		report_put_cell(out, run->filter);
 		fputs("'`", out);
 	}
 	if (run->wall_seconds >= 0)
@@ -218,25 +107,25 @@ write_results(FILE *out, const struct report_page_input *input)
 	        "measured noise, as the harness decides); ERR: the cell failed "
 	        "validation and has no time.\n\n",
 	        run->repetitions);
-	struct grid grid;
+	struct report_grid grid;
 	size_t columns = 1 + run->backend_count + 3;
-	if (!grid_init(&grid, run->row_count + 1, columns)) {
-		grid_free(&grid);
+	if (!report_grid_init(&grid, run->row_count + 1, columns)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Test");
+	report_grid_set(&grid, 0, 0, "Test");
 	for (size_t b = 0; b < run->backend_count; b++) {
-		grid_set(&grid, 0, 1 + b, "%s", run->backends[b].name);
+		report_grid_set(&grid, 0, 1 + b, "%s", run->backends[b].name);
 		grid.right[1 + b] = true;
 	}
-	grid_set(&grid, 0, 1 + run->backend_count, "Floor");
+	report_grid_set(&grid, 0, 1 + run->backend_count, "Floor");
 	grid.right[1 + run->backend_count] = true;
-	grid_set(&grid, 0, 2 + run->backend_count, "Winner");
-	grid_set(&grid, 0, 3 + run->backend_count, "Haiku Winner");
+	report_grid_set(&grid, 0, 2 + run->backend_count, "Winner");
+	report_grid_set(&grid, 0, 3 + run->backend_count, "Haiku Winner");
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		size_t line = r + 1;
-		grid_set(&grid, line, 0, "%s():", row->test);
+		report_grid_set(&grid, line, 0, "%s():", row->test);
 		for (size_t b = 0; b <= run->backend_count; b++) {
 			const struct bench_file_cell *cell =
 				b < run->backend_count ? &row->cells[b]
@@ -249,15 +138,15 @@ write_results(FILE *out, const struct report_page_input *input)
 			else
 				bench_format_time(cell->median, BENCH_UNIT_NS,
 				                  text, sizeof text);
-			grid_set(&grid, line, 1 + b, "%s", text);
+			report_grid_set(&grid, line, 1 + b, "%s", text);
 		}
-		grid_set(&grid, line, 2 + run->backend_count, "%s",
+		report_grid_set(&grid, line, 2 + run->backend_count, "%s",
 		         row->winner != NULL ? row->winner : "n/a");
-		grid_set(&grid, line, 3 + run->backend_count, "%s",
+		report_grid_set(&grid, line, 3 + run->backend_count, "%s",
 		         row->haiku_winner != NULL ? row->haiku_winner : "n/a");
 	}
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	bool heading = false;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
@@ -441,16 +330,16 @@ write_winners(FILE *out, const struct report_page_input *input)
 			        "designs.\n\n",
 			        run->backends[b].name);
 	}
-	struct grid grid;
-	if (!grid_init(&grid, comparison->compared_rows + 1, 5)) {
-		grid_free(&grid);
+	struct report_grid grid;
+	if (!report_grid_init(&grid, comparison->compared_rows + 1, 5)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Test");
-	grid_set(&grid, 0, 1, "Winner 2005");
-	grid_set(&grid, 0, 2, "Winner today");
-	grid_set(&grid, 0, 3, "Haiku Winner 2005");
-	grid_set(&grid, 0, 4, "Haiku Winner today");
+	report_grid_set(&grid, 0, 0, "Test");
+	report_grid_set(&grid, 0, 1, "Winner 2005");
+	report_grid_set(&grid, 0, 2, "Winner today");
+	report_grid_set(&grid, 0, 3, "Haiku Winner 2005");
+	report_grid_set(&grid, 0, 4, "Haiku Winner today");
 	size_t line = 1;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
@@ -458,30 +347,30 @@ write_winners(FILE *out, const struct report_page_input *input)
 			input->reference, row);
 		if (then == NULL)
 			continue;
-		char text[GRID_TEXT_MAX];
-		grid_set(&grid, line, 0, "%s", row->test);
-		grid_set(&grid, line, 1, "%s", then->winner);
+		char text[REPORT_GRID_TEXT_MAX];
+		report_grid_set(&grid, line, 0, "%s", row->test);
+		report_grid_set(&grid, line, 1, "%s", then->winner);
 		FILE *cell = fmemopen(text, sizeof text, "w");
 		if (cell == NULL) {
-			grid_free(&grid);
+			report_grid_free(&grid);
 			return false;
 		}
 		put_verdict(cell, row->winner, then->winner);
 		fclose(cell);
-		grid_set(&grid, line, 2, "%s", text);
-		grid_set(&grid, line, 3, "%s", then->haiku_winner);
+		report_grid_set(&grid, line, 2, "%s", text);
+		report_grid_set(&grid, line, 3, "%s", then->haiku_winner);
 		cell = fmemopen(text, sizeof text, "w");
 		if (cell == NULL) {
-			grid_free(&grid);
+			report_grid_free(&grid);
 			return false;
 		}
 		put_verdict(cell, row->haiku_winner, then->haiku_winner);
 		fclose(cell);
-		grid_set(&grid, line, 4, "%s", text);
+		report_grid_set(&grid, line, 4, "%s", text);
 		line++;
 	}
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	fputc('\n', out);
 	return true;
 }
@@ -535,14 +424,14 @@ write_growth(FILE *out, const struct report_page_input *input)
 			                    (enum bench_type)t,
 			                    run->backends[columns[0]].name) !=
 			                NULL;
-	struct grid grid;
-	if (!grid_init(&grid, rows, 1 + column_count)) {
-		grid_free(&grid);
+	struct report_grid grid;
+	if (!report_grid_init(&grid, rows, 1 + column_count)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Series");
+	report_grid_set(&grid, 0, 0, "Series");
 	for (size_t c = 0; c < column_count; c++)
-		grid_set(&grid, 0, 1 + c, "%s", run->backends[columns[c]].name);
+		report_grid_set(&grid, 0, 1 + c, "%s", run->backends[columns[c]].name);
 	size_t line = 1;
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		for (int t = 0; t < BENCH_TYPE_COUNT && column_count > 0;
@@ -552,7 +441,7 @@ write_growth(FILE *out, const struct report_page_input *input)
 			if (find_series(comparison, op, type,
 			                run->backends[columns[0]].name) == NULL)
 				continue;
-			grid_set(&grid, line, 0, "%s %s", bench_op_name(op),
+			report_grid_set(&grid, line, 0, "%s %s", bench_op_name(op),
 			         bench_type_name(type));
 			for (size_t c = 0; c < column_count; c++) {
 				const struct report_series *series = find_series(
@@ -573,7 +462,7 @@ write_growth(FILE *out, const struct report_page_input *input)
 				} else {
 					snprintf(now, sizeof now, "ERR");
 				}
-				grid_set(&grid, line, 1 + c,
+				report_grid_set(&grid, line, 1 + c,
 				         series->differs ? "**%s %s → %s**"
 				                         : "%s %s → %s",
 				         then,
@@ -584,8 +473,8 @@ write_growth(FILE *out, const struct report_page_input *input)
 		}
 	}
 	grid.rows = line;
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	fputc('\n', out);
 	return true;
 }
@@ -666,7 +555,7 @@ write_explanations(FILE *out, const struct report_page_input *input,
 		return true;
 	}
 	fprintf(out, "Each explanation comes from ");
-	put_source(out, input->notes_source);
+	report_put_source(out, input->notes_source);
 	fputs(", keyed by backend, operation and type; its figures are filled "
 	      "in from the two tables.\n\n",
 	      out);
@@ -736,7 +625,7 @@ write_comparison(FILE *out, const struct report_page_input *input,
 	      "The 2005 figures are the results table of the 2005 speed test "
 	      "(",
 	      out);
-	put_source(out, input->reference_source);
+	report_put_source(out, input->reference_source);
 	fputs(", with its source in "
 	      "[`results/README.md`](../results/README.md)): one shot per test "
 	      "on a Pentium 4 running BeOS R5, read on a clock that counts "
@@ -785,7 +674,7 @@ same_verdict(const char *a, const char *b)
 /* "Message2 / Message2": Winner and Haiku Winner of a row, each in bold
  * where it differs from `base`'s (NULL: none). */
 static void
-set_verdicts(struct grid *grid, size_t line, size_t column,
+set_verdicts(struct report_grid *grid, size_t line, size_t column,
              const struct bench_file_row *row,
              const struct bench_file_row *base)
 {
@@ -793,11 +682,11 @@ set_verdicts(struct grid *grid, size_t line, size_t column,
 	                      !same_verdict(row->winner, base->winner);
 	bool haiku_differs = base != NULL &&
 	                     !same_verdict(row->haiku_winner, base->haiku_winner);
-	grid_set(grid, line, column, winner_differs ? "**%s** / " : "%s / ",
+	report_grid_set(grid, line, column, winner_differs ? "**%s** / " : "%s / ",
 	         verdict_text(row->winner));
 	size_t used = strlen(grid->cells[line * grid->columns + column]);
 	snprintf(grid->cells[line * grid->columns + column] + used,
-	         GRID_TEXT_MAX - used, haiku_differs ? "**%s**" : "%s",
+	         REPORT_GRID_TEXT_MAX - used, haiku_differs ? "**%s**" : "%s",
 	         verdict_text(row->haiku_winner));
 }
 
@@ -811,7 +700,7 @@ put_commits(FILE *out, const struct report_sensitivity *sensitivity)
 		one = one && strcmp(first, sensitivity->runs[i].run.git_commit) == 0;
 	if (one) {
 		fputs("commit `", out);
-		put_cell(out, first);
+		report_put_cell(out, first);
 		fputs("`", out);
 		return;
 	}
@@ -819,7 +708,7 @@ put_commits(FILE *out, const struct report_sensitivity *sensitivity)
 	for (size_t i = 0; i < sensitivity->run_count; i++) {
 		fprintf(out, "%s%s `", i == 0 ? "" : ", ",
 		        sensitivity->runs[i].label);
-		put_cell(out, sensitivity->runs[i].run.git_commit);
+		report_put_cell(out, sensitivity->runs[i].run.git_commit);
 		fputs("`", out);
 	}
 }
@@ -850,23 +739,23 @@ write_changed_row(FILE *out, const struct report_sensitivity *sensitivity,
 {
 	const struct bench_run_file *first = &sensitivity->runs[0].run;
 	size_t backends = first->backend_count;
-	struct grid grid;
-	if (!grid_init(&grid, sensitivity->run_count + 1, backends + 4)) {
-		grid_free(&grid);
+	struct report_grid grid;
+	if (!report_grid_init(&grid, sensitivity->run_count + 1, backends + 4)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Run");
+	report_grid_set(&grid, 0, 0, "Run");
 	for (size_t b = 0; b < backends; b++) {
-		grid_set(&grid, 0, 1 + b, "%s", first->backends[b].name);
+		report_grid_set(&grid, 0, 1 + b, "%s", first->backends[b].name);
 		grid.right[1 + b] = true;
 	}
-	grid_set(&grid, 0, 1 + backends, "Floor");
+	report_grid_set(&grid, 0, 1 + backends, "Floor");
 	grid.right[1 + backends] = true;
-	grid_set(&grid, 0, 2 + backends, "Winner");
-	grid_set(&grid, 0, 3 + backends, "Haiku Winner");
+	report_grid_set(&grid, 0, 2 + backends, "Winner");
+	report_grid_set(&grid, 0, 3 + backends, "Haiku Winner");
 	for (size_t i = 0; i < sensitivity->run_count; i++) {
 		const struct bench_file_row *row = &sensitivity->runs[i].run.rows[r];
-		grid_set(&grid, 1 + i, 0, "%s", sensitivity->runs[i].label);
+		report_grid_set(&grid, 1 + i, 0, "%s", sensitivity->runs[i].label);
 		for (size_t b = 0; b <= backends; b++) {
 			const struct bench_file_cell *cell =
 				b < backends ? &row->cells[b] : &row->floor;
@@ -878,15 +767,15 @@ write_changed_row(FILE *out, const struct report_sensitivity *sensitivity,
 			else
 				bench_format_time(cell->median, BENCH_UNIT_NS, text,
 				                  sizeof text);
-			grid_set(&grid, 1 + i, 1 + b, "%s", text);
+			report_grid_set(&grid, 1 + i, 1 + b, "%s", text);
 		}
-		grid_set(&grid, 1 + i, 2 + backends, "%s",
+		report_grid_set(&grid, 1 + i, 2 + backends, "%s",
 		         verdict_text(row->winner));
-		grid_set(&grid, 1 + i, 3 + backends, "%s",
+		report_grid_set(&grid, 1 + i, 3 + backends, "%s",
 		         verdict_text(row->haiku_winner));
 	}
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	fputc('\n', out);
 	return true;
 }
@@ -916,39 +805,39 @@ write_toolchain(FILE *out, const struct report_page_input *input)
 		        "runs show the noise. ",
 		        noise_a->label);
 	fputs("Every figure here comes from the files in ", out);
-	put_source(out, input->sensitivity_source);
+	report_put_source(out, input->sensitivity_source);
 	fputs(", ", out);
 	put_commits(out, sensitivity);
 	fputs(".\n\n", out);
 
-	struct grid grid;
-	if (!grid_init(&grid, sensitivity->run_count + 1, 5)) {
-		grid_free(&grid);
+	struct report_grid grid;
+	if (!report_grid_init(&grid, sensitivity->run_count + 1, 5)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Run");
-	grid_set(&grid, 0, 1, "Compiler");
-	grid_set(&grid, 0, 2, "Allocator in use");
-	grid_set(&grid, 0, 3, "Date");
-	grid_set(&grid, 0, 4, "Load at the start");
+	report_grid_set(&grid, 0, 0, "Run");
+	report_grid_set(&grid, 0, 1, "Compiler");
+	report_grid_set(&grid, 0, 2, "Allocator in use");
+	report_grid_set(&grid, 0, 3, "Date");
+	report_grid_set(&grid, 0, 4, "Load at the start");
 	for (size_t i = 0; i < sensitivity->run_count; i++) {
 		const struct report_sensitivity_run *run = &sensitivity->runs[i];
-		grid_set(&grid, 1 + i, 0, "%s", run->label);
-		grid_set(&grid, 1 + i, 1, "%s", run->run.compiler);
-		grid_set(&grid, 1 + i, 2, "%s",
+		report_grid_set(&grid, 1 + i, 0, "%s", run->label);
+		report_grid_set(&grid, 1 + i, 1, "%s", run->run.compiler);
+		report_grid_set(&grid, 1 + i, 2, "%s",
 		         run->run.allocator != NULL ? run->run.allocator
 		                                    : "unknown");
-		grid_set(&grid, 1 + i, 3, "%s", run->run.date);
+		report_grid_set(&grid, 1 + i, 3, "%s", run->run.date);
 		json_t *load = json_object_get(
 			json_object_get(run->run.root, "context"), "load_avg");
 		if (json_is_array(load) && json_array_size(load) == 3)
-			grid_set(&grid, 1 + i, 4, "%.2f",
+			report_grid_set(&grid, 1 + i, 4, "%.2f",
 			         json_number_value(json_array_get(load, 0)));
 		else
-			grid_set(&grid, 1 + i, 4, "unknown");
+			report_grid_set(&grid, 1 + i, 4, "unknown");
 	}
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	fputc('\n', out);
 	put_tally(out, "Winner", &sensitivity->tallies[0], sensitivity);
 	put_tally(out, "Haiku Winner", &sensitivity->tallies[1], sensitivity);
@@ -962,23 +851,23 @@ write_toolchain(FILE *out, const struct report_page_input *input)
 	      "(harness/README.md §4.2).\n\n",
 	      out);
 	size_t rows = sensitivity->row_count;
-	if (!grid_init(&grid, rows + 1, 1 + sensitivity->run_count)) {
-		grid_free(&grid);
+	if (!report_grid_init(&grid, rows + 1, 1 + sensitivity->run_count)) {
+		report_grid_free(&grid);
 		return false;
 	}
-	grid_set(&grid, 0, 0, "Test");
+	report_grid_set(&grid, 0, 0, "Test");
 	for (size_t i = 0; i < sensitivity->run_count; i++)
-		grid_set(&grid, 0, 1 + i, "%s", sensitivity->runs[i].label);
+		report_grid_set(&grid, 0, 1 + i, "%s", sensitivity->runs[i].label);
 	const struct bench_run_file *base = &sensitivity->runs[0].run;
 	for (size_t r = 0; r < rows; r++) {
-		grid_set(&grid, 1 + r, 0, "%s", base->rows[r].test);
+		report_grid_set(&grid, 1 + r, 0, "%s", base->rows[r].test);
 		for (size_t i = 0; i < sensitivity->run_count; i++)
 			set_verdicts(&grid, 1 + r, 1 + i,
 			             &sensitivity->runs[i].run.rows[r],
 			             i == 0 ? NULL : &base->rows[r]);
 	}
-	grid_write(out, &grid);
-	grid_free(&grid);
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
 	fputc('\n', out);
 
 	fputs("### The rows that change\n\n"
@@ -1023,7 +912,7 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	      "The benchmark's results as a table and as pictures, and set "
 	      "beside the 2005 results. Every figure on this page comes from ",
 	      out);
-	put_source(out, input->source);
+	report_put_source(out, input->source);
 	fputs(" or from the 2005 table; regenerate it with `scripts/report` "
 	      "(from the results file alone) or `scripts/bench --all` (which "
 	      "runs the benchmark first).\n\n"
@@ -1031,6 +920,8 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	      "- [Results](#results)\n"
 	      "- [Plots](#plots)\n"
 	      "- [Comparison with 2005](#comparison-with-2005)\n"
+	      "- [Re-creations against the original code]"
+	      "(#re-creations-against-the-original-code)\n"
 	      "- [What depends on the toolchain](#what-depends-on-the-toolchain)"
 	      "\n\n",
 	      out);
@@ -1041,6 +932,8 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	}
 	write_plots(out, input);
 	if (!write_comparison(out, input, why, why_size))
+		return false;
+	if (!report_write_originals(out, input, why, why_size))
 		return false;
 	if (!write_toolchain(out, input)) {
 		report_say(why, why_size, "out of memory");

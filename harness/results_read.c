@@ -273,7 +273,9 @@ load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
 		    !load_kind(loader, entry, where, run->schema,
 		               &backend->kind) ||
 		    !get_string(loader, entry, where, "format",
-		                &backend->format))
+		                &backend->format) ||
+		    !get_optional_string(loader, entry, where, "counterpart",
+		                         &backend->counterpart))
 			return false;
 		char reason[256];
 		if (!bm_backend_name_valid(backend->name, reason, sizeof reason))
@@ -285,6 +287,11 @@ load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
 				               "the same name twice (ignoring "
 				               "case)");
 		}
+		if ((backend->kind == BM_KIND_ORIGINAL) !=
+		    (backend->counterpart != NULL))
+			return fail_at(loader, where, "counterpart",
+			               "an original names its re-creation, and "
+			               "only an original does");
 	}
 	return true;
 }
@@ -297,6 +304,17 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 		return fail_at(loader, where, "", "expected an object");
 	cell->present = true;
 	cell->json = value;
+	if (!get_optional_amount(loader, value, where, "allocs_per_op",
+	                         &cell->allocs_per_op) ||
+	    !get_optional_string(loader, value, where, "flat_digest",
+	                         &cell->flat_digest))
+		return false;
+	json_t *flat_bytes = member(value, "flat_bytes");
+	cell->flat_bytes = -1;
+	if (flat_bytes != NULL && !json_is_null(flat_bytes) &&
+	    !get_optional_count(loader, value, where, "flat_bytes",
+	                        &cell->flat_bytes))
+		return false;
 	json_t *error = json_object_get(value, "error");
 	if (error != NULL) {
 		if (!json_is_string(error))

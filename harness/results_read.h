@@ -42,6 +42,9 @@ struct bench_file_cell {
 	double median;        /* per operation (BENCH_READ_MEASURED) */
 	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
+	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
+	long long flat_bytes;  /* < 0: not a flat row, or not in the file */
+	const char *flat_digest; /* NULL: not a flat row, or before schema 2 */
 	json_t *json;         /* the cell's object in the document */
 };
 
@@ -60,6 +63,7 @@ struct bench_file_backend {
 	const char *name;
 	enum bm_kind kind;
 	const char *format;            /* "FOB1", "HMF1" */
+	const char *counterpart;       /* an original's re-creation, or NULL */
 };
 
 struct bench_run_file {

@@ -1,0 +1,109 @@
+/*
+ * report_grid.c - Markdown for the report's pages: paths, table cells, and
+ * tables with aligned columns (see report_internal.h).
+ */
+#include "report_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+void
+report_put_source(FILE *out, const char *path)
+{
+	if (path[0] != '/')
+		fprintf(out, "[`%s`](../%s)", path, path);
+	else
+		fprintf(out, "`%s`", path);
+}
+
+/* Text inside a Markdown table cell: '|' would end the cell, a newline
+ * the row. */
+void
+report_put_cell(FILE *out, const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if (*text == '|')
+			fputs("\\|", out);
+		else if (*text == '\n' || *text == '\r')
+			fputc(' ', out);
+		else
+			fputc(*text, out);
+	}
+}
+
+/* --- A Markdown table with aligned columns -------------------------------- */
+
+bool
+report_grid_init(struct report_grid *grid, size_t rows, size_t columns)
+{
+	grid->rows = rows;
+	grid->columns = columns;
+	grid->cells = calloc(rows * columns, REPORT_GRID_TEXT_MAX);
+	grid->right = calloc(columns, sizeof *grid->right);
+	return grid->cells != NULL && grid->right != NULL;
+}
+
+void
+report_grid_free(struct report_grid *grid)
+{
+	free(grid->cells);
+	free(grid->right);
+}
+
+void
+report_grid_set(struct report_grid *grid, size_t row, size_t column, const char *format,
+         ...)
+{
+	va_list args;
+	va_start(args, format);
+	vsnprintf(grid->cells[row * grid->columns + column], REPORT_GRID_TEXT_MAX,
+	          format, args);
+	va_end(args);
+}
+
+/* Characters, not bytes: "→" takes one column of a plain-text view. */
+static size_t
+text_width(const char *text)
+{
+	size_t width = 0;
+	for (; *text != '\0'; text++)
+		width += ((unsigned char)*text & 0xC0) != 0x80;
+	return width;
+}
+
+void
+report_grid_write(FILE *out, const struct report_grid *grid)
+{
+	size_t widths[64] = {0};
+	size_t columns = grid->columns < 64 ? grid->columns : 64;
+	for (size_t r = 0; r < grid->rows; r++) {
+		for (size_t c = 0; c < columns; c++) {
+			size_t length =
+				text_width(grid->cells[r * grid->columns + c]);
+			if (length > widths[c])
+				widths[c] = length;
+		}
+	}
+	for (size_t r = 0; r < grid->rows; r++) {
+		for (size_t c = 0; c < columns; c++) {
+			const char *text = grid->cells[r * grid->columns + c];
+			size_t pad = widths[c] - text_width(text);
+			fputs(c == 0 ? "| " : " | ", out);
+			if (grid->right[c])
+				fprintf(out, "%*s%s", (int)pad, "", text);
+			else
+				fprintf(out, "%s%*s", text, (int)pad, "");
+		}
+		fputs(" |\n", out);
+		if (r != 0)
+			continue;
+		for (size_t c = 0; c < columns; c++) {
+			fputc('|', out);
+			for (size_t i = 0; i < widths[c] + 1; i++)
+				fputc('-', out);
+			fputc(grid->right[c] ? ':' : '-', out);
+		}
+		fputs("|\n", out);
+	}
+}
+
