@@ -87,7 +87,8 @@ load_results(struct results_file *file, const char *path, char *why,
 			bool floor = b == run->backend_count;
 			const struct bench_file_cell *cell =
 				floor ? &row->floor : &row->cells[b];
-			if (!cell->present)
+			/* n/a: no figure to gate, in either file. */
+			if (!cell->present || cell->not_applicable)
 				continue;
 			file->cells[file->count++] = (struct file_cell){
 				.test = row->test,

@@ -13,8 +13,8 @@ const size_t bench_default_sizes[4] = {5, 50, 500, 5000};
  * operations.c's. */
 static const struct bench_operation operations[BENCH_OP_COUNT] = {
 #define BENCH_OP_FACTS(id, name_, what_, layout_, types_, input_, fresh_,   \
-                       life_, floor_, cycle_, in_2005_, run_, expect_,     \
-                       check_)                                             \
+                       life_, floor_, cycle_, in_2005_, decodes_, run_,    \
+                       expect_, check_)                                    \
 	[BENCH_OP_##id] = {                                                \
 		.name = name_,                                             \
 		.what = what_,                                             \
@@ -26,6 +26,7 @@ static const struct bench_operation operations[BENCH_OP_COUNT] = {
 		.floor = BENCH_FLOOR_##floor_,                             \
 		.cycle_is_items = BENCH_CYCLE_##cycle_,                    \
 		.in_2005 = in_2005_,                                       \
+		.decodes = decodes_,                                       \
 	},
 #define BENCH_TYPES_ANY false
 #define BENCH_TYPES_INT32 true
@@ -109,6 +110,19 @@ bench_op_is_flat(enum bench_op op)
 	return operation != NULL &&
 	       (operation->input == BENCH_INPUT_BUILT_AND_BUFFER ||
 	        operation->input == BENCH_INPUT_OWN_BYTES);
+}
+
+bool
+bench_op_applies_to(enum bench_op op, const struct bm_ops *backend, char *why,
+                    size_t why_size)
+{
+	const struct bench_operation *operation = bench_operation(op);
+	if (backend == NULL || operation == NULL || !operation->decodes ||
+	    (backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0)
+		return true;
+	snprintf(why, why_size, "its bytes follow its design's own reading of "
+	         "the format, which the full check refuses");
+	return false;
 }
 
 bool

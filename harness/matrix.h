@@ -15,6 +15,8 @@
 #ifndef BENCH_MATRIX_H
 #define BENCH_MATRIX_H
 
+#include "bmsg.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -33,6 +35,9 @@
  *   floor     what the Floor row copies (enum bench_floor)
  *   cycle     operations a cycle holds: ONE, or ITEMS (one per field)
  *   in_2005   the 2005 comparison and the growth classes cover it
+ *   decodes   the timed work runs the shared full check over the backend's
+ *             bytes: it does not apply to a backend whose bytes the check
+ *             refuses by design (BM_BACKEND_OWN_FLAT_DIALECT)
  *   run       its timed function (operations.c), which returns a checksum
  *             of what it produced
  *   expect    the checksum one cycle of it must return (operations.c)
@@ -43,38 +48,48 @@
 	X(CREATE, "Create",                                                    \
 	  "the N adds into an empty message",                                  \
 	  ONE_FIELD, ANY, NONE, true, false,                                   \
-	  ITEM_BYTES, ONE, true,                                               \
+	  ITEM_BYTES, ONE, true, false,                                        \
 	  run_create, expect_zero, check_batch)                                \
 	X(LOOKUP, "Lookup",                                                    \
 	  "one lookup by name among N fields",                                 \
 	  LOOKUP_FIELDS, INT32, BUILT, false, false,                           \
-	  NONE, ITEMS, true,                                                   \
+	  NONE, ITEMS, true, false,                                            \
 	  run_lookup, expect_lookups, check_lookups)                           \
 	X(READ, "Read",                                                        \
 	  "the N reads by index of one field",                                 \
 	  ONE_FIELD, ANY, BUILT, false, false,                                 \
-	  ITEM_BYTES, ONE, true,                                               \
+	  ITEM_BYTES, ONE, true, false,                                        \
 	  run_read, expect_reads, check_reads)                                 \
 	X(FLATTEN, "Flatten",                                                  \
 	  "flattening one field of N items",                                   \
 	  ONE_FIELD, ANY, BUILT_AND_BUFFER, false, false,                      \
-	  HMF1_BYTES, ONE, true,                                               \
+	  HMF1_BYTES, ONE, true, false,                                        \
 	  run_flatten, expect_flat_size, check_flattened)                      \
 	X(FLATTEN_INDIVIDUAL, "FlattenIndividual",                             \
 	  "flattening N fields of one item",                                   \
 	  FIELD_PER_ITEM, ANY, BUILT_AND_BUFFER, false, false,                 \
-	  HMF1_BYTES, ONE, true,                                               \
+	  HMF1_BYTES, ONE, true, false,                                        \
 	  run_flatten, expect_flat_size, check_flattened)                      \
 	X(UNFLATTEN, "Unflatten",                                              \
 	  "unflattening one field of N items",                                 \
 	  ONE_FIELD, ANY, OWN_BYTES, true, false,                              \
-	  HMF1_BYTES, ONE, true,                                               \
+	  HMF1_BYTES, ONE, true, false,                                        \
 	  run_unflatten, expect_zero, check_batch)                             \
 	X(UNFLATTEN_INDIVIDUAL, "UnflattenIndividual",                         \
 	  "unflattening N fields of one item",                                 \
 	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
-	  HMF1_BYTES, ONE, true,                                               \
-	  run_unflatten, expect_zero, check_batch)
+	  HMF1_BYTES, ONE, true, false,                                        \
+	  run_unflatten, expect_zero, check_batch)                             \
+	X(UNFLATTEN_VALIDATED, "UnflattenValidated",                           \
+	  "the full check, then unflattening one field of N items",            \
+	  ONE_FIELD, ANY, OWN_BYTES, true, false,                              \
+	  HMF1_BYTES, ONE, false, true,                                        \
+	  run_unflatten_validated, expect_zero, check_batch)                   \
+	X(UNFLATTEN_INDIVIDUAL_VALIDATED, "UnflattenIndividualValidated",      \
+	  "the full check, then unflattening N fields of one item",            \
+	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
+	  HMF1_BYTES, ONE, false, true,                                        \
+	  run_unflatten_validated, expect_zero, check_batch)
 
 enum bench_op {
 #define BENCH_OP_ENUM(id, ...) BENCH_OP_##id,
@@ -135,6 +150,7 @@ struct bench_operation {
 	enum bench_floor floor;
 	bool cycle_is_items;
 	bool in_2005;
+	bool decodes;
 };
 
 /* What a test's operation is applied to. */
@@ -193,6 +209,11 @@ enum bench_layout bench_test_layout(const struct bench_test *test);
 /* True for the operations that report a flattened size: those whose cell
  * holds flattened bytes (Flatten, Unflatten and their Individual rows). */
 bool bench_op_is_flat(enum bench_op op);
+
+/* True when the operation applies to the backend; otherwise writes why
+ * (its cells are then "n/a", neither a time nor an error). */
+bool bench_op_applies_to(enum bench_op op, const struct bm_ops *backend,
+                         char *why, size_t why_size);
 
 /* True when the test has a Floor row. */
 bool bench_test_has_floor(const struct bench_test *test);

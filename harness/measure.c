@@ -337,6 +337,12 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	uint64_t elapsed, cpu_elapsed;
 	struct batch_report report;
 	runner->active = false;
+	if (!bench_op_applies_to(test->op, backend, why, sizeof why)) {
+		runner->result->not_applicable = true;
+		snprintf(runner->result->error, sizeof runner->result->error,
+		         "%s", why);
+		return;
+	}
 	if (!bench_cell_init(&runner->cell, work, backend, why, sizeof why)) {
 		fail_runner(state, runner, test, why);
 		return;
@@ -454,6 +460,7 @@ count_sample(struct run_state *state, struct runner *runner,
 /* What a cell's own process tells the harness (count_cell_apart). */
 struct cell_report {
 	bool failed;
+	bool not_applicable;
 	char error[BENCH_REASON_MAX];
 	double allocs_per_op;
 	size_t flat_bytes;
@@ -508,6 +515,7 @@ run_cell_job(void *argument)
 	}
 	struct bench_cell_result *result = runner->result;
 	report->failed = result->failed;
+	report->not_applicable = result->not_applicable;
 	memcpy(report->error, result->error, sizeof report->error);
 	report->allocs_per_op = result->allocs_per_op;
 	report->flat_bytes = result->flat_bytes;
@@ -599,6 +607,12 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, report.error);
 		return;
 	}
+	if (report.not_applicable) {
+		runner->result->not_applicable = true;
+		memcpy(runner->result->error, report.error,
+		       sizeof runner->result->error);
+		return;
+	}
 	struct bench_cell_result *result = runner->result;
 	result->allocs_per_op = report.allocs_per_op;
 	result->flat_bytes = report.flat_bytes;
@@ -619,7 +633,7 @@ decide(const struct bench_results *results, const struct bench_row *row,
 		bool counts = haiku_only ? bm_kind_is_haiku(kind)
 		                         : bm_kind_competes(kind);
 		candidates[b] = (struct bench_candidate){
-			.usable = !cell->failed && counts,
+			.usable = !cell->failed && !cell->not_applicable && counts,
 			.median = cell->summary.median,
 			.mad = cell->summary.mad,
 		};
@@ -630,7 +644,8 @@ decide(const struct bench_results *results, const struct bench_row *row,
 static void
 summarize(struct bench_cell_result *result, double *scratch)
 {
-	if (!result->failed && result->sample_count > 0)
+	if (!result->failed && !result->not_applicable &&
+	    result->sample_count > 0)
 		bench_summarize(result->samples, result->sample_count, scratch,
 		                &result->summary);
 }

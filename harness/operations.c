@@ -524,6 +524,26 @@ run_unflatten(struct bench_cell *cell, size_t ops)
 	return sum;
 }
 
+/* The shared full check of harness/README.md §2.2, then the design's
+ * Unflatten, as one operation: what checking an untrusted message before
+ * reading it costs. */
+static uint64_t
+run_unflatten_validated(struct bench_cell *cell, size_t ops)
+{
+	static const struct bm_decode_sink check_only = {0};
+	const unsigned char *bytes = cell->flat;
+	size_t size = cell->flat_size;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++) {
+		int rc = bm_decode(bytes, size, &check_only);
+		if (rc == BM_OK)
+			rc = bm_unflatten(cell->batch[k], bytes, size);
+		sum += (uint32_t)rc;
+	}
+	return sum;
+}
+
+
 /* --- What one cycle must produce --------------------------------------------------- */
 
 /* Every add, or every unflatten, returns BM_OK. */
@@ -679,7 +699,8 @@ check_flattened(struct bench_cell *cell, char *why, size_t why_size)
 
 static const struct operation_code operation_codes[BENCH_OP_COUNT] = {
 #define OPERATION_CODE(id, name, what, layout, types, input, fresh, life,  \
-                       floor, cycle, in_2005, run_, expect_, check_)      \
+                       floor, cycle, in_2005, decodes, run_, expect_,     \
+                       check_)                                            \
 	[BENCH_OP_##id] = {.run = run_, .expect = expect_, .check = check_},
 	BENCH_OPERATION_LIST(OPERATION_CODE)
 #undef OPERATION_CODE

@@ -6,7 +6,8 @@
  * named message has that name and empty type and items.
  * Times are in the --unit. The Floor has its own lines (backend "Floor",
  * no allocations, flat_bytes = the bytes it copies); Lookup rows have no
- * Floor. A failed cell has "ERR" as its median and empty fields after it.
+ * Floor. A failed cell has "ERR" as its median and empty fields after it;
+ * a cell whose operation does not apply to its backend, "n/a".
  * flat_bytes is empty outside the Flatten and Unflatten rows.
  */
 #include "output.h"
@@ -44,8 +45,8 @@ write_line(FILE *stream, const struct bench_row *row, const char *backend,
 	else
 		fprintf(stream, ",,%s,", workload->message);
 	fprintf(stream, "%s,", backend);
-	if (cell->failed) {
-		fputs("ERR,,,,\n", stream);
+	if (cell->failed || cell->not_applicable) {
+		fputs(cell->failed ? "ERR,,,,\n" : "n/a,,,,\n", stream);
 		return;
 	}
 	write_number(stream, cell->summary.median, unit);

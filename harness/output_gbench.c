@@ -183,6 +183,9 @@ add_cell(json_t *list, const struct bench_results *results,
 	char name[256];
 	snprintf(name, sizeof name, "%s/%s", row->test.name, label);
 	unsigned repetitions = results->options->repetitions;
+	/* No benchmark ran: nothing to report. */
+	if (cell->not_applicable)
+		return true;
 	if (cell->failed) {
 		for (unsigned k = 0; k < repetitions; k++) {
 			json_t *entry = entry_json(name, name, family, "iteration",

@@ -39,7 +39,8 @@
  * batches thrown away because the process was preempted during them;
  * disturbed_batches the kept batches that were preempted all the same
  * (after BENCH_RETAKES_MAX retakes).
- * A failed cell is {"error":"one-line reason"}. flat_bytes is null outside
+ * A failed cell is {"error":"one-line reason"}; a cell whose operation
+ * does not apply to its backend is {"not_applicable":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
  * a backend name, "-" for a tie, or null when no backend could win.
  *
@@ -195,6 +196,10 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 	json_t *object = json_object();
 	if (cell->failed) {
 		put(object, "error", text(cell->error));
+		return object;
+	}
+	if (cell->not_applicable) {
+		put(object, "not_applicable", text(cell->error));
 		return object;
 	}
 	if (results->options->measure == BENCH_MEASURE_INSTRUCTIONS) {

@@ -58,6 +58,8 @@ cell_text(const struct bench_cell_result *cell, enum bench_unit unit,
 {
 	if (cell->failed)
 		snprintf(out, CELL_TEXT_MAX, "ERR");
+	else if (cell->not_applicable)
+		snprintf(out, CELL_TEXT_MAX, "n/a");
 	else
 		bench_format_time(cell->summary.median, unit, out, CELL_TEXT_MAX);
 }

@@ -289,7 +289,7 @@ fill_cell(const struct bench_file_cell *cell, const char *where,
           const struct bench_callgrind_dumps *dumps, char *why,
           size_t why_size)
 {
-	if (!cell->present || cell->failed)
+	if (!cell->present || cell->failed || cell->not_applicable)
 		return true;
 	const struct bench_callgrind_dump *dump =
 		bench_callgrind_find(dumps, cell->dump);

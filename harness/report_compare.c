@@ -58,20 +58,14 @@ report_class_name(enum report_class class)
 	return "?";
 }
 
-static bool
-usable(const struct bench_file_cell *cell)
-{
-	return cell->present && !cell->failed;
-}
-
 /* The growth of one backend's column of the run, from the rows of 500 and
  * 5000 items. */
 static bool
 growth_now(const struct bench_file_row *from, const struct bench_file_row *to,
            size_t column, double *exponent)
 {
-	if (from == NULL || to == NULL || !usable(&from->cells[column]) ||
-	    !usable(&to->cells[column]))
+	if (from == NULL || to == NULL || !bench_file_cell_has_figure(&from->cells[column]) ||
+	    !bench_file_cell_has_figure(&to->cells[column]))
 		return false;
 	*exponent = report_growth(from->cells[column].median,
 	                          to->cells[column].median);
@@ -365,7 +359,7 @@ floor_growth(const struct expansion *x, bool *ok)
 	const struct bench_file_row *to = bench_run_file_row(
 		x->run, x->note->op, x->note->type, REPORT_GROWTH_TO);
 	*ok = x->note->kind != REPORT_NOTE_UNCERTAINTY && from != NULL &&
-	      to != NULL && usable(&from->floor) && usable(&to->floor);
+	      to != NULL && bench_file_cell_has_figure(&from->floor) && bench_file_cell_has_figure(&to->floor);
 	return *ok ? report_growth(from->floor.median, to->floor.median) : 0;
 }
 
@@ -414,7 +408,7 @@ expand_time(FILE *out, const struct expansion *x, const char *placeholder)
 		if (column != SIZE_MAX)
 			cell = &row->cells[column];
 	}
-	if (cell == NULL || !usable(cell))
+	if (cell == NULL || !bench_file_cell_has_figure(cell))
 		return placeholder_error(x, placeholder,
 		                         "no time for it in the results");
 	char text[32];

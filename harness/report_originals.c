@@ -15,12 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool
-usable(const struct bench_file_cell *cell)
-{
-	return cell != NULL && cell->present && !cell->failed;
-}
-
 /* The row of `run` with the same test as `row`, or NULL. */
 static const struct bench_file_row *
 same_row(const struct bench_run_file *run, const struct bench_file_row *row)
@@ -46,7 +40,7 @@ cell_of(const struct bench_run_file *run, const struct bench_file_row *row,
 static double
 ratio(const struct bench_file_cell *re, const struct bench_file_cell *orig)
 {
-	if (!usable(re) || !usable(orig) || orig->median <= 0)
+	if (!bench_file_cell_has_figure(re) || !bench_file_cell_has_figure(orig) || orig->median <= 0)
 		return -1;
 	return re->median / orig->median;
 }
@@ -114,7 +108,7 @@ compare_pair(const struct bench_run_file *run,
 		};
 		line->time_ratio = ratio(line->re, line->orig);
 		line->instruction_ratio = ratio(line->re_count, line->orig_count);
-		if (usable(line->re) && usable(line->orig) &&
+		if (bench_file_cell_has_figure(line->re) && bench_file_cell_has_figure(line->orig) &&
 		    line->re->flat_digest != NULL &&
 		    line->orig->flat_digest != NULL)
 			line->same_bytes = strcmp(line->re->flat_digest,
@@ -231,7 +225,7 @@ put_ratio(char *out, size_t size, double value)
 static void
 put_allocations(char *out, size_t size, const struct report_original_row *line)
 {
-	if (!usable(line->re) || !usable(line->orig) ||
+	if (!bench_file_cell_has_figure(line->re) || !bench_file_cell_has_figure(line->orig) ||
 	    line->re->allocs_per_op < 0 || line->orig->allocs_per_op < 0)
 		snprintf(out, size, "-");
 	else
@@ -297,7 +291,7 @@ put_growth(char *out, size_t size, const struct bench_run_file *run,
 		bench_run_file_row(run, op, type, REPORT_GROWTH_TO);
 	const struct bench_file_cell *a = cell_of(run, from, backend);
 	const struct bench_file_cell *b = cell_of(run, to, backend);
-	if (!usable(a) || !usable(b) || a->median <= 0) {
+	if (!bench_file_cell_has_figure(a) || !bench_file_cell_has_figure(b) || a->median <= 0) {
 		snprintf(out, size, "-");
 		return;
 	}

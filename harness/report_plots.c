@@ -67,12 +67,6 @@ report_lowercase(const char *in, char *out, size_t out_size)
 		out[i] = '\0';
 }
 
-static bool
-usable(const struct bench_file_cell *cell)
-{
-	return cell->present && !cell->failed;
-}
-
 /* --- The plan ------------------------------------------------------------- */
 
 static bool
@@ -178,10 +172,10 @@ scaling_data(FILE *out, const struct bench_run_file *run,
 			continue;
 		fprintf(out, "%zu", row->workload.items);
 		for (size_t b = 0; b < run->backend_count; b++)
-			put_value(out, usable(&row->cells[b]),
+			put_value(out, bench_file_cell_has_figure(&row->cells[b]),
 			          row->cells[b].median);
 		if (floor)
-			put_value(out, usable(&row->floor), row->floor.median);
+			put_value(out, bench_file_cell_has_figure(&row->floor), row->floor.median);
 		fputc('\n', out);
 	}
 }
@@ -192,7 +186,7 @@ fastest(const struct bench_run_file *run, const struct bench_file_row *row)
 {
 	double best = 0;
 	for (size_t b = 0; b < run->backend_count; b++) {
-		if (usable(&row->cells[b]) &&
+		if (bench_file_cell_has_figure(&row->cells[b]) &&
 		    (best == 0 || row->cells[b].median < best))
 			best = row->cells[b].median;
 	}
@@ -220,7 +214,7 @@ relative_data(FILE *out, const struct bench_run_file *run,
 			        bench_type_name(row->workload.type));
 			for (size_t b = 0; b < run->backend_count; b++)
 				put_value(out,
-				          best > 0 && usable(&row->cells[b]),
+				          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
 				          row->cells[b].median / best);
 			fputc('\n', out);
 		}
@@ -240,8 +234,8 @@ report_relative_to_base(const struct bench_run_file *run,
 	size_t column_then =
 		report_reference_backend(reference, run->backends[column].name);
 	if (old == NULL || base_now == SIZE_MAX || base_then == SIZE_MAX ||
-	    column_then == SIZE_MAX || !usable(&row->cells[column]) ||
-	    !usable(&row->cells[base_now]))
+	    column_then == SIZE_MAX || !bench_file_cell_has_figure(&row->cells[column]) ||
+	    !bench_file_cell_has_figure(&row->cells[base_now]))
 		return false;
 	*then = old->times[column_then] / old->times[base_then];
 	*now = row->cells[column].median / row->cells[base_now].median;
@@ -396,13 +390,13 @@ scaling_script(FILE *out, const struct bench_run_file *run,
 			first = row->workload.items;
 		last = row->workload.items;
 		for (size_t b = 0; b < run->backend_count; b++) {
-			if (usable(&row->cells[b])) {
+			if (bench_file_cell_has_figure(&row->cells[b])) {
 				widen(&times, row->cells[b].median);
 				if (b < 64)
 					has_column[b] = true;
 			}
 		}
-		if (floor && usable(&row->floor)) {
+		if (floor && bench_file_cell_has_figure(&row->floor)) {
 			widen(&times, row->floor.median);
 			floor_has_values = true;
 		}
@@ -477,7 +471,7 @@ relative_script(FILE *out, const struct bench_run_file *run,
 		groups++;
 		double best = fastest(run, row);
 		for (size_t b = 0; b < run->backend_count && best > 0; b++) {
-			if (usable(&row->cells[b]))
+			if (bench_file_cell_has_figure(&row->cells[b]))
 				widen(&ratios, row->cells[b].median / best);
 		}
 	}

@@ -21,6 +21,8 @@
 
 struct bench_cell_result {
 	bool failed;                    /* ERR: `error` says why */
+	bool not_applicable;            /* n/a: the operation does not apply
+	                                 * to the backend; `error` says why */
 	char error[BENCH_REASON_MAX];
 	double *samples;                /* ns per operation, sample order */
 	double *cpu_samples;            /* the thread's CPU time of the same

@@ -324,6 +324,15 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 		cell->error = json_string_value(error);
 		return true;
 	}
+	json_t *not_applicable = json_object_get(value, "not_applicable");
+	if (not_applicable != NULL) {
+		if (!json_is_string(not_applicable))
+			return fail_at(loader, where, "not_applicable",
+			               "expected a string");
+		cell->not_applicable = true;
+		cell->error = json_string_value(not_applicable);
+		return true;
+	}
 	if (figures == BENCH_READ_UNREAD) {
 		if (member(value, "median") != NULL)
 			return fail_at(loader, where, "median",
@@ -592,6 +601,13 @@ bench_run_file_row(const struct bench_run_file *run, enum bench_op op,
 			return row;
 	}
 	return NULL;
+}
+
+bool
+bench_file_cell_has_figure(const struct bench_file_cell *cell)
+{
+	return cell != NULL && cell->present && !cell->failed &&
+	       !cell->not_applicable;
 }
 
 size_t

@@ -38,7 +38,8 @@ enum bench_read_figures {
 struct bench_file_cell {
 	bool present;         /* the row has this column */
 	bool failed;          /* {"error": ...}: ERR, no figure */
-	const char *error;    /* the reason */
+	bool not_applicable;  /* {"not_applicable": ...}: n/a, no figure */
+	const char *error;    /* the reason of either */
 	double median;        /* per operation (BENCH_READ_MEASURED) */
 	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
@@ -128,6 +129,9 @@ bool bench_run_file_load(const char *path, enum bench_read_figures figures,
                          struct bench_run_file *run, char *why,
                          size_t why_size);
 void bench_run_file_free(struct bench_run_file *run);
+
+/* True when the cell has its figure: present, neither ERR nor n/a. */
+bool bench_file_cell_has_figure(const struct bench_file_cell *cell);
 
 /* The row of op on a matrix workload (type, items), or NULL. */
 const struct bench_file_row *

@@ -34,7 +34,8 @@
 	X(BM_NOT_A_MESSAGE, -6, "not a message")                           \
 	X(BM_BUFFER_TOO_SMALL, -7, "buffer too small")                     \
 	X(BM_TOO_LARGE, -8, "message too large")                           \
-	X(BM_UNSUPPORTED, -9, "unsupported format")
+	X(BM_UNSUPPORTED, -9, "unsupported format")                        \
+	X(BM_BAD_DATA, -10, "malformed data")
 
 enum bm_status {
 #define BM_STATUS_ENUM(name, value, text) name = (value),
@@ -176,11 +177,17 @@ enum bm_repeated_names {
  * name lengths): their content is checked by reading them back with the
  * backend itself. */
 #define BM_BACKEND_OWN_FLAT_DIALECT 0x20u
+/* Its Unflatten checks what its design checks, and what memory safety and
+ * termination need, and leaves the rest to the read that reaches it
+ * (impl/README.md §11): it may accept bytes the shared decoder refuses; a
+ * find or an iteration that reaches a malformed item or name then returns
+ * BM_BAD_DATA, and Flatten writes the bytes it holds. */
+#define BM_BACKEND_CHECKS_ON_READ 0x40u
 /* Every flag a version 2 descriptor may set. */
 #define BM_BACKEND_FLAGS                                                   \
 	(BM_BACKEND_OWN_ALLOCATOR | BM_BACKEND_UNSAFE_ON_NO_MEMORY |        \
 	 BM_BACKEND_UNSAFE_ON_BAD_INPUT | BM_BACKEND_READS_OWN_BYTES_ONLY |  \
-	 BM_BACKEND_OWN_FLAT_DIALECT)
+	 BM_BACKEND_OWN_FLAT_DIALECT | BM_BACKEND_CHECKS_ON_READ)
 
 /* A set of formats, as in `decoded_formats`; BM_DECODER_FORMATS is every
  * format bm_decode knows (it refuses swapped Dano as BM_UNSUPPORTED). */
@@ -256,7 +263,9 @@ struct bm_ops {
 	 * the field's type (else BM_BAD_TYPE). On success *data points into the
 	 * message (valid until it next changes) and *size is the item's size.
 	 * Returns BM_NAME_NOT_FOUND, BM_BAD_TYPE or BM_BAD_INDEX otherwise, with
-	 * the outputs untouched. Never allocates.
+	 * the outputs untouched; a backend with BM_BACKEND_CHECKS_ON_READ returns
+	 * BM_BAD_DATA when the walk to the item meets one that runs past its
+	 * field (only unflattened input can hold one). Never allocates.
 	 */
 	int (*find_data)(const bm_message *msg, const char *name,
 	                 size_t name_len, bm_type_code type, int32_t index,
@@ -268,7 +277,9 @@ struct bm_ops {
 	                size_t name_len, struct bm_field_info *info);
 
 	/* Reports field number `index` in the backend's iteration order
-	 * (0 <= index < count_fields), or returns BM_BAD_INDEX. Never allocates. */
+	 * (0 <= index < count_fields), or returns BM_BAD_INDEX; BM_BAD_DATA for
+	 * a field whose name is malformed (BM_BACKEND_CHECKS_ON_READ). Never
+	 * allocates. */
 	int (*field_at)(const bm_message *msg, int32_t index,
 	                struct bm_field_info *info);
 

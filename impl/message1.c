@@ -689,7 +689,7 @@ m1_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m1_message *msg = (struct m1_message *)base;
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
 	if (rc != BM_OK)
 		return rc;
 

@@ -709,7 +709,7 @@ message2_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct message2_message *msg = message2_from(base);
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
 	if (rc != BM_OK)
 		return rc;
 	/* Message2's Unflatten inserted every record without looking (it

@@ -647,7 +647,7 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m3_message *msg = m3_cast(base);
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
 	if (rc != BM_OK)
 		return rc;
 	const uint8_t *body_start = reader.cursor;

@@ -503,7 +503,7 @@ r5_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct r5_message *msg = (struct r5_message *)base;
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size);
+	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
 	if (rc != BM_OK)
 		return rc;
 	struct bm__seen_names seen;

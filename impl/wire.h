@@ -154,9 +154,25 @@ uint8_t *bm__r5_write_var_item(uint8_t *out, const void *data, size_t size);
  * integer, type code, count and size is swapped (item bytes are not: see
  * bm__swap_item).
  */
+/*
+ * What bm__r5_next checks besides what memory safety needs (every record,
+ * name and data inside the message, counts, sizes and name lengths
+ * non-zero): the shared decoder asks for all of it; a backend's own reader
+ * asks for what its design's reader checks (impl/README.md §11), and leaves
+ * the rest to the finds that reach it (BM_BACKEND_CHECKS_ON_READ).
+ */
+#define BM__R5_CHECK_ITEMS 0x1u  /* variable data is exactly `count` chunks
+                                  * of non-empty items that fill it */
+#define BM__R5_CHECK_FIXED 0x2u  /* fixed data is a whole number of items */
+#define BM__R5_CHECK_NAMES 0x4u  /* no NUL inside a name */
+#define BM__R5_CHECK_ALL                                                   \
+	(BM__R5_CHECK_ITEMS | BM__R5_CHECK_FIXED | BM__R5_CHECK_NAMES)
+
 struct bm__r5_reader {
 	const uint8_t *cursor;  /* next record's flags byte */
 	const uint8_t *end;     /* data + flattened_size */
+	unsigned checks;        /* BM__R5_CHECK_*: BM__R5_CHECK_ALL unless a
+	                         * backend's reader asks for less */
 	bool swapped;
 	uint32_t what;
 	uint8_t message_flags;  /* header flags byte */
@@ -168,7 +184,8 @@ struct bm__r5_record {
 	bm_type_code type;      /* host order */
 	uint32_t count;         /* 1..BM_COUNT_MAX */
 	uint32_t data_size;     /* bytes at `data`, >= 1 */
-	const char *name;       /* name_len bytes, no NUL inside, not terminated */
+	const char *name;       /* name_len bytes, not terminated; no NUL
+	                         * inside with BM__R5_CHECK_NAMES */
 	size_t name_len;        /* 1..BM_NAME_MAX */
 	const uint8_t *data;    /* fixed: count items of data_size/count bytes;
 	                         * variable: count chunks, see bm__r5_next_chunk */
@@ -183,22 +200,25 @@ int bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size);
 
 /* bm__r5_open for a backend's own reader, which reads host-order FOB1
  * only: a message in the other byte order is BM_UNSUPPORTED, so that
- * bm_unflatten hands it to the shared decoder, which swaps its items. */
+ * bm_unflatten hands it to the shared decoder, which swaps its items.
+ * `checks` says what its records are checked for (BM__R5_CHECK_*). */
 static inline int
 bm__r5_open_native(struct bm__r5_reader *reader, const void *data,
-                   size_t size)
+                   size_t size, unsigned checks)
 {
 	int rc = bm__r5_open(reader, data, size);
+	reader->checks = checks;
 	return rc == BM_OK && reader->swapped ? BM_UNSUPPORTED : rc;
 }
 
 /*
- * Reads the next field record and checks all of it: count, sizes and name
- * in range, the data inside the message, fixed data a whole number of
- * items, variable data exactly `count` chunks of non-empty items whose
- * padded sizes add up to data_size. Returns 1 with *record filled, 0 at the
- * terminator (which must be the message's last byte), or BM_NOT_A_MESSAGE /
- * BM_BAD_VALUE for malformed input.
+ * Reads the next field record and checks it: count, sizes and name in
+ * range and the data inside the message, always; with the reader's checks
+ * (all of them unless a backend asked for less), fixed data a whole number
+ * of items, variable data exactly `count` chunks of non-empty items whose
+ * padded sizes add up to data_size, no NUL inside the name. Returns 1 with
+ * *record filled, 0 at the terminator (which must be the message's last
+ * byte), or BM_NOT_A_MESSAGE / BM_BAD_VALUE for malformed input.
  */
 int bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record);
 

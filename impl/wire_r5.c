@@ -145,6 +145,7 @@ bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
 
 	reader->cursor = bytes + header_size;
 	reader->end = bytes + flat_size;
+	reader->checks = BM__R5_CHECK_ALL;
 	reader->swapped = swapped;
 	reader->what = bm__load32_order(bytes + 12, swapped);
 	reader->message_flags = flags;
@@ -226,7 +227,8 @@ bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
 	if (left < name_len)
 		return BM_NOT_A_MESSAGE;
 	const char *name = (const char *)p;
-	if (memchr(name, '\0', name_len) != NULL)
+	if ((reader->checks & BM__R5_CHECK_NAMES) != 0 &&
+	    memchr(name, '\0', name_len) != NULL)
 		return BM_BAD_VALUE;
 	p += name_len;
 	left -= name_len;
@@ -235,9 +237,10 @@ bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
 
 	if (flags & BM_R5_FIELD_FIXED) {
 		/* count items of equal size; data_size >= count follows. */
-		if (data_size % count != 0)
+		if ((reader->checks & BM__R5_CHECK_FIXED) != 0 &&
+		    data_size % count != 0)
 			return BM_BAD_VALUE;
-	} else {
+	} else if ((reader->checks & BM__R5_CHECK_ITEMS) != 0) {
 		int rc = check_chunks(p, data_size, count, reader->swapped);
 		if (rc != BM_OK)
 			return rc;

@@ -405,6 +405,20 @@ const struct bm_ops bench_test_twin_ops = {
 	.flatten = plain_flatten,
 };
 
+const struct bm_ops bench_test_dialect_ops = {
+	.version = 2,
+	.name = "Dialect",
+	.summary = "test-only: Plain whose bytes count as its own dialect",
+	.flags = BM_BACKEND_OWN_FLAT_DIALECT,
+	.native_format = BM_FORMAT_R5,
+	PLAIN_SLOTS,
+	.add_data = plain_add_data,
+	.flatten = plain_flatten,
+	.kind = BM_KIND_PROPOSAL,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
+};
+
 const struct bm_ops bench_test_logged_a_ops = {
 	.version = 1,
 	.name = "LoggedA",

@@ -34,6 +34,11 @@ extern const struct bm_ops bench_test_capped_ops;
 /* Plain whose adds are logged: the log holds one entry per run of adds
  * to the same backend, so it shows how the samples of two backends are
  * interleaved. */
+/* Plain at descriptor version 2, declaring that its flattened bytes are its
+ * own dialect (BM_BACKEND_OWN_FLAT_DIALECT): the validated Unflattens do
+ * not apply to it. */
+extern const struct bm_ops bench_test_dialect_ops;
+
 extern const struct bm_ops bench_test_logged_a_ops;
 extern const struct bm_ops bench_test_logged_b_ops;
 size_t bench_test_add_log(const struct bm_ops *const **log);

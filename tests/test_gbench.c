@@ -232,7 +232,7 @@ construct(struct constructed *made, size_t rows, size_t count,
 	results->backends[0] = made->backends[0];
 	results->backends[1] = made->backends[1];
 	results->backend_count = 2;
-	struct bench_test tests[64];
+	struct bench_test tests[128];
 	size_t total = bench_matrix_build(bench_default_sizes, 4, tests);
 	ck_assert_uint_le(rows, total);
 	results->rows = calloc(rows, sizeof *results->rows);

@@ -22,10 +22,13 @@ START_TEST(default_matrix_is_the_2005_csv)
 	         BENCH_SOURCE_DIR);
 	FILE *csv = fopen(path, "r");
 	ck_assert_msg(csv != NULL, "cannot open %s", path);
-	struct bench_test tests[52];
+	struct bench_test tests[80];
 	size_t count = bench_matrix_build(bench_default_sizes, 4, tests);
-	ck_assert_uint_eq(count, 52);
-	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 52);
+	/* The 52 of 2005 come first, then the rows 2005 did not have. */
+	ck_assert_uint_eq(count, 68);
+	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 68);
+	for (size_t t = 0; t < count; t++)
+		ck_assert_uint_eq(bench_operation(tests[t].op)->in_2005, t < 52);
 
 	char line[512];
 	ck_assert_ptr_nonnull(fgets(line, sizeof line, csv));
@@ -55,8 +58,8 @@ END_TEST
 START_TEST(other_sizes_keep_the_order)
 {
 	const size_t sizes[] = {5, 50000};
-	struct bench_test tests[26];
-	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 26);
+	struct bench_test tests[40];
+	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 34);
 	ck_assert_str_eq(tests[0].name, "tCreate5Int32");
 	ck_assert_str_eq(tests[1].name, "tCreate50000Int32");
 	ck_assert_str_eq(tests[4].name, "tLookup5Int32");
@@ -65,9 +68,11 @@ START_TEST(other_sizes_keep_the_order)
 	ck_assert_str_eq(tests[25].name, "tUnflattenIndividual50000String");
 	/* The longest name fits. */
 	const size_t largest[] = {BENCH_ITEMS_MAX};
-	struct bench_test big[13];
+	struct bench_test big[17];
 	bench_matrix_build(largest, 1, big);
 	ck_assert_str_eq(big[12].name, "tUnflattenIndividual1000000String");
+	ck_assert_str_eq(big[16].name,
+	                 "tUnflattenIndividualValidated1000000String");
 }
 END_TEST
 
@@ -114,7 +119,7 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 	size_t count, writers = 0;
 	const struct bm_ops *const *backends = bm_backends(&count);
 	const size_t sizes[] = {5, 50, 500};
-	struct bench_test tests[39];
+	struct bench_test tests[51];
 	size_t test_count = bench_matrix_build(sizes, 3, tests);
 	for (size_t b = 0; b < count; b++) {
 		if (backends[b]->native_format != BM_FORMAT_HMF1)

@@ -266,11 +266,15 @@ START_TEST(help_list_and_list_tests)
 	run = hu_run(test_backends, TEST_BACKEND_COUNT, NULL, "--list-tests",
 	             NULL);
 	ck_assert_int_eq(run.status, 0);
-	ck_assert_uint_eq(hu_count_lines(run.out), 52);
+	/* The 52 tests of 2005, then the 16 validated Unflattens. */
+	ck_assert_uint_eq(hu_count_lines(run.out), 68);
 	ck_assert_int_eq(strncmp(run.out, "tCreate5Int32\ntCreate50Int32\n", 29),
 	                 0);
 	ck_assert_ptr_nonnull(
-		strstr(run.out, "\ntUnflattenIndividual5000String\n"));
+		strstr(run.out, "\ntUnflattenIndividual5000String\n"
+		                "tUnflattenValidated5Int32\n"));
+	ck_assert_ptr_nonnull(
+		strstr(run.out, "\ntUnflattenIndividualValidated5000String\n"));
 	hu_capture_free(&run);
 
 	/* The listing follows --sizes and --filter. */

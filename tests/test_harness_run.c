@@ -165,8 +165,9 @@ broken_fails(const char *op, size_t items, const char *type)
 
 START_TEST(broken_flatten_fails_exactly_the_string_flat_cells)
 {
-	/* Flatten and Unflatten, plain and Individual, String, 2 sizes. */
-	check_broken_run(&bench_test_broken_ops, "5,50", broken_fails, 4 * 2);
+	/* Flatten and Unflatten, plain and Individual, and the validated
+	 * Unflattens, String, 2 sizes. */
+	check_broken_run(&bench_test_broken_ops, "5,50", broken_fails, 6 * 2);
 }
 END_TEST
 
@@ -182,8 +183,55 @@ capped_fails(const char *op, size_t items, const char *type)
 
 START_TEST(capped_add_fails_exactly_the_big_one_field_cells)
 {
-	/* Create, Read, Flatten, Unflatten, both types, size 300 only. */
-	check_broken_run(&bench_test_capped_ops, "5,300", capped_fails, 4 * 2);
+	/* Create, Read, Flatten, Unflatten, the validated Unflatten, both
+	 * types, size 300 only. */
+	check_broken_run(&bench_test_capped_ops, "5,300", capped_fails, 5 * 2);
+}
+END_TEST
+
+START_TEST(an_operation_that_does_not_apply_is_n_a)
+{
+	/* The validated Unflattens run the shared full check over the
+	 * backend's bytes: not for a backend whose bytes are its own
+	 * dialect. Its cells there are n/a (no time, no error, exit 0), and
+	 * timed everywhere else. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
+	                                         &bench_test_dialect_ops};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^tUnflatten", "--sizes", "5",
+	                                  SHORT_RUN, "--format", "json", NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_OK, "exit %d: %s", run.status,
+	              run.err);
+	json_t *root = parse_json(run.out);
+	json_t *rows = member(root, "rows");
+	ck_assert_uint_eq(json_array_size(rows), 8);
+	size_t not_applicable = 0;
+	for (size_t r = 0; r < json_array_size(rows); r++) {
+		json_t *row = json_array_get(rows, r);
+		const char *op = string_member(row, "operation");
+		json_t *cells = member(row, "cells");
+		json_t *cell = member(cells, "Dialect");
+		bool validated = strstr(op, "Validated") != NULL;
+		ck_assert_uint_eq(json_object_get(cell, "not_applicable") != NULL,
+		                  validated);
+		check_timed_cell(member(cells, "Plain"), 2, op, false);
+		if (!validated) {
+			check_timed_cell(cell, 2, op, false);
+			continue;
+		}
+		not_applicable++;
+		ck_assert_uint_eq(json_object_size(cell), 1);
+		ck_assert_ptr_nonnull(strstr(string_member(cell, "not_applicable"),
+		                             "full check"));
+	}
+	ck_assert_uint_eq(not_applicable, 4);
+	json_decref(root);
+	hu_capture_free(&run);
+	run = hu_run(backends, 2, NULL, "--filter", "^tUnflattenValidated5Int32",
+	             "--sizes", "5", SHORT_RUN, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_OK);
+	ck_assert_ptr_nonnull(strstr(run.out, "n/a |"));
+	hu_capture_free(&run);
 }
 END_TEST
 
@@ -254,10 +302,11 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	                 "reference");
 
 	json_t *rows = member(root, "rows");
-	struct bench_test tests[16];
+	struct bench_test tests[32];
 	const size_t five[] = {5};
 	size_t test_count = bench_matrix_build(five, 1, tests);
-	ck_assert_uint_eq(test_count, 13);
+	/* The 13 tests of 2005, then the 4 validated Unflattens. */
+	ck_assert_uint_eq(test_count, 17);
 	ck_assert_uint_eq(json_array_size(rows), test_count);
 	for (size_t r = 0; r < test_count; r++) {
 		json_t *row = json_array_get(rows, r);
@@ -341,8 +390,8 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	                             "backend,median,min,mad,allocs_per_op,"
 	                             "flat_bytes\n";
 	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
-	/* 13 rows x 2 backends, plus a Floor line on the 12 non-Lookup rows. */
-	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 13 * 2 + 12);
+	/* 17 rows x 2 backends, plus a Floor line on the 16 non-Lookup rows. */
+	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 17 * 2 + 16);
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntLookup5Int32,Lookup,Int32,5,,"
 	                                      "Plain,"));
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntFlatten5Int32,Flatten,Int32,5,"
@@ -352,7 +401,7 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 
 	run = hu_run(backends, 2, NULL, "--all", "--sizes", "5", SHORT_RUN, NULL);
 	ck_assert_int_eq(run.status, 0);
-	/* Header line, blank line, heading, rule, 13 rows, then the legend. */
+	/* Header line, blank line, heading, rule, 17 rows, then the legend. */
 	ck_assert_int_eq(strncmp(run.out, "Times in ns per operation: median of "
 	                                  "2 samples", 46),
 	                 0);
@@ -496,7 +545,7 @@ START_TEST(sizes_beyond_2005_work)
 
 	/* 7000 fields of Plain hold far more than a round's 256 KiB: each
 	 * unflatten is a timed batch of its own, whatever the clock says. */
-	run = hu_run(backends, 1, NULL, "--filter", "^tUnflattenIndividual",
+	run = hu_run(backends, 1, NULL, "--filter", "^tUnflattenIndividual[0-9]",
 	             "--sizes", "7000", "--repetitions", "1", "--min-time",
 	             "0.5", "--format", "json", NULL);
 	ck_assert_msg(run.status == 0, "%s", run.err);
@@ -556,6 +605,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, broken_flatten_fails_exactly_the_string_flat_cells);
 	tcase_add_test(tc, capped_add_fails_exactly_the_big_one_field_cells);
 	tcase_add_test(tc, broken_cells_show_err_in_the_table);
+	tcase_add_test(tc, an_operation_that_does_not_apply_is_n_a);
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);

@@ -278,9 +278,182 @@ tu_content_equal(const struct tu_content *a, const struct tu_content *b,
 
 /* --- Hostile input -------------------------------------------------------------- */
 
+/* True for a status a read may return on an accepted message: BM_BAD_DATA
+ * only from a backend that checks items when a read reaches them. */
+static bool
+documented_read_status(const bm_message *msg, int rc)
+{
+	return rc == BM_OK ||
+	       (rc == BM_BAD_DATA &&
+	        (msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0);
+}
+
+/* Most items read per field: enough to reach every item of the fixtures
+ * and the fuzzers' inputs, few enough that a field of a billion claimed
+ * items (which a backend that checks on read may accept) stays cheap. */
+#define READS_PER_FIELD 4096
+
+/*
+ * The reads a program makes of a message it was given: every field by
+ * iteration and by name, its items by index (the first READS_PER_FIELD),
+ * an index past the end, a name that is not there, then an add. Each must
+ * return OK or a documented status, and every item returned is read to
+ * its last byte (so that a bad bound shows under AddressSanitizer).
+ * *whole is false when some read met malformed data (BM_BAD_DATA).
+ */
+static bool
+exercise_reads(bm_message *msg, bool *whole, char *why, size_t why_size)
+{
+	*whole = true;
+	int32_t fields = bm_count_fields(msg);
+	if (fields < 0) {
+		snprintf(why, why_size, "count_fields is %d", (int)fields);
+		return false;
+	}
+	volatile uint8_t sink = 0;
+	for (int32_t i = 0; i < fields; i++) {
+		struct bm_field_info info;
+		int rc = bm_field_at(msg, i, &info);
+		if (!documented_read_status(msg, rc)) {
+			snprintf(why, why_size, "field_at(%d): %s", (int)i,
+			         bm_status_name(rc));
+			return false;
+		}
+		if (rc != BM_OK) {
+			*whole = false;
+			continue;
+		}
+		if (info.name_len == 0 || info.name_len > BM_NAME_MAX ||
+		    info.count < 1) {
+			snprintf(why, why_size, "field_at(%d): name of %zu bytes, "
+			         "%d items", (int)i, info.name_len, (int)info.count);
+			return false;
+		}
+		char name[BM_NAME_MAX + 1];
+		memcpy(name, info.name, info.name_len);
+		name[info.name_len] = '\0';
+		struct bm_field_info by_name;
+		rc = bm_get_info(msg, name, &by_name);
+		/* A name with a NUL inside is looked up shorter. */
+		if (!documented_read_status(msg, rc) && rc != BM_NAME_NOT_FOUND) {
+			snprintf(why, why_size, "get_info(\"%s\"): %s", name,
+			         bm_status_name(rc));
+			return false;
+		}
+		if (rc != BM_OK)
+			continue;
+		int32_t reads = by_name.count < READS_PER_FIELD ? by_name.count
+		                                                : READS_PER_FIELD;
+		for (int32_t j = 0; j <= reads; j++) {
+			const void *data;
+			size_t size;
+			rc = bm_find_data(msg, name, BM_ANY_TYPE, j, &data, &size);
+			bool past = j == by_name.count;
+			if (past && rc != BM_BAD_INDEX && rc != BM_BAD_DATA) {
+				snprintf(why, why_size, "find of \"%s\" item %d of %d: %s",
+				         name, (int)j, (int)by_name.count,
+				         bm_status_name(rc));
+				return false;
+			}
+			if (past)
+				break;
+			if (!documented_read_status(msg, rc)) {
+				snprintf(why, why_size, "find of \"%s\" item %d: %s",
+				         name, (int)j, bm_status_name(rc));
+				return false;
+			}
+			if (rc != BM_OK) {
+				*whole = false;
+				continue;
+			}
+			for (size_t k = 0; k < size; k++)
+				sink ^= ((const uint8_t *)data)[k];
+		}
+	}
+	const void *data;
+	size_t size;
+	int rc = bm_find_data(msg, "no field is called this", BM_ANY_TYPE, 0,
+	                      &data, &size);
+	if (rc != BM_NAME_NOT_FOUND && !(rc == BM_BAD_DATA && !*whole)) {
+		snprintf(why, why_size, "find of an absent name: %s",
+		         bm_status_name(rc));
+		return false;
+	}
+	(void)sink;
+	return true;
+}
+
+/* An add to an accepted message: OK, or a status the contract names. */
+static bool
+exercise_add(bm_message *msg, char *why, size_t why_size)
+{
+	int rc = bm_add_int32(msg, "added after unflatten", 1);
+	if (rc != BM_OK && rc != BM_BAD_TYPE && rc != BM_BAD_VALUE &&
+	    rc != BM_TOO_LARGE && rc != BM_NO_MEMORY &&
+	    !(rc == BM_BAD_DATA &&
+	      (msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0)) {
+		snprintf(why, why_size, "add after unflatten: %s",
+		         bm_status_name(rc));
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A message a backend that checks on read accepted: every read and the
+ * add return documented statuses; Flatten succeeds or says why; and where
+ * the message read back whole and the shared decoder accepts its bytes,
+ * they hold what was read.
+ */
+static bool
+check_accepted_on_read(bm_message *msg, char *why, size_t why_size)
+{
+	bool whole;
+	if (!exercise_reads(msg, &whole, why, why_size))
+		return false;
+	struct tu_content content = {0}, decoded = {0};
+	uint8_t *flat = NULL;
+	size_t flat_size = 0;
+	bool ok = false;
+	int rc = BM_OK;
+	if (whole && (rc = tu_content_from_message(msg, &content)) != BM_OK) {
+		snprintf(why, why_size, "read back whole, then not: %s",
+		         bm_status_name(rc));
+		goto done;
+	}
+	rc = bm_flattened_size(msg, &flat_size);
+	if (rc == BM_OK && (flat = malloc(flat_size ? flat_size : 1)) != NULL)
+		rc = bm_flatten(msg, flat, flat_size);
+	if (rc != BM_OK && rc != BM_TOO_LARGE && rc != BM_NO_MEMORY) {
+		snprintf(why, why_size, "flatten: %s", bm_status_name(rc));
+		goto done;
+	}
+	if (rc == BM_OK && whole &&
+	    tu_content_from_bytes(flat, flat_size, &decoded) == BM_OK) {
+		char detail[256] = "";
+		if (!tu_content_equal(&content, &decoded, true, detail,
+		                      sizeof detail)) {
+			snprintf(why, why_size, "decoded flattened content "
+			         "differs: %s", detail);
+			goto done;
+		}
+	}
+	ok = exercise_add(msg, why, why_size);
+done:
+	tu_content_free(&decoded);
+	tu_content_free(&content);
+	free(flat);
+	return ok;
+}
+
 static bool
 check_accepted(bm_message *msg, char *why, size_t why_size)
 {
+	if ((msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0)
+		return check_accepted_on_read(msg, why, why_size);
+	bool whole;
+	if (!exercise_reads(msg, &whole, why, why_size))
+		return false;
 	struct tu_content content = {0}, decoded = {0}, again = {0};
 	uint8_t *flat = NULL;
 	bm_message *second = NULL;
@@ -322,7 +495,7 @@ check_accepted(bm_message *msg, char *why, size_t why_size)
 		         detail);
 		goto done;
 	}
-	ok = true;
+	ok = exercise_add(msg, why, why_size);
 done:
 	bm_destroy(second);
 	tu_content_free(&again);
@@ -432,6 +605,8 @@ tu_check_input_quick(bm_message *msg, const uint8_t *bytes, size_t size,
 	*accepted = rc == BM_OK;
 	if (rc != BM_OK)
 		return check_refused(msg, rc, why, why_size);
+	if ((msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0)
+		return check_accepted_on_read(msg, why, why_size);
 	uint8_t *first = NULL, *second = NULL;
 	bm_message *copy = NULL;
 	size_t first_size, second_size;

@@ -73,11 +73,17 @@ void tu_content_free(struct tu_content *content);
  * Hostile-input check, shared by the mutation sweep, the regression replay
  * and the fuzz targets. Unflattens bytes[0..size) into msg (of any
  * backend). Passes when that fails with a decoding status and leaves msg
- * empty, or succeeds with a valid message: every field and item reads back,
- * it flattens, its flattened bytes decode (shared decoder) to the same
- * content, and unflattening them into a second message of the same backend
- * gives the same content again. Sets *accepted; on a failed check writes
- * one line into why and returns false.
+ * empty, or succeeds with a valid message: every field and item reads back
+ * (by iteration and by name; an index past the end and an absent name are
+ * refused), it flattens, its flattened bytes decode (shared decoder) to the
+ * same content, unflattening them into a second message of the same
+ * backend gives the same content again, and an add works. For a backend
+ * that checks on read (BM_BACKEND_CHECKS_ON_READ) an accepted message may
+ * hold malformed data: every read and the add return OK or a documented
+ * status (BM_BAD_DATA), Flatten succeeds or says why, and the decode
+ * round trip is asked only of a message that read back whole and whose
+ * flattened bytes the shared decoder accepts. Sets *accepted; on a failed
+ * check writes one line into why and returns false.
  */
 bool tu_check_input(bm_message *msg, const uint8_t *bytes, size_t size,
                     bool *accepted, char *why, size_t why_size);
