@@ -183,11 +183,17 @@ enum bm_repeated_names {
  * find or an iteration that reaches a malformed item or name then returns
  * BM_BAD_DATA, and Flatten writes the bytes it holds. */
 #define BM_BACKEND_CHECKS_ON_READ 0x40u
+/* Builds indexes the first time a read needs them: find_data, get_info
+ * and field_at may allocate (an index of names, of item offsets). When
+ * such an allocation fails the read still answers, by the slower walk, so
+ * no read fails for memory. */
+#define BM_BACKEND_INDEXES_ON_READ 0x80u
 /* Every flag a version 2 descriptor may set. */
 #define BM_BACKEND_FLAGS                                                   \
 	(BM_BACKEND_OWN_ALLOCATOR | BM_BACKEND_UNSAFE_ON_NO_MEMORY |        \
 	 BM_BACKEND_UNSAFE_ON_BAD_INPUT | BM_BACKEND_READS_OWN_BYTES_ONLY |  \
-	 BM_BACKEND_OWN_FLAT_DIALECT | BM_BACKEND_CHECKS_ON_READ)
+	 BM_BACKEND_OWN_FLAT_DIALECT | BM_BACKEND_CHECKS_ON_READ |           \
+	 BM_BACKEND_INDEXES_ON_READ)
 
 /* A set of formats, as in `decoded_formats`; BM_DECODER_FORMATS is every
  * format bm_decode knows (it refuses swapped Dano as BM_UNSUPPORTED). */
@@ -265,7 +271,9 @@ struct bm_ops {
 	 * Returns BM_NAME_NOT_FOUND, BM_BAD_TYPE or BM_BAD_INDEX otherwise, with
 	 * the outputs untouched; a backend with BM_BACKEND_CHECKS_ON_READ returns
 	 * BM_BAD_DATA when the walk to the item meets one that runs past its
-	 * field (only unflattened input can hold one). Never allocates.
+	 * field (only unflattened input can hold one). Never allocates, but
+	 * for a backend with BM_BACKEND_INDEXES_ON_READ (which never fails
+	 * for it).
 	 */
 	int (*find_data)(const bm_message *msg, const char *name,
 	                 size_t name_len, bm_type_code type, int32_t index,

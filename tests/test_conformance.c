@@ -762,6 +762,42 @@ START_TEST(every_reflattened_fixture_reads_back_everywhere)
 }
 END_TEST
 
+/* Every backend that writes HMF1 writes, for every fixture it reads (all of
+ * them, whatever their format: other formats come through the shared
+ * decoder and the add path), the bytes Message4 writes: HMF1 holds a
+ * message's content in one way, Haiku's. */
+START_TEST(hmf1_writers_reflatten_every_fixture_as_message4)
+{
+	const struct bm_ops *ops = cu_in(CU_FOREIGN_BYTES, _i);
+	const struct bm_ops *message4 = bm_find_backend("Message4");
+	ck_assert_ptr_nonnull(message4);
+	if (ops->native_format != BM_FORMAT_HMF1 || ops == message4)
+		return;
+	char **names;
+	size_t fixtures = tu_list_fixtures(&names);
+	for (size_t f = 0; f < fixtures; f++) {
+		char context[300];
+		snprintf(context, sizeof context, "%s on %s", ops->name, names[f]);
+		size_t size, mine_size, theirs_size;
+		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
+		bm_message *mine = unflattened(ops, bytes, size, context);
+		bm_message *theirs = unflattened(message4, bytes, size, context);
+		uint8_t *mine_flat = cu_flatten(mine, &mine_size);
+		uint8_t *theirs_flat = cu_flatten(theirs, &theirs_size);
+		ck_assert_msg(mine_size == theirs_size &&
+		                  memcmp(mine_flat, theirs_flat, mine_size) == 0,
+		              "%s: not Message4's bytes (%zu and %zu bytes)", context,
+		              mine_size, theirs_size);
+		free(mine_flat);
+		free(theirs_flat);
+		bm_destroy(mine);
+		bm_destroy(theirs);
+		free(bytes);
+	}
+	tu_free_names(names, fixtures);
+}
+END_TEST
+
 /* A flattened message that names a field twice, read by every backend that
  * reads other writers' bytes: its native reader does what the descriptor
  * says (impl/README.md §11), and bytes of another format go through the
@@ -905,6 +941,8 @@ make_conformance_suite(void)
 	                    0, cu_count(CU_FOREIGN_BYTES));
 	tcase_add_loop_test(flat, repeated_names_follow_the_descriptor, 0,
 	                    cu_count(CU_FOREIGN_BYTES));
+	tcase_add_loop_test(flat, hmf1_writers_reflatten_every_fixture_as_message4,
+	                    0, cu_count(CU_FOREIGN_BYTES));
 	tcase_set_timeout(flat, 300);
 	suite_add_tcase(suite, flat);
 	return suite;

@@ -6,7 +6,8 @@
  * unflatten) and for k = 1, 2, ... until the operation succeeds, the k-th
  * allocation it makes is made to fail. The call must return BM_NO_MEMORY,
  * and the message must stay valid and hold exactly what it held before
- * (read back through the wrappers), with nothing leaked.
+ * (read back through the wrappers), with nothing leaked. Reads that build
+ * indexes must answer when those allocations fail.
  */
 #include "suites.h"
 
@@ -278,6 +279,60 @@ START_TEST(flatten_and_unflatten_fail_cleanly)
 }
 END_TEST
 
+/*
+ * A backend that builds indexes when a read needs them (an index of names,
+ * of item offsets) must answer every read when those allocations fail: for
+ * k = 1, 2, ... the k-th allocation of a full read of a message with many
+ * fields and a long string field fails, and the read still gives the
+ * message's content. For the other backends reads never allocate, and one
+ * pass checks that.
+ */
+START_TEST(reads_answer_when_an_index_cannot_be_built)
+{
+	const struct bm_ops *ops = cu_in(CU_NO_MEMORY, _i);
+	char context[128], name[32];
+	bm_alloc_counting(true);
+	bm_message *msg = cu_new_message(ops, 'r');
+	for (int i = 0; i < 40; i++) {
+		snprintf(name, sizeof name, "field%d", i);
+		ck_assert_int_eq(bm_add_int32(msg, name, i), BM_OK);
+		snprintf(name, sizeof name, "text%d", i);
+		ck_assert_int_eq(bm_add_string(msg, "strings", name), BM_OK);
+	}
+	struct tu_content expected;
+	ck_assert_int_eq(tu_content_from_message(msg, &expected), BM_OK);
+	struct flat_arg flat;
+	ck_assert_int_eq(bm_flattened_size(msg, &flat.size), BM_OK);
+	flat.buffer = malloc(flat.size);
+	ck_assert_ptr_nonnull(flat.buffer);
+	ck_assert_int_eq(bm_flatten(msg, flat.buffer, flat.size), BM_OK);
+	for (uint64_t k = 1; k <= MAX_ATTEMPTS; k++) {
+		/* Fresh from Unflatten, so no index is built yet. */
+		bm_message *target = cu_new_message(ops, 0);
+		ck_assert_int_eq(bm_unflatten(target, flat.buffer, flat.size),
+		                 BM_OK);
+		uint64_t failures_before = bm_alloc_counts()->failures;
+		bm_alloc_fail_at(k);
+		snprintf(context, sizeof context, "%s: reads with allocation %llu "
+		         "failing", ops->name, (unsigned long long)k);
+		cu_assert_content_is(target, &expected, true, context);
+		bool failed_allocation = bm_alloc_counts()->failures > failures_before;
+		bm_alloc_fail_at(0);
+		bm_destroy(target);
+		if (!failed_allocation)
+			break;
+		ck_assert_msg((ops->flags & BM_BACKEND_INDEXES_ON_READ) != 0,
+		              "%s: a read allocated, and its descriptor does not "
+		              "say BM_BACKEND_INDEXES_ON_READ", ops->name);
+	}
+	tu_content_free(&expected);
+	free(flat.buffer);
+	bm_destroy(msg);
+	ck_assert_int_eq(bm_alloc_counts()->live, 0);
+	bm_alloc_counting(false);
+}
+END_TEST
+
 Suite *
 make_failures_suite(void)
 {
@@ -289,6 +344,8 @@ make_failures_suite(void)
 	tcase_add_loop_test(tc, adds_fail_cleanly, 0, count);
 	tcase_add_loop_test(tc, growth_fails_cleanly, 0, count);
 	tcase_add_loop_test(tc, flatten_and_unflatten_fail_cleanly, 0, count);
+	tcase_add_loop_test(tc, reads_answer_when_an_index_cannot_be_built, 0,
+	                    count);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(suite, tc);
 	return suite;

@@ -6,6 +6,7 @@
  */
 #include "suites.h"
 
+#include "check_util.h"
 #include "content.h"
 #include "harness_backends.h"
 #include "matrix.h"
@@ -145,6 +146,52 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 }
 END_TEST
 
+START_TEST(hmf1_writers_write_message4s_bytes)
+{
+	/* Every registered backend that writes HMF1 writes Message4's bytes
+	 * for every benchmark message (Haiku-original among them when it is
+	 * built): the flat rows compare the same bytes. */
+	size_t count, writers = 0;
+	const struct bm_ops *const *backends = bm_backends(&count);
+	const struct bm_ops *message4 = bm_find_backend("Message4");
+	ck_assert_ptr_nonnull(message4);
+	const size_t sizes[] = {5, 50, 500, 5000};
+	size_t test_count = bench_matrix_build(sizes, 4, NULL);
+	struct bench_test *tests = calloc(test_count, sizeof *tests);
+	ck_assert_ptr_nonnull(tests);
+	bench_matrix_build(sizes, 4, tests);
+	for (size_t b = 0; b < count; b++) {
+		if (backends[b]->native_format != BM_FORMAT_HMF1 ||
+		    backends[b] == message4)
+			continue;
+		writers++;
+		for (size_t t = 0; t < test_count; t++) {
+			if (!bench_op_is_flat(tests[t].op))
+				continue;
+			size_t sizes_of[2];
+			uint8_t *flat[2];
+			const struct bm_ops *pair[2] = {backends[b], message4};
+			for (int w = 0; w < 2; w++) {
+				bm_message *msg = NULL;
+				ck_assert_int_eq(bm_create(pair[w], BENCH_WHAT, &msg),
+				                 BM_OK);
+				ck_assert_int_eq(bench_content_build(&tests[t], msg), BM_OK);
+				flat[w] = cu_flatten(msg, &sizes_of[w]);
+				bm_destroy(msg);
+			}
+			ck_assert_msg(sizes_of[0] == sizes_of[1] &&
+			                  memcmp(flat[0], flat[1], sizes_of[0]) == 0,
+			              "%s on %s: not Message4's bytes", tests[t].name,
+			              backends[b]->name);
+			free(flat[0]);
+			free(flat[1]);
+		}
+	}
+	free(tests);
+	ck_assert_uint_ge(writers, 1);
+}
+END_TEST
+
 START_TEST(lookup_order_is_a_seeded_permutation)
 {
 	struct bench_test test = {.op = BENCH_OP_LOOKUP, .workload.type = BENCH_TYPE_INT32,
@@ -277,6 +324,7 @@ make_harness_matrix_suite(void)
 	tcase_add_test(tc, other_sizes_keep_the_order);
 	tcase_add_test(tc, floor_bytes_match_the_derived_vectors);
 	tcase_add_test(tc, floor_bytes_are_what_hmf1_writers_write);
+	tcase_add_test(tc, hmf1_writers_write_message4s_bytes);
 	tcase_add_test(tc, lookup_order_is_a_seeded_permutation);
 	tcase_add_test(tc, message_check_accepts_the_content_and_nothing_else);
 	tcase_add_test(tc, flat_check_decodes_through_the_shared_decoder);

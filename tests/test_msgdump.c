@@ -123,8 +123,10 @@ START_TEST(json_matches_every_fixture)
 		ck_assert_int_eq(msgdump_json(capture_open(&out), msg,
 		                              bm_detect_format(bytes, size)),
 		                 BM_OK);
-		/* Printing reads through the API only: no allocation. */
-		ck_assert_uint_eq(bm_alloc_calls(), 0);
+		/* Printing reads through the API only: no allocation, but
+		 * the indexes a backend builds on read. */
+		if ((ops->flags & BM_BACKEND_INDEXES_ON_READ) == 0)
+			ck_assert_uint_eq(bm_alloc_calls(), 0);
 		bm_alloc_counting(false);
 		const char *printed = capture_close(&out);
 
@@ -407,8 +409,14 @@ START_TEST(human_output_prints_every_fixture)
 		size_t size;
 		uint8_t *bytes = cu_read_fixture(names[f], ".msg", &size);
 		bm_message *msg = cu_unflattened(ops, bytes, size, names[f]);
-		bm_alloc_counting(true);
 		struct capture out;
+		if ((ops->flags & BM_BACKEND_INDEXES_ON_READ) != 0) {
+			/* A first print builds the indexes the message keeps. */
+			ck_assert_int_eq(msgdump_human(capture_open(&out), msg),
+			                 BM_OK);
+			free((char *)capture_close(&out));
+		}
+		bm_alloc_counting(true);
 		ck_assert_int_eq(msgdump_human(capture_open(&out), msg), BM_OK);
 		ck_assert_int_eq(bm_alloc_counts()->live, 0);
 		bm_alloc_counting(false);

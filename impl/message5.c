@@ -1,0 +1,895 @@
+/*
+ * message5.c - a proposal for today's hardware: Haiku's HMF1 kept as the
+ * wire format and as the layout of the fields and data, with one block
+ * instead of three, geometric growth, and two indexes the design builds
+ * when a read first needs them (impl/README.md §2.9).
+ *
+ * Wire compatibility: a message built by the same adds in the same order
+ * holds the same header, field headers and data as Message4 (today's
+ * Haiku, impl/README.md §4.6): the same field order, names stored with
+ * their NUL at the end of the data, items appended at the end of their
+ * field, later fields' offsets shifted, the 5-bucket hash table and its
+ * chains appended at the tail. Flatten writes those bytes, so they are
+ * Message4's byte for byte; Unflatten reads them back natively.
+ *
+ * What differs from Message4, and why:
+ * - One block holds the field headers and the data, [fields][data], with
+ *   room to grow in each; the header lives in the message object. A
+ *   message is one allocation until its first add, two after; Unflatten is
+ *   one allocation and two copies (the header, then the field headers and
+ *   the data, which are contiguous on the wire). Flatten is two copies when
+ *   no field slot is spare (always after Unflatten), three otherwise.
+ * - Growth is geometric (field slots and data bytes double), so building a
+ *   message of N items costs O(N) reallocations' worth of copying in
+ *   total, where Message4's +40 KiB steps make big messages quadratic.
+ * - A name index: an open-addressing table of field indexes by Haiku's name
+ *   hash, built on the first lookup of a message with more than
+ *   MESSAGE5_LINEAR_MAX fields and kept up to date by the adds; smaller
+ *   messages are searched linearly, which is cheaper than hashing. The
+ *   5-bucket table is still kept, for the wire.
+ * - An offset index per variable-size field: the offsets of its items,
+ *   built on the first read of an item at or past MESSAGE5_WALK_MAX, then
+ *   kept up to date by the adds; reading item i is then O(1), where
+ *   Message4 walks the size prefixes from the first item (reading all N
+ *   strings O(N^2) there, O(N) here).
+ * - The tail of each bucket's chain is remembered, so that adding a field
+ *   links it without walking the chain.
+ * Indexes are built by reads (BM_BACKEND_INDEXES_ON_READ): when the
+ * allocation fails the read walks instead and still answers. Nothing is
+ * keyed by a caller's pointer; every index is rebuilt from the message
+ * whenever it is missing, and Unflatten and MakeEmpty drop them.
+ *
+ * Unflatten checks what Message4's does (the header: size, format, flags,
+ * the hash table; each field header: name and data inside the data area,
+ * next_field and the hash entries inside the field array), walks chains
+ * bounded by the field count, and leaves item sizes and names to the read
+ * that reaches them (BM_BACKEND_CHECKS_ON_READ): a variable-size item that
+ * runs past its field, or a name longer than BM_NAME_MAX, is BM_BAD_DATA
+ * there. Repeated names are kept as HMF1 keeps them; a find reaches the
+ * first (BM_REPEATED_KEEP_FIRST).
+ */
+#include "alloc.h"
+#include "bmsg.h"
+#include "wire.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* impl/README.md §4.1 */
+#define MESSAGE5_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE /* 5 */
+#define MESSAGE5_NULL_TOKEN (-1)
+/* Messages with at most this many fields are searched without the name
+ * index: comparing a few name lengths costs less than hashing the name. */
+#define MESSAGE5_LINEAR_MAX 8u
+/* Items before this one are found by walking the size prefixes; reading
+ * one at or past it builds the field's offset index. */
+#define MESSAGE5_WALK_MAX 8u
+/* The first sizes of the block's two parts. */
+#define MESSAGE5_FIRST_FIELDS 4u
+#define MESSAGE5_FIRST_DATA 64u
+
+/* impl/README.md §4.2: the message header, as on the wire. */
+struct message5_header {
+	uint32_t format;
+	uint32_t what;
+	uint32_t flags;
+	int32_t target;
+	int32_t current_specifier;
+	int32_t message_area;
+	int32_t reply_port;
+	int32_t reply_target;
+	int32_t reply_team;
+	uint32_t data_size;
+	uint32_t field_count;
+	uint32_t hash_table_size;
+	int32_t hash_table[MESSAGE5_HASH_TABLE_SIZE];
+};
+
+/* impl/README.md §4.3: one field header, as on the wire. */
+struct message5_field {
+	uint16_t flags;
+	uint16_t name_length;   /* includes the NUL */
+	uint32_t type;
+	uint32_t count;
+	uint32_t data_size;     /* item bytes with size prefixes, no name */
+	uint32_t offset;        /* of the name, in the data area */
+	int32_t next_field;     /* next index in the same bucket, or -1 */
+};
+
+_Static_assert(sizeof(struct message5_header) == BM_HMF1_HEADER_SIZE,
+               "message header must be 68 bytes, unpadded");
+_Static_assert(offsetof(struct message5_header, data_size) ==
+                   BM_HMF1_OFF_DATA_SIZE,
+               "data_size offset");
+_Static_assert(offsetof(struct message5_header, field_count) ==
+                   BM_HMF1_OFF_FIELD_COUNT,
+               "field_count offset");
+_Static_assert(offsetof(struct message5_header, hash_table_size) ==
+                   BM_HMF1_OFF_HASH_SIZE,
+               "hash_table_size offset");
+_Static_assert(offsetof(struct message5_header, hash_table) ==
+                   BM_HMF1_OFF_HASH_TABLE,
+               "hash_table offset");
+_Static_assert(sizeof(struct message5_field) == BM_HMF1_FIELD_HEADER_SIZE,
+               "field header must be 24 bytes, unpadded");
+_Static_assert(offsetof(struct message5_field, offset) == BM_HMF1_FOFF_OFFSET,
+               "offset offset");
+_Static_assert(offsetof(struct message5_field, next_field) ==
+                   BM_HMF1_FOFF_NEXT,
+               "next_field offset");
+
+/* The offsets of one variable-size field's items, from its first item. */
+struct message5_offsets {
+	uint32_t *at;           /* at[i]: item i's size prefix */
+	uint32_t count;         /* items indexed (the field's count) */
+	uint32_t capacity;
+};
+
+struct message5 {
+	bm_message base;
+	struct message5_header header;
+	/* [field_capacity field headers][data_capacity bytes]; NULL while
+	 * both are 0. */
+	uint8_t *block;
+	uint32_t field_capacity;
+	uint32_t data_capacity;
+	/* The tail of each bucket's chain; valid when tails_known. */
+	int32_t tails[MESSAGE5_HASH_TABLE_SIZE];
+	bool tails_known;
+	/* The name index: slot = field index + 1, 0 empty; NULL when not
+	 * built. Its hashes are Haiku's, kept beside the slots. */
+	uint32_t *slots;
+	uint32_t *slot_hashes;
+	uint32_t slot_mask;
+	/* One per field slot, for variable-size fields; NULL when none. */
+	struct message5_offsets *offsets;
+};
+
+static struct message5 *
+message5_cast(bm_message *msg)
+{
+	return (struct message5 *)msg;
+}
+
+/* The reads build indexes: they keep the message's content, so the
+ * message is logically const. */
+static struct message5 *
+message5_cast_const(const bm_message *msg)
+{
+	return (struct message5 *)(uintptr_t)msg;
+}
+
+static struct message5_field *
+message5_fields(const struct message5 *m)
+{
+	return (struct message5_field *)(void *)m->block;
+}
+
+static uint8_t *
+message5_data(const struct message5 *m)
+{
+	return m->block + (size_t)m->field_capacity * sizeof(struct message5_field);
+}
+
+/* --- Header --------------------------------------------------------- */
+
+/* The values of a fresh message, as Message4's (impl/README.md §4.2). */
+static void
+message5_init_header(struct message5_header *header, uint32_t what)
+{
+	memset(header, 0, offsetof(struct message5_header, hash_table));
+	header->format = BM_HMF1_MAGIC;
+	header->flags = BM_HMF1_MESSAGE_VALID;
+	header->what = what;
+	header->current_specifier = -1;
+	header->message_area = -1;
+	header->target = MESSAGE5_NULL_TOKEN;
+	header->reply_target = MESSAGE5_NULL_TOKEN;
+	header->reply_port = -1;
+	header->reply_team = -1;
+	header->hash_table_size = MESSAGE5_HASH_TABLE_SIZE;
+	memset(header->hash_table, 0xff, sizeof header->hash_table);
+}
+
+static uint64_t
+message5_flat_size(const struct message5_header *header)
+{
+	return (uint64_t)BM_HMF1_HEADER_SIZE +
+	       (uint64_t)header->field_count * BM_HMF1_FIELD_HEADER_SIZE +
+	       header->data_size;
+}
+
+/* --- Indexes -------------------------------------------------------- */
+
+static void
+message5_drop_offsets(struct message5 *m)
+{
+	if (m->offsets == NULL)
+		return;
+	for (uint32_t i = 0; i < m->field_capacity; i++)
+		bm_free(m->offsets[i].at);
+	bm_free(m->offsets);
+	m->offsets = NULL;
+}
+
+static void
+message5_drop_indexes(struct message5 *m)
+{
+	bm_free(m->slots);
+	bm_free(m->slot_hashes);
+	m->slots = NULL;
+	m->slot_hashes = NULL;
+	m->slot_mask = 0;
+	message5_drop_offsets(m);
+	m->tails_known = false;
+}
+
+/* Puts field `index` (name hash `hash`) into the name index, unless a
+ * field of the same name is there already (a repeated name: the first
+ * stays). */
+static void
+message5_index_insert(struct message5 *m, uint32_t index, uint32_t hash)
+{
+	const struct message5_field *fields = message5_fields(m);
+	const uint8_t *data = message5_data(m);
+	const struct message5_field *field = &fields[index];
+	uint32_t slot = hash & m->slot_mask;
+	while (m->slots[slot] != 0) {
+		const struct message5_field *other = &fields[m->slots[slot] - 1];
+		if (m->slot_hashes[slot] == hash &&
+		    other->name_length == field->name_length &&
+		    memcmp(data + other->offset, data + field->offset,
+		           field->name_length) == 0)
+			return;
+		slot = (slot + 1) & m->slot_mask;
+	}
+	m->slots[slot] = index + 1;
+	m->slot_hashes[slot] = hash;
+}
+
+/* Sizes the name index for `fields` fields (at most half full) and fills
+ * it from the field headers. False when out of memory (no index then). */
+static bool
+message5_build_index(struct message5 *m, uint32_t fields)
+{
+	uint32_t size = 16;
+	while (size < fields * 2 && size < (UINT32_C(1) << 31))
+		size *= 2;
+	uint32_t *slots = bm_malloc((size_t)size * sizeof *slots);
+	uint32_t *hashes = bm_malloc((size_t)size * sizeof *hashes);
+	if (slots == NULL || hashes == NULL) {
+		bm_free(slots);
+		bm_free(hashes);
+		return false;
+	}
+	memset(slots, 0, (size_t)size * sizeof *slots);
+	bm_free(m->slots);
+	bm_free(m->slot_hashes);
+	m->slots = slots;
+	m->slot_hashes = hashes;
+	m->slot_mask = size - 1;
+	const struct message5_field *field = message5_fields(m);
+	const uint8_t *data = message5_data(m);
+	for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
+		const char *name = (const char *)data + field->offset;
+		message5_index_insert(
+			m, i, bm__hash_name(name, (size_t)field->name_length - 1));
+	}
+	return true;
+}
+
+/* The index of field `name` (the first of that name), or -1; -2 when
+ * `need_index` and the name index could not be built (a read passes
+ * false: it walks instead, and never fails for memory). */
+static int32_t
+message5_lookup(struct message5 *m, const char *name, size_t name_len,
+                bool need_index)
+{
+	uint32_t count = m->header.field_count;
+	if (count == 0)
+		return -1;
+	const struct message5_field *fields = message5_fields(m);
+	const uint8_t *data = message5_data(m);
+	/* The stored name holds its NUL, and so does the caller's: one
+	 * compare of name_len + 1 bytes is exact. */
+	size_t stored_length = name_len + 1;
+	bool indexed = count > MESSAGE5_LINEAR_MAX &&
+	               (m->slots != NULL || message5_build_index(m, count));
+	if (count > MESSAGE5_LINEAR_MAX && !indexed && need_index)
+		return -2;
+	if (indexed) {
+		uint32_t hash = bm__hash_name(name, name_len);
+		uint32_t slot = hash & m->slot_mask;
+		while (m->slots[slot] != 0) {
+			uint32_t index = m->slots[slot] - 1;
+			const struct message5_field *field = &fields[index];
+			if (m->slot_hashes[slot] == hash &&
+			    field->name_length == stored_length &&
+			    memcmp(data + field->offset, name, stored_length) == 0)
+				return (int32_t)index;
+			slot = (slot + 1) & m->slot_mask;
+		}
+		return -1;
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		const struct message5_field *field = &fields[i];
+		if (field->name_length == stored_length &&
+		    memcmp(data + field->offset, name, stored_length) == 0)
+			return (int32_t)i;
+	}
+	return -1;
+}
+
+/* The tails of the bucket chains, walked once (bounded by the field
+ * count: a chain of an unflattened message may loop). */
+static void
+message5_find_tails(struct message5 *m)
+{
+	const struct message5_field *fields = message5_fields(m);
+	uint32_t count = m->header.field_count;
+	for (uint32_t b = 0; b < MESSAGE5_HASH_TABLE_SIZE; b++) {
+		int32_t tail = -1, next = b < m->header.hash_table_size
+		                                  ? m->header.hash_table[b]
+		                                  : -1;
+		for (uint32_t steps = 0; next >= 0 && steps < count; steps++) {
+			tail = next;
+			next = fields[next].next_field;
+		}
+		m->tails[b] = tail;
+	}
+	m->tails_known = true;
+}
+
+/*
+ * Builds the offset index of variable-size field `index`: walks its items
+ * once, checking each against the field's data. Returns BM_OK, BM_BAD_DATA
+ * (an item runs past the field), or BM_NO_MEMORY (no index; the caller
+ * walks).
+ */
+static int
+message5_build_offsets(struct message5 *m, uint32_t index)
+{
+	const struct message5_field *field = &message5_fields(m)[index];
+	if (m->offsets == NULL) {
+		m->offsets = bm_malloc((size_t)m->field_capacity *
+		                       sizeof *m->offsets);
+		if (m->offsets == NULL)
+			return BM_NO_MEMORY;
+		memset(m->offsets, 0,
+		       (size_t)m->field_capacity * sizeof *m->offsets);
+	}
+	struct message5_offsets *offsets = &m->offsets[index];
+	uint32_t capacity = field->count;
+	uint32_t *at = bm_malloc((size_t)capacity * sizeof *at);
+	if (at == NULL)
+		return BM_NO_MEMORY;
+	const uint8_t *items = message5_data(m) + field->offset +
+	                       field->name_length;
+	uint32_t position = 0;
+	for (uint32_t i = 0; i < field->count; i++) {
+		if (field->data_size - position < sizeof(uint32_t) ||
+		    bm__load32(items + position) >
+		            field->data_size - position - sizeof(uint32_t)) {
+			bm_free(at);
+			return BM_BAD_DATA;
+		}
+		at[i] = position;
+		position += (uint32_t)sizeof(uint32_t) + bm__load32(items + position);
+	}
+	bm_free(offsets->at);
+	offsets->at = at;
+	offsets->count = field->count;
+	offsets->capacity = capacity;
+	return BM_OK;
+}
+
+/* --- The block ------------------------------------------------------ */
+
+/*
+ * Makes room for `fields` more field headers and `bytes` more data bytes:
+ * doubles each part that is too small (the data part moves up when the
+ * field part grows). Returns BM_OK or BM_NO_MEMORY with nothing changed.
+ */
+static int
+message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
+{
+	uint64_t field_need = (uint64_t)m->header.field_count + fields;
+	uint64_t data_need = (uint64_t)m->header.data_size + bytes;
+	uint32_t data_size = m->header.data_size;
+	uint64_t field_capacity = m->field_capacity;
+	uint64_t data_capacity = m->data_capacity;
+	/* Doubling, but never past what the format can hold (the caller
+	 * checked that the need fits). */
+	const uint64_t field_limit = BM_FLAT_MAX / sizeof(struct message5_field);
+	if (field_need > field_capacity) {
+		field_capacity = field_capacity > 0 ? field_capacity * 2
+		                                    : MESSAGE5_FIRST_FIELDS;
+		if (field_capacity > field_limit)
+			field_capacity = field_limit;
+		if (field_capacity < field_need)
+			field_capacity = field_need;
+	}
+	if (data_need > data_capacity) {
+		data_capacity = data_capacity > 0 ? data_capacity * 2
+		                                  : MESSAGE5_FIRST_DATA;
+		if (data_capacity > BM_FLAT_MAX)
+			data_capacity = BM_FLAT_MAX;
+		if (data_capacity < data_need)
+			data_capacity = data_need;
+	}
+	if (field_capacity == m->field_capacity &&
+	    data_capacity == m->data_capacity)
+		return BM_OK;
+	size_t size = (size_t)field_capacity * sizeof(struct message5_field) +
+	              (size_t)data_capacity;
+	struct message5_offsets *offsets = m->offsets;
+	if (offsets != NULL && field_capacity > m->field_capacity) {
+		offsets = bm_realloc(m->offsets, (size_t)field_capacity *
+		                                         sizeof *offsets);
+		if (offsets == NULL)
+			return BM_NO_MEMORY;
+		memset(offsets + m->field_capacity, 0,
+		       (size_t)(field_capacity - m->field_capacity) *
+		               sizeof *offsets);
+		m->offsets = offsets;
+	}
+	uint8_t *block = bm_realloc(m->block, size);
+	if (block == NULL)
+		return BM_NO_MEMORY;
+	if (field_capacity > m->field_capacity && data_size > 0)
+		memmove(block + (size_t)field_capacity *
+		                        sizeof(struct message5_field),
+		        block + (size_t)m->field_capacity *
+		                        sizeof(struct message5_field),
+		        data_size);
+	m->block = block;
+	m->field_capacity = (uint32_t)field_capacity;
+	m->data_capacity = (uint32_t)data_capacity;
+	return BM_OK;
+}
+
+/* Inserts `change` bytes of room at data offset `offset` (at most
+ * data_size), moving the tail up and shifting the offsets of the fields
+ * stored after it. Room was reserved. */
+static void
+message5_open_gap(struct message5 *m, uint32_t offset, uint32_t change)
+{
+	uint32_t data_size = m->header.data_size;
+	if (offset < data_size) {
+		uint8_t *data = message5_data(m);
+		memmove(data + offset + change, data + offset, data_size - offset);
+		struct message5_field *field = message5_fields(m);
+		for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
+			if (field->offset >= offset)
+				field->offset += change;
+		}
+	}
+	m->header.data_size = data_size + change;
+}
+
+/* --- The slots ------------------------------------------------------ */
+
+/* No field: every chain is empty. */
+static void
+message5_clear_tails(struct message5 *m)
+{
+	for (uint32_t b = 0; b < MESSAGE5_HASH_TABLE_SIZE; b++)
+		m->tails[b] = -1;
+	m->tails_known = true;
+}
+
+static int
+message5_create(bm_message **out)
+{
+	struct message5 *m = bm_malloc(sizeof *m);
+	if (m == NULL)
+		return BM_NO_MEMORY;
+	memset(m, 0, sizeof *m);
+	message5_init_header(&m->header, 0);
+	message5_clear_tails(m);
+	*out = &m->base;
+	return BM_OK;
+}
+
+static void
+message5_destroy(bm_message *msg)
+{
+	struct message5 *m = message5_cast(msg);
+	message5_drop_indexes(m);
+	bm_free(m->block);
+	bm_free(m);
+}
+
+static void
+message5_make_empty(bm_message *msg)
+{
+	struct message5 *m = message5_cast(msg);
+	message5_drop_indexes(m);
+	bm_free(m->block);
+	m->block = NULL;
+	m->field_capacity = 0;
+	m->data_capacity = 0;
+	message5_init_header(&m->header, m->base.what);
+	message5_clear_tails(m);
+}
+
+/* Appends field `name` (no items yet): its header, its name at the end of
+ * the data, its link at the tail of its bucket's chain, its name index
+ * entry. Room was reserved, in the block and in the index. */
+static uint32_t
+message5_append_field(struct message5 *m, const char *name, size_t name_len,
+                      bm_type_code type, bool fixed_size)
+{
+	struct message5_header *header = &m->header;
+	uint32_t index = header->field_count;
+	uint32_t offset = header->data_size;
+	uint16_t name_length = (uint16_t)(name_len + 1);
+	memcpy(message5_data(m) + offset, name, name_length);
+	header->data_size = offset + name_length;
+
+	if (!m->tails_known)
+		message5_find_tails(m);
+	uint32_t hash = bm__hash_name(name, name_len);
+	uint32_t bucket = hash % header->hash_table_size;
+	if (m->tails[bucket] < 0)
+		header->hash_table[bucket] = (int32_t)index;
+	else
+		message5_fields(m)[m->tails[bucket]].next_field = (int32_t)index;
+	m->tails[bucket] = (int32_t)index;
+
+	struct message5_field *field = &message5_fields(m)[index];
+	field->flags = (uint16_t)(BM_HMF1_FIELD_VALID |
+	                          (fixed_size ? BM_HMF1_FIELD_FIXED : 0));
+	field->name_length = name_length;
+	field->type = type;
+	field->count = 0;
+	field->data_size = 0;
+	field->offset = offset;
+	field->next_field = -1;
+	header->field_count = index + 1;
+	if (m->slots != NULL)
+		message5_index_insert(m, index, hash);
+	return index;
+}
+
+static int
+message5_add_data(bm_message *msg, const char *name, size_t name_len,
+                  bm_type_code type, const void *data, size_t size,
+                  bool fixed_size)
+{
+	struct message5 *m = message5_cast(msg);
+	struct message5_header *header = &m->header;
+	/* An add needs the index (a message of many fields would be built
+	 * in quadratic time without it), so it fails for memory there. */
+	int32_t found = message5_lookup(m, name, name_len, true);
+	if (found == -2)
+		return BM_NO_MEMORY;
+	struct message5_field *field =
+		found >= 0 ? &message5_fields(m)[found] : NULL;
+	if (field != NULL && type != BM_ANY_TYPE && field->type != type)
+		return BM_BAD_TYPE;
+	bool fixed = field != NULL ? (field->flags & BM_HMF1_FIELD_FIXED) != 0
+	                           : fixed_size;
+	if (field != NULL && fixed && field->count > 0 &&
+	    field->data_size / field->count != size)
+		return BM_BAD_VALUE;
+
+	/* The 32-bit sizes of the format, checked before any change. */
+	uint64_t change = (uint64_t)size + (fixed ? 0 : sizeof(uint32_t));
+	uint64_t added = change + (field == NULL ? (uint64_t)name_len + 1 : 0);
+	uint64_t flat = message5_flat_size(header) + added +
+	                (field == NULL ? BM_HMF1_FIELD_HEADER_SIZE : 0);
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	if (field == NULL ? header->field_count >= (uint32_t)BM_COUNT_MAX
+	                  : field->count >= (uint32_t)BM_COUNT_MAX)
+		return BM_TOO_LARGE;
+
+	/* Every allocation before the first change: the block, then the
+	 * offset index's room for the new item. */
+	int rc = message5_reserve(m, field == NULL ? 1 : 0, (uint32_t)added);
+	if (rc != BM_OK)
+		return rc;
+	/* The block may have moved. */
+	uint32_t index = field != NULL ? (uint32_t)found : header->field_count;
+	if (field != NULL)
+		field = &message5_fields(m)[index];
+	if (field == NULL && m->slots != NULL &&
+	    ((uint64_t)header->field_count + 1) * 2 > (uint64_t)m->slot_mask + 1 &&
+	    !message5_build_index(m, header->field_count + 1))
+		return BM_NO_MEMORY; /* the name index would be over half full */
+	struct message5_offsets *offsets =
+		m->offsets != NULL && field != NULL ? &m->offsets[index] : NULL;
+	if (offsets != NULL && offsets->at != NULL &&
+	    offsets->count == offsets->capacity) {
+		uint32_t capacity = offsets->capacity * 2 + 1;
+		uint32_t *at = bm_realloc(offsets->at,
+		                          (size_t)capacity * sizeof *at);
+		if (at == NULL)
+			return BM_NO_MEMORY;
+		offsets->at = at;
+		offsets->capacity = capacity;
+	}
+
+	if (field == NULL) {
+		index = message5_append_field(m, name, name_len, type, fixed_size);
+		field = &message5_fields(m)[index];
+	}
+	/* The new item goes at the end of this field's data. */
+	uint32_t offset = field->offset + field->name_length + field->data_size;
+	message5_open_gap(m, offset, (uint32_t)change);
+	uint8_t *at = message5_data(m) + offset;
+	if (fixed) {
+		memcpy(at, data, size);
+	} else {
+		bm__store32(at, (uint32_t)size);
+		memcpy(at + sizeof(uint32_t), data, size);
+		if (offsets != NULL && offsets->at != NULL)
+			offsets->at[offsets->count++] = field->data_size;
+	}
+	field->data_size += (uint32_t)change;
+	field->count++;
+	return BM_OK;
+}
+
+/* Finds item `index` of a variable-size field: by its offset index, built
+ * here when the item is past the first few; by walking the size prefixes
+ * otherwise, or when the index cannot be had. Every size is checked
+ * against the field's data (BM_BAD_DATA). */
+static int
+message5_variable_item(struct message5 *m, uint32_t field_index,
+                       uint32_t index, const void **data, size_t *size)
+{
+	const struct message5_field *field = &message5_fields(m)[field_index];
+	const uint8_t *items = message5_data(m) + field->offset +
+	                       field->name_length;
+	uint32_t end = field->data_size;
+	uint32_t position = 0;
+	const struct message5_offsets *offsets =
+		m->offsets != NULL ? &m->offsets[field_index] : NULL;
+	bool indexed = offsets != NULL && offsets->at != NULL &&
+	               offsets->count == field->count;
+	if (!indexed && index >= MESSAGE5_WALK_MAX) {
+		int rc = message5_build_offsets(m, field_index);
+		if (rc == BM_BAD_DATA)
+			return rc;
+		offsets = m->offsets != NULL ? &m->offsets[field_index] : NULL;
+		indexed = rc == BM_OK && offsets != NULL;
+	}
+	if (indexed && offsets != NULL) {
+		/* Checked when the index was built. */
+		position = offsets->at[index];
+	} else {
+		for (uint32_t i = 0; i < index; i++) {
+			if (end - position < sizeof(uint32_t) ||
+			    bm__load32(items + position) >
+			            end - position - sizeof(uint32_t))
+				return BM_BAD_DATA;
+			position += (uint32_t)sizeof(uint32_t) +
+			            bm__load32(items + position);
+		}
+		if (end - position < sizeof(uint32_t) ||
+		    bm__load32(items + position) >
+		            end - position - sizeof(uint32_t))
+			return BM_BAD_DATA;
+	}
+	*data = items + position + sizeof(uint32_t);
+	*size = bm__load32(items + position);
+	return BM_OK;
+}
+
+static int
+message5_find_data(const bm_message *msg, const char *name, size_t name_len,
+                   bm_type_code type, int32_t index, const void **data,
+                   size_t *size)
+{
+	struct message5 *m = message5_cast_const(msg);
+	int32_t found = message5_lookup(m, name, name_len, false);
+	if (found < 0)
+		return BM_NAME_NOT_FOUND;
+	const struct message5_field *field = &message5_fields(m)[found];
+	if (type != BM_ANY_TYPE && field->type != type)
+		return BM_BAD_TYPE;
+	if (index < 0 || (uint32_t)index >= field->count)
+		return BM_BAD_INDEX;
+	if ((field->flags & BM_HMF1_FIELD_FIXED) == 0)
+		return message5_variable_item(m, (uint32_t)found, (uint32_t)index,
+		                              data, size);
+	/* Fixed items by arithmetic; they lie inside the field's data (its
+	 * bounds were checked by Unflatten). */
+	size_t bytes = field->data_size / field->count;
+	*data = message5_data(m) + field->offset + field->name_length +
+	        (size_t)index * bytes;
+	*size = bytes;
+	return BM_OK;
+}
+
+/* A field's name must fit the API and end in its NUL (an unflattened one
+ * may not). */
+static int
+message5_fill_info(const struct message5 *m,
+                   const struct message5_field *field,
+                   struct bm_field_info *info)
+{
+	const char *name = (const char *)message5_data(m) + field->offset;
+	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
+	    name[field->name_length - 1] != '\0')
+		return BM_BAD_DATA;
+	info->name = name;
+	info->name_len = (size_t)field->name_length - 1;
+	info->type = field->type;
+	info->count = (int32_t)field->count;
+	info->fixed_size = (field->flags & BM_HMF1_FIELD_FIXED) != 0;
+	return BM_OK;
+}
+
+static int
+message5_get_info(const bm_message *msg, const char *name, size_t name_len,
+                  struct bm_field_info *info)
+{
+	struct message5 *m = message5_cast_const(msg);
+	int32_t found = message5_lookup(m, name, name_len, false);
+	if (found < 0)
+		return BM_NAME_NOT_FOUND;
+	return message5_fill_info(m, &message5_fields(m)[found], info);
+}
+
+static int
+message5_field_at(const bm_message *msg, int32_t index,
+                  struct bm_field_info *info)
+{
+	const struct message5 *m = message5_cast_const(msg);
+	if (index < 0 || (uint32_t)index >= m->header.field_count)
+		return BM_BAD_INDEX;
+	return message5_fill_info(m, &message5_fields(m)[index], info);
+}
+
+static int32_t
+message5_count_fields(const bm_message *msg)
+{
+	return (int32_t)message5_cast_const(msg)->header.field_count;
+}
+
+static int
+message5_flattened_size(bm_message *msg, size_t *size)
+{
+	uint64_t flat = message5_flat_size(&message5_cast(msg)->header);
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	*size = (size_t)flat;
+	return BM_OK;
+}
+
+/* The header, then the field headers and the data: one copy when no field
+ * slot is spare (they are contiguous in the block), two otherwise. */
+static int
+message5_flatten(bm_message *msg, void *buffer, size_t capacity)
+{
+	struct message5 *m = message5_cast(msg);
+	struct message5_header *header = &m->header;
+	uint64_t flat = message5_flat_size(header);
+	if (flat > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	if (capacity < flat)
+		return BM_BUFFER_TOO_SMALL;
+	header->what = m->base.what;
+	uint8_t *out = buffer;
+	memcpy(out, header, sizeof *header);
+	out += sizeof *header;
+	size_t fields_size =
+		(size_t)header->field_count * sizeof(struct message5_field);
+	if (header->field_count == m->field_capacity) {
+		if (fields_size + header->data_size > 0)
+			memcpy(out, m->block, fields_size + header->data_size);
+		return BM_OK;
+	}
+	if (fields_size > 0)
+		memcpy(out, m->block, fields_size);
+	if (header->data_size > 0)
+		memcpy(out + fields_size, message5_data(m), header->data_size);
+	return BM_OK;
+}
+
+/*
+ * Checks an HMF1 message in host order as Message4 does, before anything
+ * is copied: the header (its size, flags, hash table), that the field
+ * headers and the data are inside `size`, and each field header (name and
+ * data inside the data area, next_field inside the field array). Items and
+ * names are checked where a read reaches them.
+ */
+static int
+message5_check(const uint8_t *in, size_t size)
+{
+	if (size < BM_HMF1_HEADER_SIZE)
+		return BM_NOT_A_MESSAGE;
+	struct message5_header header;
+	memcpy(&header, in, sizeof header);
+	if (header.format != BM_HMF1_MAGIC ||
+	    (header.flags & BM_HMF1_MESSAGE_VALID) == 0)
+		return BM_NOT_A_MESSAGE;
+	if (header.hash_table_size < 1 ||
+	    header.hash_table_size > MESSAGE5_HASH_TABLE_SIZE)
+		return BM_BAD_VALUE;
+	uint64_t flat = message5_flat_size(&header);
+	if (flat > size || flat > BM_FLAT_MAX)
+		return BM_NOT_A_MESSAGE;
+	uint32_t count = header.field_count;
+	for (uint32_t b = 0; b < header.hash_table_size; b++) {
+		if (header.hash_table[b] < -1 ||
+		    header.hash_table[b] >= (int64_t)count)
+			return BM_BAD_VALUE;
+	}
+	const uint8_t *at = in + BM_HMF1_HEADER_SIZE;
+	for (uint32_t i = 0; i < count; i++, at += BM_HMF1_FIELD_HEADER_SIZE) {
+		struct message5_field field;
+		memcpy(&field, at, sizeof field);
+		if (field.next_field < -1 || field.next_field >= (int64_t)count ||
+		    field.name_length == 0 ||
+		    (uint64_t)field.offset + field.name_length + field.data_size >
+		            header.data_size ||
+		    ((field.flags & BM_HMF1_FIELD_FIXED) != 0 && field.count > 0 &&
+		     field.data_size < field.count))
+			return BM_BAD_VALUE;
+	}
+	return BM_OK;
+}
+
+static int
+message5_unflatten(bm_message *msg, const void *data, size_t size)
+{
+	struct message5 *m = message5_cast(msg);
+	const uint8_t *in = data;
+	int rc = message5_check(in, size);
+	if (rc != BM_OK)
+		return rc;
+	struct message5_header header;
+	memcpy(&header, in, sizeof header);
+	size_t body = (size_t)header.field_count * BM_HMF1_FIELD_HEADER_SIZE +
+	              header.data_size;
+	uint8_t *block = NULL;
+	if (body > 0 && (block = bm_malloc(body)) == NULL)
+		return BM_NO_MEMORY;
+	if (body > 0)
+		memcpy(block, in + BM_HMF1_HEADER_SIZE, body);
+	message5_drop_indexes(m);
+	bm_free(m->block);
+	m->block = block;
+	m->field_capacity = header.field_count;
+	m->data_capacity = header.data_size;
+	header.message_area = -1;
+	m->header = header;
+	m->base.what = header.what;
+	return BM_OK;
+}
+
+const struct bm_ops bm_message5_ops = {
+	.version = 2,
+	.name = "Message5",
+	.summary = "a proposal: HMF1 in one block, geometric growth, a name "
+	           "index and item offset indexes built when reads need them",
+	.flags = BM_BACKEND_CHECKS_ON_READ | BM_BACKEND_INDEXES_ON_READ,
+	.native_format = BM_FORMAT_HMF1,
+
+	/* Life cycle */
+	.create = message5_create,
+	.destroy = message5_destroy,
+	.make_empty = message5_make_empty,
+
+	/* Fields and items */
+	.add_data = message5_add_data,
+	.find_data = message5_find_data,
+	.get_info = message5_get_info,
+	.field_at = message5_field_at,
+	.count_fields = message5_count_fields,
+
+	/* Flat form */
+	.flattened_size = message5_flattened_size,
+	.flatten = message5_flatten,
+	.unflatten = message5_unflatten,
+
+	/* What it is (version 2) */
+	.kind = BM_KIND_PROPOSAL,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_KEEP_FIRST,
+};
