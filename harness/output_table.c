@@ -2,7 +2,9 @@
  * output_table.c - the 2005 table, as Markdown or aligned text:
  * a header line (unit, statistic, date, CPU, compiler), then one row per
  * test in matrix order with one column per backend, the Floor, the Winner
- * and the Haiku Winner, then a legend and the reason of every ERR cell.
+ * and the Haiku Winner, a column per proposal with its time relative to
+ * the row's best competing backend, then a legend and the reason of every
+ * ERR cell.
  */
 #include "output.h"
 
@@ -17,6 +19,7 @@
 struct grid {
 	size_t rows;    /* including the heading */
 	size_t columns;
+	size_t verdicts; /* the first of the two verdict columns */
 	char (*cells)[CELL_TEXT_MAX];
 };
 
@@ -65,12 +68,46 @@ cell_text(const struct bench_cell_result *cell, enum bench_unit unit,
 }
 
 static bool
+is_proposal(const struct bm_ops *ops)
+{
+	return bm_backend_kind(ops) == BM_KIND_PROPOSAL;
+}
+
+/*
+ * A proposal's median over the smallest median of the backends that
+ * compete (the Winner's, or on a tied row the faster of the tied), as
+ * "0.42x"; "n/a" when either is missing.
+ */
+static void
+relative_text(const struct bench_results *results, const struct bench_row *row,
+              size_t proposal, char *out)
+{
+	const struct bench_cell_result *mine = &row->cells[proposal];
+	double best = 0;
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bench_cell_result *cell = &row->cells[b];
+		if (cell->failed || cell->not_applicable ||
+		    !bm_kind_competes(bm_backend_kind(results->backends[b])))
+			continue;
+		if (best == 0 || cell->summary.median < best)
+			best = cell->summary.median;
+	}
+	if (mine->failed || mine->not_applicable || best <= 0)
+		snprintf(out, CELL_TEXT_MAX, "n/a");
+	else
+		snprintf(out, CELL_TEXT_MAX, "%.2fx", mine->summary.median / best);
+}
+
+static bool
 fill_grid(struct grid *grid, const struct bench_results *results,
           bool markdown, enum bench_unit unit)
 {
-	size_t backends = results->backend_count;
+	size_t backends = results->backend_count, proposals = 0;
+	for (size_t b = 0; b < backends; b++)
+		proposals += is_proposal(results->backends[b]);
 	grid->rows = results->row_count + 1;
-	grid->columns = 1 + backends + 3;
+	grid->columns = 1 + backends + 3 + proposals;
+	grid->verdicts = 2 + backends;
 	grid->cells = calloc(grid->rows * grid->columns, CELL_TEXT_MAX);
 	if (grid->cells == NULL)
 		return false;
@@ -82,6 +119,11 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 	snprintf(grid_cell(grid, 0, 2 + backends), CELL_TEXT_MAX, "Winner");
 	snprintf(grid_cell(grid, 0, 3 + backends), CELL_TEXT_MAX,
 	         "Haiku Winner");
+	for (size_t b = 0, column = 4 + backends; b < backends; b++) {
+		if (is_proposal(results->backends[b]))
+			snprintf(grid_cell(grid, 0, column++), CELL_TEXT_MAX,
+			         "%s vs Winner", results->backends[b]->name);
+	}
 	for (size_t r = 0; r < results->row_count; r++) {
 		const struct bench_row *row = &results->rows[r];
 		size_t line = r + 1;
@@ -102,15 +144,21 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 		             grid_cell(grid, line, 2 + backends));
 		verdict_text(results, row->haiku_winner,
 		             grid_cell(grid, line, 3 + backends));
+		for (size_t b = 0, column = 4 + backends; b < backends; b++) {
+			if (is_proposal(results->backends[b]))
+				relative_text(results, row, b,
+				              grid_cell(grid, line, column++));
+		}
 	}
 	return true;
 }
 
-/* Columns with times are right-aligned; names left-aligned. */
+/* Columns with times and ratios are right-aligned; names left-aligned. */
 static bool
 right_aligned(const struct grid *grid, size_t column)
 {
-	return column > 0 && column + 2 < grid->columns;
+	return column > 0 &&
+	       (column < grid->verdicts || column >= grid->verdicts + 2);
 }
 
 static bool
@@ -173,7 +221,9 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "Unflatten; none for Lookup). Winner: the fastest backend; Haiku "
 	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
-	        "max(2%%, d1/m1, d2/m2). ERR: the cell failed validation and has "
+	        "max(2%%, d1/m1, d2/m2). A proposal competes in neither; its "
+	        "\"vs Winner\" column is its median over the smallest median of "
+	        "the backends that compete. ERR: the cell failed validation and has "
 	        "no time. A timed batch that lost more than 1%% of its time to "
 	        "other processes is taken again (%zu were; %zu kept after %u "
 	        "retakes).\n",

@@ -142,6 +142,7 @@ struct message5 {
 	uint32_t *slots;
 	uint32_t *slot_hashes;
 	uint32_t slot_mask;
+	uint32_t slot_shift;    /* 32 - log2(slots) */
 	/* One per field slot, for variable-size fields; NULL when none. */
 	struct message5_offsets *offsets;
 };
@@ -225,6 +226,29 @@ message5_drop_indexes(struct message5 *m)
 	m->tails_known = false;
 }
 
+/* Whether `length` bytes at a and b are equal: short names (most are)
+ * by a loop, which costs less than the call. */
+static bool
+message5_same_name(const uint8_t *a, const char *b, size_t length)
+{
+	if (length > 16)
+		return memcmp(a, b, length) == 0;
+	for (size_t i = 0; i < length; i++) {
+		if (a[i] != (uint8_t)b[i])
+			return false;
+	}
+	return true;
+}
+
+/* The first slot of a name: Haiku's hash keeps the bits of the last
+ * characters low (names that differ in a digit differ in four bits), so
+ * its product with 2^32 / phi spreads them, the top bits taken. */
+static uint32_t
+message5_home_slot(const struct message5 *m, uint32_t hash)
+{
+	return (uint32_t)(hash * UINT32_C(0x9e3779b1)) >> m->slot_shift;
+}
+
 /* Puts field `index` (name hash `hash`) into the name index, unless a
  * field of the same name is there already (a repeated name: the first
  * stays). */
@@ -234,13 +258,14 @@ message5_index_insert(struct message5 *m, uint32_t index, uint32_t hash)
 	const struct message5_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	const struct message5_field *field = &fields[index];
-	uint32_t slot = hash & m->slot_mask;
+	uint32_t slot = message5_home_slot(m, hash);
 	while (m->slots[slot] != 0) {
 		const struct message5_field *other = &fields[m->slots[slot] - 1];
 		if (m->slot_hashes[slot] == hash &&
 		    other->name_length == field->name_length &&
-		    memcmp(data + other->offset, data + field->offset,
-		           field->name_length) == 0)
+		    message5_same_name(data + other->offset,
+		                       (const char *)data + field->offset,
+		                       field->name_length))
 			return;
 		slot = (slot + 1) & m->slot_mask;
 	}
@@ -253,9 +278,11 @@ message5_index_insert(struct message5 *m, uint32_t index, uint32_t hash)
 static bool
 message5_build_index(struct message5 *m, uint32_t fields)
 {
-	uint32_t size = 16;
-	while (size < fields * 2 && size < (UINT32_C(1) << 31))
+	uint32_t size = 16, shift = 28;
+	while (size < fields * 2 && size < (UINT32_C(1) << 31)) {
 		size *= 2;
+		shift--;
+	}
 	uint32_t *slots = bm_malloc((size_t)size * sizeof *slots);
 	uint32_t *hashes = bm_malloc((size_t)size * sizeof *hashes);
 	if (slots == NULL || hashes == NULL) {
@@ -269,6 +296,7 @@ message5_build_index(struct message5 *m, uint32_t fields)
 	m->slots = slots;
 	m->slot_hashes = hashes;
 	m->slot_mask = size - 1;
+	m->slot_shift = shift;
 	const struct message5_field *field = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
@@ -300,13 +328,14 @@ message5_lookup(struct message5 *m, const char *name, size_t name_len,
 		return -2;
 	if (indexed) {
 		uint32_t hash = bm__hash_name(name, name_len);
-		uint32_t slot = hash & m->slot_mask;
+		uint32_t slot = message5_home_slot(m, hash);
 		while (m->slots[slot] != 0) {
 			uint32_t index = m->slots[slot] - 1;
 			const struct message5_field *field = &fields[index];
 			if (m->slot_hashes[slot] == hash &&
 			    field->name_length == stored_length &&
-			    memcmp(data + field->offset, name, stored_length) == 0)
+			    message5_same_name(data + field->offset, name,
+			                       stored_length))
 				return (int32_t)index;
 			slot = (slot + 1) & m->slot_mask;
 		}
@@ -315,7 +344,7 @@ message5_lookup(struct message5 *m, const char *name, size_t name_len,
 	for (uint32_t i = 0; i < count; i++) {
 		const struct message5_field *field = &fields[i];
 		if (field->name_length == stored_length &&
-		    memcmp(data + field->offset, name, stored_length) == 0)
+		    message5_same_name(data + field->offset, name, stored_length))
 			return (int32_t)i;
 	}
 	return -1;
@@ -698,7 +727,8 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 		                              data, size);
 	/* Fixed items by arithmetic; they lie inside the field's data (its
 	 * bounds were checked by Unflatten). */
-	size_t bytes = field->data_size / field->count;
+	size_t bytes = field->count == 1 ? field->data_size
+	                                 : field->data_size / field->count;
 	*data = message5_data(m) + field->offset + field->name_length +
 	        (size_t)index * bytes;
 	*size = bytes;
