@@ -508,6 +508,45 @@ message5_clear_tails(struct message5 *m)
 	m->tails_known = true;
 }
 
+/*
+ * The item size of a fixed-size field without a division where its type
+ * says it (Haiku's headers/os/support/TypeConstants.h: the typed adders'
+ * sizes) and its data agrees; a division otherwise.
+ */
+static size_t
+message5_item_size(const struct message5_field *field)
+{
+	uint32_t known;
+	switch (field->type) {
+	case BM_TYPE('B', 'Y', 'T', 'E'): /* B_INT8_TYPE */
+	case BM_TYPE('B', 'O', 'O', 'L'): /* B_BOOL_TYPE */
+		known = 1;
+		break;
+	case BM_TYPE('S', 'H', 'R', 'T'): /* B_INT16_TYPE */
+		known = 2;
+		break;
+	case BM_INT32_TYPE:
+	case BM_TYPE('F', 'L', 'O', 'T'): /* B_FLOAT_TYPE */
+	case BM_TYPE('R', 'G', 'B', 'C'): /* B_RGB_COLOR_TYPE */
+		known = 4;
+		break;
+	case BM_TYPE('L', 'L', 'N', 'G'): /* B_INT64_TYPE */
+	case BM_TYPE('D', 'B', 'L', 'E'): /* B_DOUBLE_TYPE */
+	case BM_TYPE('B', 'P', 'N', 'T'): /* B_POINT_TYPE */
+		known = 8;
+		break;
+	case BM_TYPE('R', 'E', 'C', 'T'): /* B_RECT_TYPE */
+		known = 16;
+		break;
+	default:
+		known = 0;
+		break;
+	}
+	if (known != 0 && (uint64_t)field->count * known == field->data_size)
+		return known;
+	return field->data_size / field->count;
+}
+
 static int
 message5_create(bm_message **out)
 {
@@ -601,7 +640,7 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 	bool fixed = field != NULL ? (field->flags & BM_HMF1_FIELD_FIXED) != 0
 	                           : fixed_size;
 	if (field != NULL && fixed && field->count > 0 &&
-	    field->data_size / field->count != size)
+	    message5_item_size(field) != size)
 		return BM_BAD_VALUE;
 
 	/* The 32-bit sizes of the format, checked before any change. */
@@ -666,6 +705,11 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
  * here when the item is past the first few; by walking the size prefixes
  * otherwise, or when the index cannot be had. Every size is checked
  * against the field's data (BM_BAD_DATA). */
+/* Kept out of find_data (GCC inlines it, and the registers it needs then
+ * cost every fixed-size find a longer prologue). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static int
 message5_variable_item(struct message5 *m, uint32_t field_index,
                        uint32_t index, const void **data, size_t *size)
@@ -728,7 +772,7 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 	/* Fixed items by arithmetic; they lie inside the field's data (its
 	 * bounds were checked by Unflatten). */
 	size_t bytes = field->count == 1 ? field->data_size
-	                                 : field->data_size / field->count;
+	                                 : message5_item_size(field);
 	*data = message5_data(m) + field->offset + field->name_length +
 	        (size_t)index * bytes;
 	*size = bytes;
