@@ -41,11 +41,15 @@
  *
  * Unflatten checks what Message4's does (the header: size, format, flags,
  * the hash table; each field header: name and data inside the data area,
- * next_field and the hash entries inside the field array), walks chains
+ * next_field and the hash entries inside the field array, at least one
+ * item, as every field the API makes has, and room in the data for the
+ * count it claims: a byte per fixed-size item, a size prefix per
+ * variable-size one, so that an offset index is never sized by a count the
+ * data cannot hold), walks chains
  * bounded by the field count, and leaves item sizes and names to the read
  * that reaches them (BM_BACKEND_CHECKS_ON_READ): a variable-size item that
- * runs past its field, or a name longer than BM_NAME_MAX, is BM_BAD_DATA
- * there. Repeated names are kept as HMF1 keeps them; a find reaches the
+ * runs past its field, or a name longer than BM_NAME_MAX or with a NUL
+ * inside, is BM_BAD_DATA there. Repeated names are kept as HMF1 keeps them; a find reaches the
  * first (BM_REPEATED_KEEP_FIRST).
  */
 #include "alloc.h"
@@ -779,8 +783,8 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 	return BM_OK;
 }
 
-/* A field's name must fit the API and end in its NUL (an unflattened one
- * may not). */
+/* A field's name must fit the API: 1 to BM_NAME_MAX bytes and its NUL,
+ * none inside (an unflattened one may not). */
 static int
 message5_fill_info(const struct message5 *m,
                    const struct message5_field *field,
@@ -788,7 +792,8 @@ message5_fill_info(const struct message5 *m,
 {
 	const char *name = (const char *)message5_data(m) + field->offset;
 	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
-	    name[field->name_length - 1] != '\0')
+	    name[field->name_length - 1] != '\0' ||
+	    memchr(name, '\0', (size_t)field->name_length - 1) != NULL)
 		return BM_BAD_DATA;
 	info->name = name;
 	info->name_len = (size_t)field->name_length - 1;
@@ -899,11 +904,12 @@ message5_check(const uint8_t *in, size_t size)
 		struct message5_field field;
 		memcpy(&field, at, sizeof field);
 		if (field.next_field < -1 || field.next_field >= (int64_t)count ||
-		    field.name_length == 0 ||
+		    field.name_length == 0 || field.count == 0 ||
 		    (uint64_t)field.offset + field.name_length + field.data_size >
 		            header.data_size ||
-		    ((field.flags & BM_HMF1_FIELD_FIXED) != 0 && field.count > 0 &&
-		     field.data_size < field.count))
+		    ((field.flags & BM_HMF1_FIELD_FIXED) != 0
+		             ? field.data_size < field.count
+		             : field.data_size / sizeof(uint32_t) < field.count))
 			return BM_BAD_VALUE;
 	}
 	return BM_OK;
