@@ -265,7 +265,8 @@ struct bm_ops {
 	 * Returns BM_NAME_NOT_FOUND, BM_BAD_TYPE or BM_BAD_INDEX otherwise, with
 	 * the outputs untouched; a backend with BM_BACKEND_CHECKS_ON_READ returns
 	 * BM_BAD_DATA when the walk to the item meets one that runs past its
-	 * field (only unflattened input can hold one). Never allocates.
+	 * field, or the walk to the field meets a malformed chain or name
+	 * (only unflattened input can hold one). Never allocates.
 	 */
 	int (*find_data)(const bm_message *msg, const char *name,
 	                 size_t name_len, bm_type_code type, int32_t index,
