@@ -37,53 +37,75 @@
  * - FindData: fixed items are found by arithmetic; variable items by walking
  *   the size prefixes from the field's first item, so item `index` costs
  *   O(index) and reading all N strings O(N^2). That walk is the design's
- *   cost in tRead5000String and is kept.
+ *   cost in tRead5000String and is kept; ours also checks each position it
+ *   reads against the field's end (one compare a step; see the checks
+ *   below).
  * - Flatten is three memcpys (header, field array, data) after syncing the
  *   header's `what` from the public one; FlattenedSize is
  *   68 + 24*field_count + data_size.
  * - A fresh header (_InitHeader): format HMF1, flags VALID, target,
  *   current_specifier, message_area, reply_port, reply_target and reply_team
  *   -1, hash_table_size 5, hash table all -1, everything else 0.
- * - Unflatten of HMF1 in host order copies the header, the field array and
- *   the data into separate buffers and rebuilds nothing: the hash table and
- *   the chains travel in the header. Like Haiku's Unflatten(BDataIO*), the
- *   buffers are allocated at exactly field_count*24 and data_size bytes and
- *   both "available" counts are 0, so the first add after an Unflatten
- *   grows them. message_area is reset to -1 (there are no areas here).
+ * - MakeEmpty: _Clear frees the header, the field array and the data, and
+ *   _InitHeader mallocs a fresh header (ours mallocs the new one first, so
+ *   that make_empty cannot fail: on failure the old one is re-initialised).
+ * - Unflatten(const char *) makes a BMemoryIO over the bytes and calls
+ *   Unflatten(BDataIO *), which reads through the stream's virtual
+ *   functions (BPositionIO::Read: Position, ReadAt, Seek; here calls
+ *   through a vtable of function pointers, src/kits/support/DataIO.cpp):
+ *   the format; then _Clear and a new header, the rest of the header
+ *   (refused without MESSAGE_FLAG_VALID); then the field array and the
+ *   data into blocks of exactly field_count*24 and data_size bytes, both
+ *   "available" counts 0, so the first add after it grows them; then
+ *   _ValidateMessage. It rebuilds nothing: the hash table and the chains
+ *   travel in the header. message_area is reset to -1 (there are no areas
+ *   here, so a message passed by area is refused).
+ *
+ * Unflatten's checks (Message.cpp's Unflatten(BDataIO *) and
+ * _ValidateMessage, plus only what memory safety and termination need;
+ * impl/README.md §2.5):
+ * - Haiku's: a header of 68 bytes with MESSAGE_FLAG_VALID; reads of the
+ *   field array and the data that come back whole; for each field,
+ *   next_field < 0 or inside the array, and offset + name_length +
+ *   data_size inside the data area (in 64 bits: Haiku's uint32 sum wraps).
+ * - Added on the header, before anything is allocated from it:
+ *   hash_table_size 1..5 (the bucket indexes a 5-entry table; Haiku
+ *   trusts it), every hash head -1 or a field index (Haiku does not look),
+ *   field_count at most BM_COUNT_MAX and field array plus data inside the
+ *   bytes left (Haiku mallocs what the header claims, then finds the read
+ *   short), and next_field == field_count refused (Haiku lets it through).
+ * - Left to the read that reaches it (BM_BACKEND_CHECKS_ON_READ, status
+ *   BM_BAD_DATA): a chain longer than field_count (_FindField's walk and
+ *   _AddField's walk to the tail are bounded by the field count: a loop);
+ *   a matched name not ended by its NUL inside name_length (strncmp would
+ *   match a prefix) or of length 0; a fixed field of fewer bytes than
+ *   items; a variable item whose size prefix or bytes run past its field,
+ *   or of size 0, met by FindData's walk; and in GetInfo (get_info,
+ *   field_at) a name that is empty, longer than BM_NAME_MAX or not ended
+ *   by its NUL, or a count of 0 or past BM_COUNT_MAX. Flatten writes the
+ *   bytes held.
+ * - Repeated names: both fields are kept and _FindField's walk reaches the
+ *   first on the chain (BM_REPEATED_KEEP_FIRST, as Haiku); nothing looks
+ *   for them.
+ * The shared full check bm__hmf1_check (wire.h) is not run here; it stays
+ * what bm_decode, msgdump and the decode fuzz target use.
  *
  * Choices and deliberate deviations:
  * - Representation: C structs whose members are packed by construction
  *   (every uint16/uint32 sits at a multiple of its own size, so no ABI adds
  *   padding; _Static_asserts below pin sizeof and every offset to the wire
  *   offsets of wire.h). The hot paths (chain walks, offset arithmetic) then
- *   read members directly, as Haiku's _PACKED structs do, and Flatten and
- *   Unflatten stay plain memcpys. The buffers come from malloc and are
+ *   read members directly, as Haiku's _PACKED structs do, Flatten stays
+ *   three memcpys and Unflatten three reads of whole blocks. The buffers come from malloc and are
  *   aligned; only the data area is unaligned, and its uint32 size prefixes
  *   are read and written with memcpy (bm__load32/bm__store32).
  * - The header is its own heap block, as Haiku's fHeader is, so creating a
  *   message is two allocations (Haiku: the BMessage object from a
- *   BBlockCache plus the malloc'd header), and a native Unflatten is three,
- *   as in Haiku (_Clear frees the header, then header, field array and
- *   data are malloc'd); we allocate the new blocks before freeing the old
- *   ones so that a failure changes nothing. MakeEmpty in Haiku also frees
- *   and re-mallocs the header; ours re-initialises it in place, because
- *   make_empty cannot fail (bm_unflatten calls it before every Unflatten,
- *   which Haiku's Unflatten does not, so this keeps that path's count).
- * - Validation: Haiku's _ValidateMessage only checks next_field <=
- *   field_count and that each field's name and data end inside the data
- *   area. FindData trusts far more than that (variable item sizes, chains
- *   that end, names that are NUL-terminated), so we validate with the
- *   shared, stricter checker bm__hmf1_check (wire.h), which also walks every
- *   variable item's size and every hash chain. This costs Unflatten a pass
- *   over the item sizes that Haiku does not make (it matters most for
- *   tUnflatten5000String), and hashes every name to check its bucket,
- *   which is most of the check's cost for many small fields. It also looks
- *   for two fields of one name (cheaply, through the shared filter
- *   bm__seen_names); Haiku would keep both, and lookups would never reach
- *   the second, so we hand such input to the shared decoder, which merges
- *   them as Haiku's R5 reader does. The checker reads the contiguous input,
- *   so we check before copying rather than after; the result is the same,
- *   and a malformed input allocates nothing.
+ *   BBlockCache plus the malloc'd header), bm_unflatten's MakeEmpty one
+ *   and a native Unflatten three, as in Haiku; we allocate the new blocks
+ *   before freeing the old ones where a failure must change nothing, and
+ *   check the header before the field array and the data are allocated
+ *   (Haiku allocates, then reads, then validates).
  * - Failure leaves the message unchanged (the vtable contract): Haiku links
  *   a new field into its chain before _ResizeData and shifts offsets before
  *   its realloc, so an allocation failure there corrupts the message; we
