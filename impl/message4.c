@@ -81,9 +81,9 @@
  *   match a prefix) or of length 0; a fixed field of fewer bytes than
  *   items; a variable item whose size prefix or bytes run past its field,
  *   or of size 0, met by FindData's walk; and in GetInfo (get_info,
- *   field_at) a name that is empty, longer than BM_NAME_MAX or not ended
- *   by its NUL, or a count of 0 or past BM_COUNT_MAX. Flatten writes the
- *   bytes held.
+ *   field_at) a name that is empty (or starts with a NUL), longer than
+ *   BM_NAME_MAX or not ended by its NUL, or a count of 0 or past
+ *   BM_COUNT_MAX. Flatten writes the bytes held.
  * - Repeated names: both fields are kept and _FindField's walk reaches the
  *   first on the chain (BM_REPEATED_KEEP_FIRST, as Haiku); nothing looks
  *   for them.
@@ -96,9 +96,10 @@
  *   padding; _Static_asserts below pin sizeof and every offset to the wire
  *   offsets of wire.h). The hot paths (chain walks, offset arithmetic) then
  *   read members directly, as Haiku's _PACKED structs do, Flatten stays
- *   three memcpys and Unflatten three reads of whole blocks. The buffers come from malloc and are
- *   aligned; only the data area is unaligned, and its uint32 size prefixes
- *   are read and written with memcpy (bm__load32/bm__store32).
+ *   three memcpys and Unflatten three reads of whole blocks. The buffers
+ *   come from malloc and are aligned; only the data area is unaligned, and
+ *   its uint32 size prefixes are read and written with memcpy
+ *   (bm__load32/bm__store32).
  * - The header is its own heap block, as Haiku's fHeader is, so creating a
  *   message is two allocations (Haiku: the BMessage object from a
  *   BBlockCache plus the malloc'd header), bm_unflatten's MakeEmpty one
@@ -704,19 +705,21 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
 /*
  * GetInfo's report of a field. A field of an unflattened message may be
  * malformed where Unflatten does not look (BM_BAD_DATA): a name that is
- * empty, longer than BM_NAME_MAX or not ended by its NUL inside
- * name_length, or no items (Haiku never writes a field without one), or
- * more than BM_COUNT_MAX.
+ * empty (or starts with a NUL), longer than BM_NAME_MAX or not ended by
+ * its NUL inside name_length, or no items (Haiku never writes a field
+ * without one), or more than BM_COUNT_MAX.
  */
 static int
 message4_fill_info(const struct message4 *m,
                    const struct message4_field *field,
                    struct bm_field_info *info)
 {
-	const char *name = (const char *)m->data + field->offset;
 	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
-	    name[field->name_length - 1] != '\0' || field->count == 0 ||
-	    field->count > (uint32_t)BM_COUNT_MAX)
+	    field->count == 0 || field->count > (uint32_t)BM_COUNT_MAX)
+		return BM_BAD_DATA;
+	/* name_length >= 2 inside the data area: the data buffer exists. */
+	const char *name = (const char *)m->data + field->offset;
+	if (name[0] == '\0' || name[field->name_length - 1] != '\0')
 		return BM_BAD_DATA;
 	info->name = name;
 	info->name_len = (size_t)field->name_length - 1;
