@@ -678,7 +678,7 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
 	/*
 	 * The design's linear walk over [uint32 size][bytes], with what an
 	 * unflattened message needs (Unflatten does not read the items): every
-	 * size prefix the walk reads lies inside the field (`pos` only grows,
+	 * size prefix the walk reads lies inside the field (`at` only grows,
 	 * so checking each step's position bounds every item before it), and
 	 * the item found is inside the field and not empty. Else BM_BAD_DATA.
 	 */
