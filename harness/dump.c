@@ -19,6 +19,21 @@
  * only (each level costs stack and a message). */
 #define HUMAN_MAX_DEPTH 32
 
+/* A backend that checks on read (BM_BACKEND_CHECKS_ON_READ) accepts bytes
+ * whose malformed parts only a read finds; msgdump reads files from
+ * anywhere, so it checks them whole first with the shared decoder
+ * (impl/README.md §7), as every other backend's Unflatten does. */
+static int
+msgdump_check(const struct bm_ops *ops, const void *bytes, size_t size)
+{
+	static const struct bm_decode_sink check_only = {0};
+	if ((ops->flags & BM_BACKEND_CHECKS_ON_READ) == 0)
+		return BM_OK;
+	int rc = bm_decode(bytes, size, &check_only);
+	/* What bm_unflatten hands to the shared decoder anyway. */
+	return rc == BM_UNSUPPORTED ? BM_OK : rc;
+}
+
 /* Reads field `index` and copies its name, NUL-terminated, into name. */
 static int
 field_with_name(const bm_message *msg, int32_t index,
@@ -202,7 +217,9 @@ human_nested(FILE *out, const bm_message *parent, const void *data,
 		return;
 	}
 	bm_message *nested = NULL;
-	int rc = bm_create(parent->ops, 0, &nested);
+	int rc = msgdump_check(parent->ops, data, size);
+	if (rc == BM_OK)
+		rc = bm_create(parent->ops, 0, &nested);
 	if (rc == BM_OK)
 		rc = bm_unflatten(nested, data, size);
 	if (rc != BM_OK) {
@@ -643,7 +660,8 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 		fprintf(err, "msgdump: %s: not a flattened message (unknown "
 		        "magic)\n", options.file);
 		status = BENCH_EXIT_FAILED;
-	} else if ((rc = bm_create(ops, 0, &msg)) != BM_OK ||
+	} else if ((rc = msgdump_check(ops, bytes, size)) != BM_OK ||
+	           (rc = bm_create(ops, 0, &msg)) != BM_OK ||
 	           (rc = bm_unflatten(msg, bytes, size)) != BM_OK) {
 		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
 		        options.file, bm_format_name(format), ops->name,

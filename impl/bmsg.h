@@ -271,9 +271,9 @@ struct bm_ops {
 	 * Returns BM_NAME_NOT_FOUND, BM_BAD_TYPE or BM_BAD_INDEX otherwise, with
 	 * the outputs untouched; a backend with BM_BACKEND_CHECKS_ON_READ returns
 	 * BM_BAD_DATA when the walk to the item meets one that runs past its
-	 * field (only unflattened input can hold one). Never allocates, but
-	 * for a backend with BM_BACKEND_INDEXES_ON_READ (which never fails
-	 * for it).
+	 * field, or the walk to the field meets a malformed chain or name
+	 * (only unflattened input can hold one). Never allocates, but for a
+	 * backend with BM_BACKEND_INDEXES_ON_READ (which never fails for it).
 	 */
 	int (*find_data)(const bm_message *msg, const char *name,
 	                 size_t name_len, bm_type_code type, int32_t index,

@@ -37,53 +37,76 @@
  * - FindData: fixed items are found by arithmetic; variable items by walking
  *   the size prefixes from the field's first item, so item `index` costs
  *   O(index) and reading all N strings O(N^2). That walk is the design's
- *   cost in tRead5000String and is kept.
+ *   cost in tRead5000String and is kept; ours also checks each position it
+ *   reads against the field's end (one compare a step; see the checks
+ *   below).
  * - Flatten is three memcpys (header, field array, data) after syncing the
  *   header's `what` from the public one; FlattenedSize is
  *   68 + 24*field_count + data_size.
  * - A fresh header (_InitHeader): format HMF1, flags VALID, target,
  *   current_specifier, message_area, reply_port, reply_target and reply_team
  *   -1, hash_table_size 5, hash table all -1, everything else 0.
- * - Unflatten of HMF1 in host order copies the header, the field array and
- *   the data into separate buffers and rebuilds nothing: the hash table and
- *   the chains travel in the header. Like Haiku's Unflatten(BDataIO*), the
- *   buffers are allocated at exactly field_count*24 and data_size bytes and
- *   both "available" counts are 0, so the first add after an Unflatten
- *   grows them. message_area is reset to -1 (there are no areas here).
+ * - MakeEmpty: _Clear frees the header, the field array and the data, and
+ *   _InitHeader mallocs a fresh header (ours mallocs the new one first, so
+ *   that make_empty cannot fail: on failure the old one is re-initialised).
+ * - Unflatten(const char *) makes a BMemoryIO over the bytes and calls
+ *   Unflatten(BDataIO *), which reads through the stream's virtual
+ *   functions (BPositionIO::Read: Position, ReadAt, Seek; here calls
+ *   through a vtable of function pointers, src/kits/support/DataIO.cpp):
+ *   the format; then _Clear and a new header, the rest of the header
+ *   (refused without MESSAGE_FLAG_VALID); then the field array and the
+ *   data into blocks of exactly field_count*24 and data_size bytes, both
+ *   "available" counts 0, so the first add after it grows them; then
+ *   _ValidateMessage. It rebuilds nothing: the hash table and the chains
+ *   travel in the header. message_area is reset to -1 (there are no areas
+ *   here, so a message passed by area is refused).
+ *
+ * Unflatten's checks (Message.cpp's Unflatten(BDataIO *) and
+ * _ValidateMessage, plus only what memory safety and termination need;
+ * impl/README.md §2.5):
+ * - Haiku's: a header of 68 bytes with MESSAGE_FLAG_VALID; reads of the
+ *   field array and the data that come back whole; for each field,
+ *   next_field < 0 or inside the array, and offset + name_length +
+ *   data_size inside the data area (in 64 bits: Haiku's uint32 sum wraps).
+ * - Added on the header, before anything is allocated from it:
+ *   hash_table_size 1..5 (the bucket indexes a 5-entry table; Haiku
+ *   trusts it), every hash head -1 or a field index (Haiku does not look),
+ *   field_count at most BM_COUNT_MAX and field array plus data inside the
+ *   bytes left (Haiku mallocs what the header claims, then finds the read
+ *   short), and next_field == field_count refused (Haiku lets it through).
+ * - Left to the read that reaches it (BM_BACKEND_CHECKS_ON_READ, status
+ *   BM_BAD_DATA): a chain longer than field_count (_FindField's walk and
+ *   _AddField's walk to the tail are bounded by the field count: a loop);
+ *   a matched name not ended by its NUL inside name_length (strncmp would
+ *   match a prefix) or of length 0; a fixed field of fewer bytes than
+ *   items; a variable item whose size prefix or bytes run past its field,
+ *   or of size 0, met by FindData's walk; and in GetInfo (get_info,
+ *   field_at) a name that is empty (or starts with a NUL), longer than
+ *   BM_NAME_MAX or not ended by its NUL, or a count of 0 or past
+ *   BM_COUNT_MAX. Flatten writes the bytes held.
+ * - Repeated names: both fields are kept and _FindField's walk reaches the
+ *   first on the chain (BM_REPEATED_KEEP_FIRST, as Haiku); nothing looks
+ *   for them.
+ * The shared full check bm__hmf1_check (wire.h) is not run here; it stays
+ * what bm_decode, msgdump and the decode fuzz target use.
  *
  * Choices and deliberate deviations:
  * - Representation: C structs whose members are packed by construction
  *   (every uint16/uint32 sits at a multiple of its own size, so no ABI adds
  *   padding; _Static_asserts below pin sizeof and every offset to the wire
  *   offsets of wire.h). The hot paths (chain walks, offset arithmetic) then
- *   read members directly, as Haiku's _PACKED structs do, and Flatten and
- *   Unflatten stay plain memcpys. The buffers come from malloc and are
- *   aligned; only the data area is unaligned, and its uint32 size prefixes
- *   are read and written with memcpy (bm__load32/bm__store32).
+ *   read members directly, as Haiku's _PACKED structs do, Flatten stays
+ *   three memcpys and Unflatten three reads of whole blocks. The buffers
+ *   come from malloc and are aligned; only the data area is unaligned, and
+ *   its uint32 size prefixes are read and written with memcpy
+ *   (bm__load32/bm__store32).
  * - The header is its own heap block, as Haiku's fHeader is, so creating a
  *   message is two allocations (Haiku: the BMessage object from a
- *   BBlockCache plus the malloc'd header), and a native Unflatten is three,
- *   as in Haiku (_Clear frees the header, then header, field array and
- *   data are malloc'd); we allocate the new blocks before freeing the old
- *   ones so that a failure changes nothing. MakeEmpty in Haiku also frees
- *   and re-mallocs the header; ours re-initialises it in place, because
- *   make_empty cannot fail (bm_unflatten calls it before every Unflatten,
- *   which Haiku's Unflatten does not, so this keeps that path's count).
- * - Validation: Haiku's _ValidateMessage only checks next_field <=
- *   field_count and that each field's name and data end inside the data
- *   area. FindData trusts far more than that (variable item sizes, chains
- *   that end, names that are NUL-terminated), so we validate with the
- *   shared, stricter checker bm__hmf1_check (wire.h), which also walks every
- *   variable item's size and every hash chain. This costs Unflatten a pass
- *   over the item sizes that Haiku does not make (it matters most for
- *   tUnflatten5000String), and hashes every name to check its bucket,
- *   which is most of the check's cost for many small fields. It also looks
- *   for two fields of one name (cheaply, through the shared filter
- *   bm__seen_names); Haiku would keep both, and lookups would never reach
- *   the second, so we hand such input to the shared decoder, which merges
- *   them as Haiku's R5 reader does. The checker reads the contiguous input,
- *   so we check before copying rather than after; the result is the same,
- *   and a malformed input allocates nothing.
+ *   BBlockCache plus the malloc'd header), bm_unflatten's MakeEmpty one
+ *   and a native Unflatten three, as in Haiku; we allocate the new blocks
+ *   before freeing the old ones where a failure must change nothing, and
+ *   check the header before the field array and the data are allocated
+ *   (Haiku allocates, then reads, then validates).
  * - Failure leaves the message unchanged (the vtable contract): Haiku links
  *   a new field into its chain before _ResizeData and shifts offsets before
  *   its realloc, so an allocation failure there corrupts the message; we
@@ -114,6 +137,8 @@
 #define MESSAGE4_MAX_DATA_PREALLOCATION ((uint32_t)4096 * 10)
 #define MESSAGE4_MAX_FIELD_PREALLOCATION 50u
 #define MESSAGE4_NULL_TOKEN (-1)
+/* MESSAGE_FLAG_PASS_BY_AREA (headers/private/app/MessagePrivate.h) */
+#define MESSAGE4_FLAG_PASS_BY_AREA 0x0080u
 
 /* impl/README.md §4.2: the message header, in memory as on the wire. */
 struct message4_header {
@@ -327,6 +352,10 @@ message4_shrink_data(struct message4 *m, uint32_t offset, uint32_t change)
 /*
  * _FindField: BM_OK with *result set, BM_BAD_TYPE when the name exists with
  * another type (and `type` is not BM_ANY_TYPE), or BM_NAME_NOT_FOUND.
+ * What an unflattened message adds (BM_BAD_DATA): a chain longer than the
+ * field count (a loop), and a matched name that does not end in its NUL
+ * inside name_length (strncmp would have matched a prefix of `name`). Heads
+ * and next_field were checked by Unflatten to be -1 or a field index.
  */
 static int
 message4_find_field(const struct message4 *m, const char *name, size_t name_len,
@@ -337,12 +366,18 @@ message4_find_field(const struct message4 *m, const char *name, size_t name_len,
 		return BM_NAME_NOT_FOUND;
 	uint32_t bucket = message4_bucket(header, name, name_len);
 	int32_t next = header->hash_table[bucket];
+	uint32_t steps = header->field_count;
 	while (next >= 0) {
+		if (steps-- == 0)
+			return BM_BAD_DATA;
 		struct message4_field *field = &m->fields[next];
 		if ((field->flags & BM_HMF1_FIELD_VALID) == 0)
 			break;
-		if (strncmp((const char *)m->data + field->offset, name,
-		            field->name_length) == 0) {
+		const char *stored = (const char *)m->data + field->offset;
+		if (strncmp(stored, name, field->name_length) == 0) {
+			if (field->name_length == 0 ||
+			    stored[field->name_length - 1] != '\0')
+				return BM_BAD_DATA;
 			if (type != BM_ANY_TYPE && field->type != type)
 				return BM_BAD_TYPE;
 			*result = field;
@@ -366,6 +401,20 @@ message4_add_field(struct message4 *m, const char *name, size_t name_len,
 {
 	struct message4_header *header = m->header;
 	uint32_t field_count = header->field_count;
+
+	/* The tail of the name's chain, found before anything changes: the
+	 * chain of an unflattened message may loop past a field without
+	 * FIELD_FLAG_VALID, where _FindField stopped (BM_BAD_DATA). */
+	uint32_t bucket = message4_bucket(header, name, name_len);
+	int32_t tail = -1;
+	uint32_t steps = field_count;
+	for (int32_t next = header->hash_table[bucket]; next >= 0;
+	     next = m->fields[next].next_field) {
+		if (steps-- == 0)
+			return BM_BAD_DATA;
+		tail = next;
+	}
+
 	if (m->fields_available == 0) {
 		uint32_t count = field_count * 2 + 1;
 		if (count > field_count + MESSAGE4_MAX_FIELD_PREALLOCATION)
@@ -387,11 +436,10 @@ message4_add_field(struct message4 *m, const char *name, size_t name_len,
 	memcpy(m->data + offset, name, name_length);
 
 	/* Only now link the new index at the tail of its chain. */
-	uint32_t bucket = message4_bucket(header, name, name_len);
-	int32_t *link = &header->hash_table[bucket];
-	while (*link >= 0)
-		link = &m->fields[*link].next_field;
-	*link = (int32_t)field_count;
+	if (tail < 0)
+		header->hash_table[bucket] = (int32_t)field_count;
+	else
+		m->fields[tail].next_field = (int32_t)field_count;
 
 	struct message4_field *field = &m->fields[field_count];
 	field->flags = (uint16_t)(BM_HMF1_FIELD_VALID |
@@ -517,11 +565,21 @@ message4_destroy(bm_message *msg)
 	bm_free(m);
 }
 
-/* MakeEmpty: _Clear (free the buffers) then _InitHeader; `what` stays. */
+/*
+ * MakeEmpty (Message.cpp): _Clear frees the header, the field array and the
+ * data, then _InitHeader mallocs a fresh header. The new header is
+ * allocated before the old one is freed, so that make_empty cannot fail: if
+ * that malloc fails the old header is re-initialised instead. `what` stays.
+ */
 static void
 message4_make_empty(bm_message *msg)
 {
 	struct message4 *m = message4_cast(msg);
+	struct message4_header *header = bm_malloc(sizeof *header);
+	if (header != NULL) {
+		bm_free(m->header);
+		m->header = header;
+	}
 	bm_free(m->fields);
 	bm_free(m->data);
 	m->fields = NULL;
@@ -607,31 +665,68 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
 	if (index < 0 || (uint32_t)index >= field->count)
 		return BM_BAD_INDEX;
 
-	const uint8_t *item = m->data + field->offset + field->name_length;
+	const uint8_t *items = m->data + field->offset + field->name_length;
 	if ((field->flags & BM_HMF1_FIELD_FIXED) != 0) {
 		size_t bytes = field->data_size / field->count;
-		*data = item + (size_t)index * bytes;
+		/* Fewer bytes than items (only unflattened input): no item. */
+		if (bytes == 0)
+			return BM_BAD_DATA;
+		*data = items + (size_t)index * bytes;
 		*size = bytes;
-	} else {
-		/* The design's linear walk over [uint32 size][bytes]. */
-		for (int32_t i = 0; i < index; i++)
-			item += bm__load32(item) + sizeof(uint32_t);
-		*data = item + sizeof(uint32_t);
-		*size = bm__load32(item);
+		return BM_OK;
 	}
+	/*
+	 * The design's linear walk over [uint32 size][bytes], with what an
+	 * unflattened message needs (Unflatten does not read the items): every
+	 * size prefix the walk reads lies inside the field (`at` only grows,
+	 * so checking each step's position bounds every item before it), and
+	 * the item found is inside the field and not empty. Else BM_BAD_DATA.
+	 */
+	if (field->data_size < sizeof(uint32_t))
+		return BM_BAD_DATA;
+	/* Addresses as integers of at least 64 bits, so that a hostile size
+	 * can neither wrap them nor form a pointer past the buffer. */
+	uint64_t at = (uintptr_t)items;
+	uint64_t last = at + field->data_size - sizeof(uint32_t);
+	uint32_t bytes = bm__load32(items);
+	for (uint32_t left = (uint32_t)index; left != 0; left--) {
+		at += (uint64_t)bytes + sizeof(uint32_t);
+		if (at > last)
+			return BM_BAD_DATA;
+		bytes = bm__load32((const uint8_t *)(uintptr_t)at);
+	}
+	if (bytes == 0 || bytes > last - at)
+		return BM_BAD_DATA;
+	*data = (const uint8_t *)(uintptr_t)at + sizeof(uint32_t);
+	*size = bytes;
 	return BM_OK;
 }
 
-static void
+/*
+ * GetInfo's report of a field. A field of an unflattened message may be
+ * malformed where Unflatten does not look (BM_BAD_DATA): a name that is
+ * empty (or starts with a NUL), longer than BM_NAME_MAX or not ended by
+ * its NUL inside name_length, or no items (Haiku never writes a field
+ * without one), or more than BM_COUNT_MAX.
+ */
+static int
 message4_fill_info(const struct message4 *m,
                    const struct message4_field *field,
                    struct bm_field_info *info)
 {
-	info->name = (const char *)m->data + field->offset;
+	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
+	    field->count == 0 || field->count > (uint32_t)BM_COUNT_MAX)
+		return BM_BAD_DATA;
+	/* name_length >= 2 inside the data area: the data buffer exists. */
+	const char *name = (const char *)m->data + field->offset;
+	if (name[0] == '\0' || name[field->name_length - 1] != '\0')
+		return BM_BAD_DATA;
+	info->name = name;
 	info->name_len = (size_t)field->name_length - 1;
 	info->type = field->type;
 	info->count = (int32_t)field->count;
 	info->fixed_size = (field->flags & BM_HMF1_FIELD_FIXED) != 0;
+	return BM_OK;
 }
 
 static int
@@ -643,8 +738,7 @@ message4_get_info(const bm_message *msg, const char *name, size_t name_len,
 	int rc = message4_find_field(m, name, name_len, BM_ANY_TYPE, &field);
 	if (rc != BM_OK)
 		return rc;
-	message4_fill_info(m, field, info);
-	return BM_OK;
+	return message4_fill_info(m, field, info);
 }
 
 /* GetInfo(B_ANY_TYPE, index, ...): the field array's order. */
@@ -655,8 +749,7 @@ message4_field_at(const bm_message *msg, int32_t index,
 	const struct message4 *m = message4_cast_const(msg);
 	if (index < 0 || (uint32_t)index >= m->header->field_count)
 		return BM_BAD_INDEX;
-	message4_fill_info(m, &m->fields[index], info);
-	return BM_OK;
+	return message4_fill_info(m, &m->fields[index], info);
 }
 
 static int32_t
@@ -702,64 +795,230 @@ message4_flatten(bm_message *msg, void *buffer, size_t capacity)
 	return BM_OK;
 }
 
+/* --- Unflatten ------------------------------------------------------ */
+
 /*
- * Unflatten of native HMF1: validate (stricter than Haiku, see the top of
- * this file), then copy the header, the field array and the data into new
- * blocks of exactly their size, as Unflatten(BDataIO*) does. Called on an
- * empty message; on failure it stays empty and nothing is allocated.
+ * Unflatten(const char *) reads through a BMemoryIO over the bytes
+ * (src/kits/support/DataIO.cpp), whose virtual functions are calls through
+ * this table: Read is BPositionIO's (Position, then ReadAt, then
+ * Seek(SEEK_CUR), each a virtual call again), ReadAt copies what is left of
+ * the buffer, up to the size asked. Positions are int64_t, as off_t is.
+ */
+struct message4_io;
+
+struct message4_io_vtable {
+	int64_t (*read)(struct message4_io *io, void *out, size_t size);
+	int64_t (*read_at)(struct message4_io *io, int64_t position, void *out,
+	                   size_t size);
+	int64_t (*seek)(struct message4_io *io, int64_t position);
+	int64_t (*position)(const struct message4_io *io);
+};
+
+struct message4_io {
+	const struct message4_io_vtable *vtable;
+	const uint8_t *bytes;  /* fBuffer */
+	int64_t length;        /* fLength */
+	int64_t at;            /* fPosition */
+};
+
+/* BPositionIO::Read */
+static int64_t
+message4_io_read(struct message4_io *io, void *out, size_t size)
+{
+	int64_t at = io->vtable->position(io);
+	int64_t result = io->vtable->read_at(io, at, out, size);
+	if (result > 0)
+		io->vtable->seek(io, result);
+	return result;
+}
+
+/* BMemoryIO::ReadAt */
+static int64_t
+message4_io_read_at(struct message4_io *io, int64_t position, void *out,
+                    size_t size)
+{
+	if (out == NULL || position < 0)
+		return BM_BAD_VALUE;
+	int64_t done = 0;
+	if (position < io->length) {
+		done = io->length - position;
+		if ((uint64_t)done > size)
+			done = (int64_t)size;
+		memcpy(out, io->bytes + position, (size_t)done);
+	}
+	return done;
+}
+
+/* BMemoryIO::Seek(position, SEEK_CUR), the only mode Read uses */
+static int64_t
+message4_io_seek(struct message4_io *io, int64_t position)
+{
+	io->at += position;
+	return io->at;
+}
+
+/* BMemoryIO::Position */
+static int64_t
+message4_io_position(const struct message4_io *io)
+{
+	return io->at;
+}
+
+static const struct message4_io_vtable message4_memory_io = {
+	.read = message4_io_read,
+	.read_at = message4_io_read_at,
+	.seek = message4_io_seek,
+	.position = message4_io_position,
+};
+
+/* The vtable pointer a BMemoryIO is constructed with, read through a
+ * volatile object as a C++ compiler reads the vtable pointer of an object
+ * whose construction it cannot see (BMemoryIO is in DataIO.cpp, Unflatten
+ * takes a BDataIO *): the calls stay indirect calls. */
+static const struct message4_io_vtable *const volatile message4_io_class =
+	&message4_memory_io;
+
+/* Frees what Unflatten read after the header and leaves the message empty
+ * with its (new) header re-initialised: MakeEmpty's state, or _InitHeader
+ * on the header Unflatten allocated, as Haiku's failure paths leave it. */
+static int
+message4_unflatten_failed(struct message4 *m, int status)
+{
+	bm_free(m->fields);
+	bm_free(m->data);
+	m->fields = NULL;
+	m->data = NULL;
+	m->fields_available = 0;
+	m->data_available = 0;
+	message4_init_header(m->header, m->base.what);
+	return status;
+}
+
+/*
+ * _ValidateMessage: each field's next_field and its name and data against
+ * the data area. Haiku allows next_field == field_count (one past the
+ * array); we need next_field < field_count (or negative: the end). The sum
+ * is taken in 64 bits (Haiku's uint32 sum can wrap).
  */
 static int
-message4_unflatten(bm_message *msg, const void *data, size_t size)
+message4_validate(const struct message4 *m)
 {
-	struct message4 *m = message4_cast(msg);
-	size_t flat_size;
-	bool repeated_names;
-	int rc = bm__hmf1_check(data, size, false, &flat_size, &repeated_names);
-	if (rc != BM_OK)
-		return rc;
-	/* Two fields of one name: the shared decoder merges them through the
-	 * add path (the project's rule, see bm__seen_names in wire.h). */
-	if (repeated_names)
-		return BM_UNSUPPORTED;
+	const struct message4_header *header = m->header;
+	const struct message4_field *field = m->fields;
+	for (uint32_t i = 0; i < header->field_count; i++, field++) {
+		if ((field->next_field >= 0 &&
+		     (uint32_t)field->next_field >= header->field_count) ||
+		    (uint64_t)field->offset + field->name_length +
+		                field->data_size >
+		        header->data_size)
+			return BM_BAD_VALUE;
+	}
+	return BM_OK;
+}
 
-	const uint8_t *in = data;
-	uint32_t field_count = bm__load32(in + BM_HMF1_OFF_FIELD_COUNT);
-	uint32_t data_size = bm__load32(in + BM_HMF1_OFF_DATA_SIZE);
-	size_t fields_size = (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
+/*
+ * Unflatten(BDataIO *) of native HMF1, over a BMemoryIO of the bytes: the
+ * format, then the rest of the header (a message without
+ * MESSAGE_FLAG_VALID is refused), then the field array and the data into
+ * new blocks of exactly their size, each read through the stream; then
+ * _ValidateMessage. Nothing rebuilt: the hash table and the chains travel
+ * in the header. What memory safety adds (impl/README.md §11), all on the
+ * header: hash_table_size 1..5 (the bucket indexes a 5-entry table), every
+ * hash head -1 or a field index, and field_count and data_size checked
+ * against the bytes left before they are allocated (Haiku mallocs what the
+ * header claims, then finds the read short). The items and names are left
+ * to the finds and iterations that reach them (BM_BAD_DATA), and a chain
+ * that loops to the walk's bound of field_count steps.
+ */
+static int
+message4_unflatten_io(struct message4 *m, struct message4_io *io)
+{
+	uint32_t format = 0;
+	io->vtable->read(io, &format, sizeof format);
+	if (format != BM_HMF1_MAGIC)
+		return BM_NOT_A_MESSAGE;
 
+	/* _Clear, then a new header (allocated first: see make_empty). */
 	struct message4_header *header = bm_malloc(sizeof *header);
-	struct message4_field *fields = NULL;
-	uint8_t *bytes = NULL;
 	if (header == NULL)
-		goto fail;
-	if (fields_size > 0 && (fields = bm_malloc(fields_size)) == NULL)
-		goto fail;
-	if (data_size > 0 && (bytes = bm_malloc(data_size)) == NULL)
-		goto fail;
-
-	memcpy(header, in, sizeof *header);
-	header->message_area = -1;
-	if (fields_size > 0)
-		memcpy(fields, in + BM_HMF1_HEADER_SIZE, fields_size);
-	if (data_size > 0)
-		memcpy(bytes, in + BM_HMF1_HEADER_SIZE + fields_size,
-		       data_size);
-
+		return BM_NO_MEMORY;
 	bm_free(m->header);
 	bm_free(m->fields);
 	bm_free(m->data);
 	m->header = header;
-	m->fields = fields;
-	m->data = bytes;
+	m->fields = NULL;
+	m->data = NULL;
 	m->fields_available = 0;
 	m->data_available = 0;
+
+	header->format = format;
+	size_t rest = sizeof *header - sizeof format;
+	int64_t result = io->vtable->read(io, (uint8_t *)header + sizeof format,
+	                                  rest);
+	if (result != (int64_t)rest ||
+	    (header->flags & BM_HMF1_MESSAGE_VALID) == 0)
+		return message4_unflatten_failed(m, BM_NOT_A_MESSAGE);
+
+	/* A message passed by area would be _Reference'd; there are no areas
+	 * here, so it cannot be read (Haiku fails the area's clone). */
+	if ((header->flags & MESSAGE4_FLAG_PASS_BY_AREA) != 0 &&
+	    header->message_area >= 0)
+		return message4_unflatten_failed(m, BM_NOT_A_MESSAGE);
+	header->message_area = -1;
+
+	uint32_t field_count = header->field_count;
+	uint32_t data_size = header->data_size;
+	uint64_t left = (uint64_t)(io->length - io->at);
+	if (header->hash_table_size == 0 ||
+	    header->hash_table_size > MESSAGE4_HASH_TABLE_SIZE ||
+	    field_count > (uint32_t)BM_COUNT_MAX ||
+	    (uint64_t)field_count * sizeof(struct message4_field) + data_size >
+	        left)
+		return message4_unflatten_failed(m, BM_NOT_A_MESSAGE);
+	for (uint32_t i = 0; i < header->hash_table_size; i++) {
+		if (header->hash_table[i] >= 0 &&
+		    (uint32_t)header->hash_table[i] >= field_count)
+			return message4_unflatten_failed(m, BM_BAD_VALUE);
+	}
+
+	if (field_count > 0) {
+		size_t fields_size = (size_t)field_count * sizeof *m->fields;
+		m->fields = bm_malloc(fields_size);
+		if (m->fields == NULL)
+			return message4_unflatten_failed(m, BM_NO_MEMORY);
+		result = io->vtable->read(io, m->fields, fields_size);
+		if (result != (int64_t)fields_size)
+			return message4_unflatten_failed(m, BM_BAD_VALUE);
+	}
+	if (data_size > 0) {
+		m->data = bm_malloc(data_size);
+		if (m->data == NULL)
+			return message4_unflatten_failed(m, BM_NO_MEMORY);
+		result = io->vtable->read(io, m->data, data_size);
+		if (result != (int64_t)data_size)
+			return message4_unflatten_failed(m, BM_BAD_VALUE);
+	}
+
+	int rc = message4_validate(m);
+	if (rc != BM_OK)
+		return message4_unflatten_failed(m, rc);
 	m->base.what = header->what;
 	return BM_OK;
+}
 
-fail:
-	bm_free(fields);
-	bm_free(header);
-	return BM_NO_MEMORY;
+/* Unflatten(const char *): a BMemoryIO over the bytes, then
+ * Unflatten(BDataIO *). Called on an empty message; on failure it stays
+ * empty. */
+static int
+message4_unflatten(bm_message *msg, const void *data, size_t size)
+{
+	struct message4_io io = {
+		.vtable = message4_io_class,
+		.bytes = data,
+		.length = (int64_t)size,
+		.at = 0,
+	};
+	return message4_unflatten_io(message4_cast(msg), &io);
 }
 
 const struct bm_ops bm_message4_ops = {
@@ -767,6 +1026,7 @@ const struct bm_ops bm_message4_ops = {
 	.name = "Message4",
 	.summary = "today's Haiku BMessage: header with a 5-bucket hash, "
 	           "field array and one data buffer, flat as in memory",
+	.flags = BM_BACKEND_CHECKS_ON_READ,
 	.native_format = BM_FORMAT_HMF1,
 
 	/* Life cycle */
@@ -789,5 +1049,6 @@ const struct bm_ops bm_message4_ops = {
 	/* What it is (version 2) */
 	.kind = BM_KIND_HAIKU_2005,
 	.decoded_formats = BM_DECODER_FORMATS,
-	.repeated_names = BM_REPEATED_MERGE,
+	/* Both fields are kept; _FindField's walk reaches the first. */
+	.repeated_names = BM_REPEATED_KEEP_FIRST,
 };

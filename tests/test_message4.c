@@ -12,6 +12,7 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "check_util.h"
+#include "test_util.h"
 #include "wire.h"
 
 #include <stdio.h>
@@ -486,9 +487,20 @@ START_TEST(make_empty_frees_buffers_and_keeps_what)
 	bm_message *msg = m4_new(0x11223344);
 	build_benchmark_message(msg, STRING_INDIVIDUAL, 50);
 	ck_assert_int_eq(bm_alloc_counts()->live, 4);
+	bm_alloc_reset_counts();
 	bm_make_empty(msg);
-	/* Object and header stay; field array and data are freed. */
-	ck_assert_int_eq(bm_alloc_counts()->live, 2);
+	/* _Clear frees header, field array and data; _InitHeader mallocs a
+	 * new header: object and header are left. */
+	ck_assert_uint_eq(bm_alloc_counts()->mallocs, 1);
+	ck_assert_int_eq(bm_alloc_counts()->live, -2);
+	/* With that malloc failing, the old header is re-initialised. */
+	build_benchmark_message(msg, STRING_INDIVIDUAL, 5);
+	bm_alloc_reset_counts();
+	bm_alloc_fail_at(1);
+	bm_make_empty(msg);
+	bm_alloc_fail_at(0);
+	ck_assert_uint_eq(bm_alloc_counts()->failures, 1);
+	ck_assert_int_eq(bm_alloc_counts()->live, -2);
 	ck_assert_int_eq(bm_count_fields(msg), 0);
 	size_t size;
 	uint8_t *flat = m4_flatten(msg, &size);
@@ -942,13 +954,16 @@ START_TEST(haiku_files_unflatten_and_rebuild_byte_for_byte)
 		bm_alloc_reset_counts();
 		bm_alloc_trace(sizes, 8);
 		ck_assert_int_eq(bm_unflatten(msg, bytes, size), BM_OK);
-		/* Copy, no rebuild: as Haiku, a new header, then the field
-		 * array and the data, each at its exact size. */
-		ck_assert_uint_eq(bm_alloc_trace_length(), 3);
+		/* The wrapper's MakeEmpty re-allocates the header (_Clear, then
+		 * _InitHeader); then copy, no rebuild: as Haiku, a new header,
+		 * the field array and the data, each at its exact size. Frees:
+		 * MakeEmpty's header, fields and data, Unflatten's header. */
+		ck_assert_uint_eq(bm_alloc_trace_length(), 4);
 		ck_assert_uint_eq(sizes[0], 68);
-		ck_assert_uint_eq(sizes[1], (size_t)field_count * 24);
-		ck_assert_uint_eq(sizes[2], data_size);
-		ck_assert_uint_eq(bm_alloc_counts()->frees, 1);
+		ck_assert_uint_eq(sizes[1], 68);
+		ck_assert_uint_eq(sizes[2], (size_t)field_count * 24);
+		ck_assert_uint_eq(sizes[3], data_size);
+		ck_assert_uint_eq(bm_alloc_counts()->frees, 2);
 		bm_alloc_trace(NULL, 0);
 		ck_assert_uint_eq(msg->what,
 		                  bm__load32(bytes + BM_HMF1_OFF_WHAT));
@@ -1063,7 +1078,18 @@ START_TEST(unflatten_allocation_failure_leaves_empty)
 	uint8_t *bytes = cu_read_fixture("hmf1-icon-HaikuDepot_StarBlue", ".msg",
 	                                 &size);
 	bm_alloc_counting(true);
-	for (uint64_t k = 1; k <= 3; k++) {
+	/* Allocation 1 is the wrapper's MakeEmpty re-allocating the header,
+	 * which cannot fail: it keeps the old header and the Unflatten goes
+	 * on. */
+	bm_message *kept = m4_new(0);
+	bm_alloc_fail_at(1);
+	ck_assert_int_eq(bm_unflatten(kept, bytes, size), BM_OK);
+	bm_alloc_fail_at(0);
+	ck_assert_uint_eq(bm_count_fields(kept),
+	                  bm__load32(bytes + BM_HMF1_OFF_FIELD_COUNT));
+	bm_destroy(kept);
+	/* Then Unflatten's header, the field array and the data. */
+	for (uint64_t k = 2; k <= 4; k++) {
 		bm_message *msg = m4_new(0);
 		build_benchmark_message(msg, INT32_INDIVIDUAL, 5);
 		bm_alloc_reset_counts();
@@ -1084,8 +1110,9 @@ START_TEST(unflatten_allocation_failure_leaves_empty)
 }
 END_TEST
 
-/* Malformed input is refused, the message is left empty, and the native
- * reader allocates nothing for it. */
+/* Malformed input is refused and the message is left empty, holding
+ * nothing but its object and a header (Unflatten allocates the header
+ * before it reads it, as Haiku's does, and frees what it read). */
 static void
 expect_rejected(const uint8_t *bytes, size_t size, const char *what)
 {
@@ -1096,9 +1123,8 @@ expect_rejected(const uint8_t *bytes, size_t size, const char *what)
 	int rc = bm_unflatten(msg, bytes, size);
 	ck_assert_msg(rc == BM_NOT_A_MESSAGE || rc == BM_BAD_VALUE,
 	              "%s: got %s", what, bm_status_name(rc));
-	ck_assert_msg(bm_alloc_counts()->mallocs == 0 &&
-	                      bm_alloc_counts()->reallocs == 0,
-	              "%s: allocated while rejecting", what);
+	ck_assert_msg(bm_alloc_counts()->live == -2, "%s: %lld blocks held",
+	              what, (long long)bm_alloc_counts()->live + 4);
 	ck_assert_int_eq(bm_count_fields(msg), 0);
 	size_t flat_size;
 	uint8_t *flat = m4_flatten(msg, &flat_size);
@@ -1125,6 +1151,37 @@ malformed_base(size_t *size)
 	return flat;
 }
 
+/* One edit of the malformed base: a byte, a uint16 or a uint32. */
+struct m4_edit {
+	const char *what;
+	size_t offset;
+	uint32_t value;
+	bool wide;
+};
+
+static void
+apply_edit(uint8_t *bytes, const uint8_t *base, size_t size,
+           const struct m4_edit *edit)
+{
+	memcpy(bytes, base, size);
+	if (edit->wide)
+		bm__store32(bytes + edit->offset, edit->value);
+	else if (edit->offset >= 68 + 6 * 24)
+		bytes[edit->offset] = (uint8_t)edit->value;
+	else
+		bm__store16(bytes + edit->offset, (uint16_t)edit->value);
+	ck_assert_msg(memcmp(bytes, base, size) != 0, "%s: no change",
+	              edit->what);
+}
+
+#define FIELD(i, off) (68 + 24 * (i) + (off))
+#define DATA (68 + 6 * 24)
+
+/* What Unflatten refuses: Haiku's checks (a header without
+ * MESSAGE_FLAG_VALID, a short read, a field's name or data past the data
+ * area, next_field past the array) and what memory safety adds on the
+ * header (hash_table_size 1..5, hash heads inside the array, next_field ==
+ * field_count, which Haiku lets through). */
 START_TEST(malformed_hmf1_is_rejected_without_leaks)
 {
 	size_t size;
@@ -1141,59 +1198,136 @@ START_TEST(malformed_hmf1_is_rejected_without_leaks)
 		expect_rejected(bytes, cut, "truncated");
 	}
 
-	const size_t fields = 68, data = 68 + 6 * 24;
-#define FIELD(i, off) (fields + 24 * (i) + (off))
-	struct {
-		const char *what;
-		size_t offset;
-		uint32_t value;
-		bool wide;
-	} edits[] = {
+	static const struct m4_edit edits[] = {
 		{"flags without VALID", BM_HMF1_OFF_FLAGS, 0, true},
-		{"hash_table_size 4", BM_HMF1_OFF_HASH_SIZE, 4, true},
+		{"passed by area", BM_HMF1_OFF_FLAGS, 0x81, true},
+		{"hash_table_size 0", BM_HMF1_OFF_HASH_SIZE, 0, true},
+		{"hash_table_size 6", BM_HMF1_OFF_HASH_SIZE, 6, true},
 		{"data_size past end", BM_HMF1_OFF_DATA_SIZE, 0x1000, true},
 		{"field_count past end", BM_HMF1_OFF_FIELD_COUNT, 7, true},
 		{"field_count huge", BM_HMF1_OFF_FIELD_COUNT, 0x0fffffff, true},
-		{"chain loops back", FIELD(2, BM_HMF1_FOFF_NEXT), 0, true},
-		{"chain to itself", FIELD(1, BM_HMF1_FOFF_NEXT), 1, true},
 		{"chain past count", FIELD(3, BM_HMF1_FOFF_NEXT), 6, true},
-		{"chain skips a field", FIELD(1, BM_HMF1_FOFF_NEXT), 3, true},
-		{"chain to other bucket", FIELD(3, BM_HMF1_FOFF_NEXT), 4, true},
-		{"hash head wrong bucket", BM_HMF1_OFF_HASH_TABLE, 4, true},
+		{"chain far past count", FIELD(3, BM_HMF1_FOFF_NEXT), 0x7fffffff,
+		 true},
 		{"hash head past count", BM_HMF1_OFF_HASH_TABLE + 4, 9, true},
 		{"offset past end", FIELD(4, BM_HMF1_FOFF_OFFSET), 0x10000, true},
+		{"offset wraps", FIELD(4, BM_HMF1_FOFF_OFFSET), 0xfffffff0, true},
 		{"name past end", FIELD(5, BM_HMF1_FOFF_NAME_LENGTH), 0x7fff,
 		 false},
 		{"field data past end", FIELD(5, BM_HMF1_FOFF_DATA_SIZE), 100,
 		 true},
-		{"count zero", FIELD(0, BM_HMF1_FOFF_COUNT), 0, true},
-		{"count too big (variable)", FIELD(5, BM_HMF1_FOFF_COUNT), 3,
-		 true},
-		{"fixed size not a multiple", FIELD(0, BM_HMF1_FOFF_COUNT), 3,
-		 true},
-		{"field not VALID", FIELD(2, BM_HMF1_FOFF_FLAGS), 0, false},
-		{"item size past field", data + 5 * 10 + 7, 0x100, true},
-		{"item size zero", data + 5 * 10 + 7, 0, true},
-		{"name without NUL", data + 5, 'x', false},
 	};
-#undef FIELD
 	for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
-		memcpy(bytes, base, size);
-		if (edits[e].wide)
-			bm__store32(bytes + edits[e].offset, edits[e].value);
-		else if (edits[e].offset >= data)
-			bytes[edits[e].offset] = (uint8_t)edits[e].value;
-		else
-			bm__store16(bytes + edits[e].offset,
-			            (uint16_t)edits[e].value);
-		ck_assert_msg(memcmp(bytes, base, size) != 0, "%s: no change",
-		              edits[e].what);
+		apply_edit(bytes, base, size, &edits[e]);
+		/* passed by area: the area id is -1 in the base; give one. */
+		if (edits[e].offset == BM_HMF1_OFF_FLAGS && edits[e].value != 0)
+			bm__store32(bytes + 20, 7);
 		expect_rejected(bytes, size, edits[e].what);
 	}
 	free(bytes);
 	free(base);
 }
 END_TEST
+
+/* What Unflatten accepts, as Haiku's does, and leaves to the read that
+ * reaches it: that read returns BM_BAD_DATA (or the status Haiku's walk
+ * gives), and every read, flatten and add of the message returns a
+ * documented status (the hostile-input oracle). */
+START_TEST(malformed_hmf1_is_checked_on_read)
+{
+	size_t size;
+	uint8_t *base = malformed_base(&size);
+	uint8_t *bytes = malloc(size);
+	ck_assert_ptr_nonnull(bytes);
+	static const struct {
+		struct m4_edit edit;
+		const char *name; /* a find of item `index` of it gives `rc` */
+		int32_t index;
+		int rc;
+		int32_t field; /* field_at(field) gives BM_BAD_DATA; -1: none */
+	} cases[] = {
+		{{"hash_table_size 4", BM_HMF1_OFF_HASH_SIZE, 4, true},
+		 NULL, 0, BM_OK, -1},
+		{{"chain loops back", FIELD(2, BM_HMF1_FOFF_NEXT), 0, true},
+		 "data3", 0, BM_BAD_DATA, -1},
+		{{"chain to itself", FIELD(1, BM_HMF1_FOFF_NEXT), 1, true},
+		 "data2", 0, BM_BAD_DATA, -1},
+		{{"chain skips a field", FIELD(1, BM_HMF1_FOFF_NEXT), 3, true},
+		 "data2", 0, BM_NAME_NOT_FOUND, -1},
+		{{"chain to other bucket", FIELD(3, BM_HMF1_FOFF_NEXT), 4, true},
+		 "data4", 0, BM_OK, -1},
+		{{"hash head wrong bucket", BM_HMF1_OFF_HASH_TABLE, 4, true},
+		 "data0x", 0, BM_NAME_NOT_FOUND, -1},
+		{{"count zero", FIELD(0, BM_HMF1_FOFF_COUNT), 0, true},
+		 "data0", 0, BM_BAD_INDEX, 0},
+		{{"count too big (variable)", FIELD(5, BM_HMF1_FOFF_COUNT), 3,
+		  true},
+		 "data0x", 2, BM_BAD_DATA, -1},
+		{{"fixed items of no byte", FIELD(0, BM_HMF1_FOFF_COUNT), 5, true},
+		 "data0", 1, BM_BAD_DATA, -1},
+		{{"field not VALID", FIELD(2, BM_HMF1_FOFF_FLAGS), 0, false},
+		 "data3", 0, BM_NAME_NOT_FOUND, -1},
+		{{"item size past field", DATA + 5 * 10 + 7, 0x100, true},
+		 "data0x", 0, BM_BAD_DATA, -1},
+		{{"item size zero", DATA + 5 * 10 + 7, 0, true},
+		 "data0x", 0, BM_BAD_DATA, -1},
+		{{"second item size past field", DATA + 5 * 10 + 7 + 8, 6, true},
+		 "data0x", 1, BM_BAD_DATA, -1},
+		{{"name without NUL", DATA + 5, 'x', false},
+		 "data0", 0, BM_NAME_NOT_FOUND, 0},
+		{{"name_length zero", FIELD(5, BM_HMF1_FOFF_NAME_LENGTH), 0,
+		  false},
+		 "data0x", 0, BM_BAD_DATA, 5},
+		{{"next_field -2 ends the chain", FIELD(0, BM_HMF1_FOFF_NEXT),
+		  0xfffffffe, true},
+		 "data1", 0, BM_NAME_NOT_FOUND, -1},
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		const char *what = cases[c].edit.what;
+		apply_edit(bytes, base, size, &cases[c].edit);
+		bm_alloc_counting(true);
+		bm_alloc_reset_counts();
+		bm_message *msg = m4_new(0);
+		ck_assert_msg(bm_unflatten(msg, bytes, size) == BM_OK, "%s", what);
+		if (cases[c].name != NULL) {
+			const void *data;
+			size_t item_size;
+			int rc = bm_find_data(msg, cases[c].name, BM_ANY_TYPE,
+			                      cases[c].index, &data, &item_size);
+			ck_assert_msg(rc == cases[c].rc, "%s: find of %s[%d]: %s",
+			              what, cases[c].name, (int)cases[c].index,
+			              bm_status_name(rc));
+		}
+		if (cases[c].field >= 0) {
+			struct bm_field_info info;
+			int rc = bm_field_at(msg, cases[c].field, &info);
+			ck_assert_msg(rc == BM_BAD_DATA, "%s: field_at(%d): %s", what,
+			              (int)cases[c].field, bm_status_name(rc));
+		}
+		/* Flatten writes the bytes it holds. */
+		size_t flat_size;
+		uint8_t *flat = m4_flatten(msg, &flat_size);
+		cu_assert_bytes_eq(flat, flat_size, bytes, size, what);
+		free(flat);
+		bm_destroy(msg);
+
+		char why[256] = "";
+		bool accepted;
+		msg = m4_new(0);
+		ck_assert_msg(tu_check_input(msg, bytes, size, &accepted, why,
+		                             sizeof why),
+		              "%s: %s", what, why);
+		ck_assert_msg(accepted, "%s: refused", what);
+		bm_destroy(msg);
+		ck_assert_int_eq(bm_alloc_counts()->live, 0);
+		bm_alloc_counting(false);
+	}
+	free(bytes);
+	free(base);
+}
+END_TEST
+#undef FIELD
+#undef DATA
 
 Suite *
 make_message4_suite(void)
@@ -1241,6 +1375,7 @@ make_message4_suite(void)
 	               unflatten_replaces_content_and_ignores_trailing_bytes);
 	tcase_add_test(unflatten, unflatten_allocation_failure_leaves_empty);
 	tcase_add_test(unflatten, malformed_hmf1_is_rejected_without_leaks);
+	tcase_add_test(unflatten, malformed_hmf1_is_checked_on_read);
 	tcase_set_timeout(unflatten, 120);
 	suite_add_tcase(suite, unflatten);
 

@@ -340,8 +340,17 @@ exercise_reads(bm_message *msg, bool *whole, char *why, size_t why_size)
 			         bm_status_name(rc));
 			return false;
 		}
-		if (rc != BM_OK)
+		if (rc != BM_OK) {
+			/* Malformed data met on the way, or a field iteration
+			 * reports that no lookup reaches (a backend that checks on
+			 * read keeps one whose chain or bucket does not lead to
+			 * it): not readable whole. */
+			if (rc == BM_BAD_DATA ||
+			    (rc == BM_NAME_NOT_FOUND &&
+			     (msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0))
+				*whole = false;
 			continue;
+		}
 		int32_t reads = by_name.count < READS_PER_FIELD ? by_name.count
 		                                                : READS_PER_FIELD;
 		for (int32_t j = 0; j <= reads; j++) {
@@ -374,6 +383,11 @@ exercise_reads(bm_message *msg, bool *whole, char *why, size_t why_size)
 	size_t size;
 	int rc = bm_find_data(msg, "no field is called this", BM_ANY_TYPE, 0,
 	                      &data, &size);
+	/* A backend that checks on read may meet malformed data on the walk
+	 * (a chain that loops): then the message is not whole either. */
+	if (rc == BM_BAD_DATA &&
+	    (msg->ops->flags & BM_BACKEND_CHECKS_ON_READ) != 0)
+		*whole = false;
 	if (rc != BM_NAME_NOT_FOUND && !(rc == BM_BAD_DATA && !*whole)) {
 		snprintf(why, why_size, "find of an absent name: %s",
 		         bm_status_name(rc));
@@ -399,25 +413,40 @@ exercise_add(bm_message *msg, char *why, size_t why_size)
 	return true;
 }
 
-/* Whether two fields of msg have one name (an unflattened message of a
- * backend that keeps repeated names apart, BM_REPEATED_KEEP_FIRST or
- * KEEP_LAST: a find by that name reaches one of them only). */
+static int
+compare_info_names(const void *a, const void *b)
+{
+	const struct bm_field_info *x = a, *y = b;
+	size_t common = x->name_len < y->name_len ? x->name_len : y->name_len;
+	int order = memcmp(x->name, y->name, common);
+	if (order != 0)
+		return order;
+	return x->name_len < y->name_len ? -1 : x->name_len > y->name_len;
+}
+
+/* True when two fields of the message carry one name (found by sorting
+ * what iteration reports). Only asked of a message that read back whole,
+ * so every field_at succeeds. */
 static bool
-names_repeat(const bm_message *msg)
+has_repeated_name(const bm_message *msg)
 {
 	int32_t fields = bm_count_fields(msg);
-	for (int32_t i = 1; i < fields; i++) {
-		struct bm_field_info a, b;
-		if (bm_field_at(msg, i, &a) != BM_OK)
-			continue;
-		for (int32_t j = 0; j < i; j++) {
-			if (bm_field_at(msg, j, &b) == BM_OK &&
-			    a.name_len == b.name_len &&
-			    memcmp(a.name, b.name, a.name_len) == 0)
-				return true;
-		}
+	if (fields < 2)
+		return false;
+	struct bm_field_info *infos = malloc((size_t)fields * sizeof *infos);
+	if (infos == NULL)
+		return true; /* cannot tell: ask nothing more of it */
+	int32_t known = 0;
+	for (int32_t i = 0; i < fields; i++) {
+		if (bm_field_at(msg, i, &infos[known]) == BM_OK)
+			known++;
 	}
-	return false;
+	qsort(infos, (size_t)known, sizeof *infos, compare_info_names);
+	bool repeated = false;
+	for (int32_t i = 1; i < known && !repeated; i++)
+		repeated = compare_info_names(&infos[i - 1], &infos[i]) == 0;
+	free(infos);
+	return repeated;
 }
 
 /*
@@ -433,7 +462,11 @@ check_accepted_on_read(bm_message *msg, char *why, size_t why_size)
 	bool whole;
 	if (!exercise_reads(msg, &whole, why, why_size))
 		return false;
-	if (whole && names_repeat(msg))
+	/* A backend that keeps both fields of a repeated name (descriptor
+	 * repeated_names) reaches only one of them by name: the message does
+	 * not read back whole through names. */
+	if (whole && bm_backend_repeated_names(msg->ops) != BM_REPEATED_MERGE &&
+	    has_repeated_name(msg))
 		whole = false;
 	struct tu_content content = {0}, decoded = {0};
 	uint8_t *flat = NULL;
