@@ -2,86 +2,92 @@
  * message3.c - "Message3": the third Haiku BMessage design of 2005, which
  * "operates purely on a flat buffer".
  *
- * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9;
- * files at haiku/haiku:src/kits/app/MessageBody3.cpp, MessageField3.cpp
- * and headers/private/app/MessageField3.h @85b31e1b69^),
- * impl/README.md §2.6 (costs), impl/README.md §5.3 (record layout),
- * impl/README.md §5.5 (flags), impl/README.md §4.5 (name hash). The
- * body and field code we could read directly is the previous revision,
- * haiku/haiku:src/kits/app/MessageBody3.cpp and MessageField3.cpp
- * @90dc946130 (same FlatInsert, field objects and item infos; the final
- * revision replaced its BMallocIO by its own 64-byte-block buffer).
+ * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9; the
+ * files are also in the 0083a1f3f5 tree that impl/originals/ builds as
+ * the backend Message3-2005), impl/README.md §5.3 (record layout),
+ * impl/README.md §4.5 (name hash). This file follows, call by call:
+ * - src/kits/app/MessageBody3.cpp: BMessageBody::InitCommon, AddData (both),
+ *   FindData (both), FlatResize, FlatInsert, HashInsert, HashLookup,
+ *   HashString, MakeEmpty, FlattenedSize, Flatten, Unflatten;
+ * - src/kits/app/MessageField3.cpp: the BMessageField constructors,
+ *   Unflatten(int32), SetName, Name, SetFixedSize, AddItem, ItemAt;
+ * - src/kits/app/Message3.cpp: BMessage::FlattenedSize, Flatten(char *,
+ *   ssize_t) = real_flatten, Unflatten(const char *), Unflatten(BDataIO *),
+ *   Header::ReadFrom (both), WriteTo, CalculateCheckSum,
+ *   CalculateHeaderSize; write_helper and TReadHelper (MessageUtils3.h);
+ * - src/kits/support/List.cpp (BList) and src/kits/support/DataIO.cpp
+ *   (BPositionIO::Read and Write, BMemoryIO).
  *
  * The design:
  * - One body buffer holds the field records in place, exactly as FOB1 stores
  *   them after the header and before the terminator:
  *   [uint8 flags][type][int32 count][int32 dataSize][uint8 nameLength]
  *   [name][data], data in R5 layout (fixed items packed; variable items
- *   [int32 size][bytes][zero padding to 8]). Flags are only VALID and
- *   FIXED_SIZE (2005: "we only support those"); count and size are always
- *   4 bytes.
+ *   [int32 size][bytes][padding to 8]). Flags are only VALID and
+ *   FIXED_SIZE ("we only support those").
  * - The buffer grows in blocks of fBlockSize = sizeof(FieldHeader) + 50 = 64
- *   bytes: the allocation is the needed length rounded up to a multiple of
- *   64, and the bytes it adds are zeroed.
- * - Each field is a small heap object holding offsets into the body: the
- *   record's offset, the offset of its data from the record, the fixed flag
- *   and item size, and for variable fields a list of item infos
- *   {offset, length, paddedLength}. Fields are kept in an insertion-ordered
- *   list (= body order) and in a 100-bucket chained hash with head
- *   insertion and Haiku's name hash.
- * - Adding an item is FlatInsert: grow the body if needed, memmove the tail
- *   to open room at the end of this field's data, write the item, update
- *   count and dataSize in the record header in place, and shift the record
- *   offset of every later field. Item-info offsets are relative to the
- *   field's data (2005: DATA_OFFSET + info->offset), so they never shift.
- *   A new field appends its record at the end of the body (no memmove).
- * - Find: hash lookup, then fixed items by index * itemSize, variable items
- *   through the item-info list: O(1).
- * - Flatten: the 17-byte header + one copy of the body + the 0x00
- *   terminator. Unflatten: one copy of the body, then a walk over it that
- *   rebuilds the field objects and the hash.
+ *   bytes (FlatResize, on every insert); the bytes a growth adds are zeroed.
+ *   Create allocates the first block, the 100-entry hash table and the
+ *   field list's first block, as new BMessage did.
+ * - Each field is a heap object holding offsets into the body and a BList
+ *   of item infos (allocated by its constructor, 5 pointers a block, even
+ *   for fixed fields); every variable item's info {offset, length,
+ *   paddedLength} is its own block. Fields are kept in a BList (20 a block,
+ *   body order) and in a 100-bucket chained hash with head insertion.
+ * - An add: FindData (hash, names compared), a new field's record (two
+ *   FlatInserts: header, name), SetFixedSize for every fixed item, AddItem:
+ *   FlatInsert at the end of the field's data (memmove of the tail and a
+ *   shift of later fields when the field is not the last), count and
+ *   dataSize updated in the record header.
+ * - Find: FindData, then BMessageField::ItemAt (index * itemSize, or the
+ *   item info).
+ * - Flatten: through a memory stream whose every Write is virtual
+ *   (BPositionIO::Write: Position, WriteAt, Seek through the stream's
+ *   function table): the header field by field, twice (once into a stack
+ *   buffer for the checksum), then the body, then the terminator.
+ * - Unflatten: the header's words read through a read-only stream, the
+ *   message emptied (MakeEmpty: fields, body, table), the body read in one
+ *   Read, then a walk that makes one field object per record.
+ * The calls between the original's files stay calls (M3_CALL), and the
+ * stream's methods are opaque to the compiler (M3_VIRTUAL), as a virtual
+ * method is.
  *
- * Details we had to choose (the final revision is not in our sources, or
- * the 2005 behaviour would be invalid FOB1):
- * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL
- *   (impl/README.md §2.4), which R5 readers reject. We write valid FOB1:
- *   nameLength without the NUL, the name bytes only. Names are compared by
- *   length and bytes instead of strcmp.
- * - Header flags byte 0x00, as the shared Header class wrote on x86
- *   (impl/README.md §5.2); we write 0x00 on every host (2005 set 0x01 on
- *   big-endian hosts).
- * - Lists: BList grew in fixed blocks (fFieldList: BList default of 20
- *   pointers; fItemInfos(5): 5 pointers), and every item info was its own
- *   heap block (`new ItemInfo`). We keep both. The lists are allocated on
- *   first use (whether R5's BList constructor allocated is unknown).
- * - A new field's record (header, name, first item) is reserved with one
- *   body growth; 2005 did three FlatInserts (header, name, item). The
- *   growth policy and the bytes are the same.
- * - Later fields are shifted when their record starts at or after the
- *   insertion point; the loop at 90dc946130 stopped at `<=` and so missed
- *   the field starting exactly there.
- * - Padding: bytes past the body's length are always zero (growth zeroes
- *   them, inserts only move bytes right, make_empty frees the body), so an
- *   item appended at the end of the body gets zero padding from the buffer,
- *   as in 2005. An item inserted before a later field lands in a gap
- *   holding moved bytes; we zero its padding there (2005 left them).
- * - make_empty frees the body (as BMallocIO::SetSize(0) did in the
- *   revision we read) and the lists; the hash table is kept.
- * - Unflatten reads only this design's own record layout. The body is
- *   copied first and then walked (as 2005 did), validated by the shared
- *   FOB1 reader; a record with any flag other than VALID and FIXED_SIZE
- *   (MINI or SINGLE, written by R5 or Message1 rules) makes it return
- *   BM_UNSUPPORTED, and bm_unflatten then decodes through the add path.
- *   Padding copied from a file is kept as it is; the optional target and
- *   reply parts of the header are skipped and not written back.
- * - Unflatten also returns BM_UNSUPPORTED for a name that appears in two
- *   records (foreign input only; the add path then merges them, as for any
- *   other format). 2005 did not look; we find repeats through a Bloom
- *   filter over the names' hashes, so that only a possible repeat walks a
- *   hash chain (the shared filter bm__seen_names in wire.h).
- * - Adds check everything and allocate everything before moving a byte, so
- *   a failure (BM_BAD_TYPE, BM_BAD_VALUE, BM_TOO_LARGE, BM_NO_MEMORY)
- *   leaves the content unchanged (a grown body may stay allocated).
+ * Unflatten checks (BM_BACKEND_CHECKS_ON_READ): what 2005 checked, the
+ * header's magic (host order: the other is BM_UNSUPPORTED, for the shared
+ * decoder), flattened size and checksum (bm__r5_open_native), and what
+ * memory safety needs, through the shared record walk with none of its
+ * optional checks (every record header, name and data inside the message;
+ * counts, sizes and name lengths non-zero). The walk that builds a variable
+ * field's item infos stops at an item whose size runs past the field's
+ * data: a find of it or a later item, and an add to that field, return
+ * BM_BAD_DATA. A name holding a NUL is BM_BAD_DATA from field_at. A record
+ * with MINI or SINGLE (another writer's layout, which 2005 misread) is
+ * BM_UNSUPPORTED, and bm_unflatten then decodes through the add path. A
+ * name in two records makes two fields and a find reaches the later one
+ * (head insertion), as in 2005: BM_REPEATED_KEEP_LAST.
+ *
+ * Where this differs from 2005 (impl/README.md §2.4):
+ * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL,
+ *   which R5 readers reject. We write valid FOB1: nameLength without the
+ *   NUL, the name bytes only; names are compared by bytes and length where
+ *   2005 called strcmp.
+ * - Padding: 2005 left the first body block as malloc returned it, so the
+ *   padding of items in it was garbage; we zero it at create. An item
+ *   inserted before a later field gets its padding zeroed (2005 left the
+ *   moved bytes).
+ * - Header flags 0x01, as 2005 (MSG_FLAG_BIG_ENDIAN under `#ifdef
+ *   B_HOST_IS_BENDIAN`, which ByteOrder.h defines on every host).
+ * - FlatInsert's shift loop: 2005 stopped at the first field whose offset
+ *   is <= the insertion point, and so missed the field starting exactly
+ *   there; we shift it.
+ * - An add reserves the body it needs first and allocates every block
+ *   before moving a byte, so that a failure (BM_BAD_TYPE, BM_BAD_VALUE,
+ *   BM_TOO_LARGE, BM_NO_MEMORY, BM_BAD_DATA) leaves the content unchanged;
+ *   2005 resized at each insert. A fixed-size item of another size is
+ *   BM_BAD_VALUE (2005 accepted it: SetFixedSize compared sizes only for a
+ *   field with item infos).
+ * - The optional target and reply parts of the header are skipped on
+ *   Unflatten and not written back (a message here is never sent).
  */
 #include "alloc.h"
 #include "bmsg.h"
