@@ -1136,7 +1136,6 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 	header.body_size = (int32_t)(reader.end - reader.cursor);
 
 	m3_body_make_empty(msg);
-	msg->base.what = header.what;
 
 	/* BMessageBody::Unflatten: FlatResize(length), one Read. */
 	size_t length = (size_t)header.body_size;
@@ -1178,6 +1177,7 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 	}
 	/* "set the buffer to the actual size": without the terminator. */
 	m3_flat_shrink(msg, (size_t)(reader.cursor - body_start));
+	msg->base.what = header.what;
 	return BM_OK;
 }
 

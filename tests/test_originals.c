@@ -17,9 +17,10 @@
  *   0x00 (MSG_FLAG_BIG_ENDIAN: the 2005 code tests `#ifdef
  *   B_HOST_IS_BENDIAN`, which headers/os/support/ByteOrder.h defines as 0
  *   on x86), hence also the checksum;
- * - Message3-2005 also counts the NUL in each name length and writes it,
- *   and leaves the padding of the first 64 bytes of its body buffer as
- *   malloc returned it; once those are undone its bytes are Message3's.
+ * - Message3-2005 writes header flag 0x01 as Message3 does; it counts the
+ *   NUL in each name length and writes it, and leaves the padding of the
+ *   first 64 bytes of its body buffer as malloc returned it; once those two
+ *   are undone its bytes are Message3's.
  *   The shared decoder refuses its raw bytes (a name holding a NUL).
  *
  * Built only when impl/originals/ builds them (BENCH_HAVE_HAIKU_ORIGINAL,
