@@ -108,7 +108,11 @@
  * resolve the table and turn the calls into direct ones.
  */
 #define M3_CALL __attribute__((noinline))
+#if defined(__GNUC__) && !defined(__clang__)
 #define M3_VIRTUAL __attribute__((noipa))
+#else
+#define M3_VIRTUAL __attribute__((noinline)) /* clang has no noipa */
+#endif
 
 /* fBlockSize = sizeof(FieldHeader) + 50 (BMessageBody::InitCommon). */
 #define M3_BLOCK_SIZE 64
