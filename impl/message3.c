@@ -2,86 +2,92 @@
  * message3.c - "Message3": the third Haiku BMessage design of 2005, which
  * "operates purely on a flat buffer".
  *
- * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9;
- * files at haiku/haiku:src/kits/app/MessageBody3.cpp, MessageField3.cpp
- * and headers/private/app/MessageField3.h @85b31e1b69^),
- * impl/README.md §2.6 (costs), impl/README.md §5.3 (record layout),
- * impl/README.md §5.5 (flags), impl/README.md §4.5 (name hash). The
- * body and field code we could read directly is the previous revision,
- * haiku/haiku:src/kits/app/MessageBody3.cpp and MessageField3.cpp
- * @90dc946130 (same FlatInsert, field objects and item infos; the final
- * revision replaced its BMallocIO by its own 64-byte-block buffer).
+ * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9; the
+ * files are also in the 0083a1f3f5 tree that impl/originals/ builds as
+ * the backend Message3-2005), impl/README.md §5.3 (record layout),
+ * impl/README.md §4.5 (name hash). This file follows, call by call:
+ * - src/kits/app/MessageBody3.cpp: BMessageBody::InitCommon, AddData (both),
+ *   FindData (both), FlatResize, FlatInsert, HashInsert, HashLookup,
+ *   HashString, MakeEmpty, FlattenedSize, Flatten, Unflatten;
+ * - src/kits/app/MessageField3.cpp: the BMessageField constructors,
+ *   Unflatten(int32), SetName, Name, SetFixedSize, AddItem, ItemAt;
+ * - src/kits/app/Message3.cpp: BMessage::FlattenedSize, Flatten(char *,
+ *   ssize_t) = real_flatten, Unflatten(const char *), Unflatten(BDataIO *),
+ *   Header::ReadFrom (both), WriteTo, CalculateCheckSum,
+ *   CalculateHeaderSize; write_helper and TReadHelper (MessageUtils3.h);
+ * - src/kits/support/List.cpp (BList) and src/kits/support/DataIO.cpp
+ *   (BPositionIO::Read and Write, BMemoryIO).
  *
  * The design:
  * - One body buffer holds the field records in place, exactly as FOB1 stores
  *   them after the header and before the terminator:
  *   [uint8 flags][type][int32 count][int32 dataSize][uint8 nameLength]
  *   [name][data], data in R5 layout (fixed items packed; variable items
- *   [int32 size][bytes][zero padding to 8]). Flags are only VALID and
- *   FIXED_SIZE (2005: "we only support those"); count and size are always
- *   4 bytes.
+ *   [int32 size][bytes][padding to 8]). Flags are only VALID and
+ *   FIXED_SIZE ("we only support those").
  * - The buffer grows in blocks of fBlockSize = sizeof(FieldHeader) + 50 = 64
- *   bytes: the allocation is the needed length rounded up to a multiple of
- *   64, and the bytes it adds are zeroed.
- * - Each field is a small heap object holding offsets into the body: the
- *   record's offset, the offset of its data from the record, the fixed flag
- *   and item size, and for variable fields a list of item infos
- *   {offset, length, paddedLength}. Fields are kept in an insertion-ordered
- *   list (= body order) and in a 100-bucket chained hash with head
- *   insertion and Haiku's name hash.
- * - Adding an item is FlatInsert: grow the body if needed, memmove the tail
- *   to open room at the end of this field's data, write the item, update
- *   count and dataSize in the record header in place, and shift the record
- *   offset of every later field. Item-info offsets are relative to the
- *   field's data (2005: DATA_OFFSET + info->offset), so they never shift.
- *   A new field appends its record at the end of the body (no memmove).
- * - Find: hash lookup, then fixed items by index * itemSize, variable items
- *   through the item-info list: O(1).
- * - Flatten: the 17-byte header + one copy of the body + the 0x00
- *   terminator. Unflatten: one copy of the body, then a walk over it that
- *   rebuilds the field objects and the hash.
+ *   bytes (FlatResize, on every insert); the bytes a growth adds are zeroed.
+ *   Create allocates the first block, the 100-entry hash table and the
+ *   field list's first block, as new BMessage did.
+ * - Each field is a heap object holding offsets into the body and a BList
+ *   of item infos (allocated by its constructor, 5 pointers a block, even
+ *   for fixed fields); every variable item's info {offset, length,
+ *   paddedLength} is its own block. Fields are kept in a BList (20 a block,
+ *   body order) and in a 100-bucket chained hash with head insertion.
+ * - An add: FindData (hash, names compared), a new field's record (two
+ *   FlatInserts: header, name), SetFixedSize for every fixed item, AddItem:
+ *   FlatInsert at the end of the field's data (memmove of the tail and a
+ *   shift of later fields when the field is not the last), count and
+ *   dataSize updated in the record header.
+ * - Find: FindData, then BMessageField::ItemAt (index * itemSize, or the
+ *   item info).
+ * - Flatten: through a memory stream whose every Write is virtual
+ *   (BPositionIO::Write: Position, WriteAt, Seek through the stream's
+ *   function table): the header field by field, twice (once into a stack
+ *   buffer for the checksum), then the body, then the terminator.
+ * - Unflatten: the header's words read through a read-only stream, the
+ *   message emptied (MakeEmpty: fields, body, table), the body read in one
+ *   Read, then a walk that makes one field object per record.
+ * The calls between the original's files stay calls (M3_CALL), and the
+ * stream's methods are opaque to the compiler (M3_VIRTUAL), as a virtual
+ * method is.
  *
- * Details we had to choose (the final revision is not in our sources, or
- * the 2005 behaviour would be invalid FOB1):
- * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL
- *   (impl/README.md §2.4), which R5 readers reject. We write valid FOB1:
- *   nameLength without the NUL, the name bytes only. Names are compared by
- *   length and bytes instead of strcmp.
- * - Header flags byte 0x00, as the shared Header class wrote on x86
- *   (impl/README.md §5.2); we write 0x00 on every host (2005 set 0x01 on
- *   big-endian hosts).
- * - Lists: BList grew in fixed blocks (fFieldList: BList default of 20
- *   pointers; fItemInfos(5): 5 pointers), and every item info was its own
- *   heap block (`new ItemInfo`). We keep both. The lists are allocated on
- *   first use (whether R5's BList constructor allocated is unknown).
- * - A new field's record (header, name, first item) is reserved with one
- *   body growth; 2005 did three FlatInserts (header, name, item). The
- *   growth policy and the bytes are the same.
- * - Later fields are shifted when their record starts at or after the
- *   insertion point; the loop at 90dc946130 stopped at `<=` and so missed
- *   the field starting exactly there.
- * - Padding: bytes past the body's length are always zero (growth zeroes
- *   them, inserts only move bytes right, make_empty frees the body), so an
- *   item appended at the end of the body gets zero padding from the buffer,
- *   as in 2005. An item inserted before a later field lands in a gap
- *   holding moved bytes; we zero its padding there (2005 left them).
- * - make_empty frees the body (as BMallocIO::SetSize(0) did in the
- *   revision we read) and the lists; the hash table is kept.
- * - Unflatten reads only this design's own record layout. The body is
- *   copied first and then walked (as 2005 did), validated by the shared
- *   FOB1 reader; a record with any flag other than VALID and FIXED_SIZE
- *   (MINI or SINGLE, written by R5 or Message1 rules) makes it return
- *   BM_UNSUPPORTED, and bm_unflatten then decodes through the add path.
- *   Padding copied from a file is kept as it is; the optional target and
- *   reply parts of the header are skipped and not written back.
- * - Unflatten also returns BM_UNSUPPORTED for a name that appears in two
- *   records (foreign input only; the add path then merges them, as for any
- *   other format). 2005 did not look; we find repeats through a Bloom
- *   filter over the names' hashes, so that only a possible repeat walks a
- *   hash chain (the shared filter bm__seen_names in wire.h).
- * - Adds check everything and allocate everything before moving a byte, so
- *   a failure (BM_BAD_TYPE, BM_BAD_VALUE, BM_TOO_LARGE, BM_NO_MEMORY)
- *   leaves the content unchanged (a grown body may stay allocated).
+ * Unflatten checks (BM_BACKEND_CHECKS_ON_READ): what 2005 checked, the
+ * header's magic (host order: the other is BM_UNSUPPORTED, for the shared
+ * decoder), flattened size and checksum (bm__r5_open_native), and what
+ * memory safety needs, through the shared record walk with none of its
+ * optional checks (every record header, name and data inside the message;
+ * counts, sizes and name lengths non-zero). The walk that builds a variable
+ * field's item infos stops at an item whose size runs past the field's
+ * data: a find of it or a later item, and an add to that field, return
+ * BM_BAD_DATA. A name holding a NUL is BM_BAD_DATA from field_at. A record
+ * with MINI or SINGLE (another writer's layout, which 2005 misread) is
+ * BM_UNSUPPORTED, and bm_unflatten then decodes through the add path. A
+ * name in two records makes two fields and a find reaches the later one
+ * (head insertion), as in 2005: BM_REPEATED_KEEP_LAST.
+ *
+ * Where this differs from 2005 (impl/README.md §2.4):
+ * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL,
+ *   which R5 readers reject. We write valid FOB1: nameLength without the
+ *   NUL, the name bytes only; names are compared by bytes and length where
+ *   2005 called strcmp.
+ * - Padding: 2005 left the first body block as malloc returned it, so the
+ *   padding of items in it was garbage; we zero it at create. An item
+ *   inserted before a later field gets its padding zeroed (2005 left the
+ *   moved bytes).
+ * - Header flags 0x01, as 2005 (MSG_FLAG_BIG_ENDIAN under `#ifdef
+ *   B_HOST_IS_BENDIAN`, which ByteOrder.h defines on every host).
+ * - FlatInsert's shift loop: 2005 stopped at the first field whose offset
+ *   is <= the insertion point, and so missed the field starting exactly
+ *   there; we shift it.
+ * - An add reserves the body it needs first and allocates every block
+ *   before moving a byte, so that a failure (BM_BAD_TYPE, BM_BAD_VALUE,
+ *   BM_TOO_LARGE, BM_NO_MEMORY, BM_BAD_DATA) leaves the content unchanged;
+ *   2005 resized at each insert. A fixed-size item of another size is
+ *   BM_BAD_VALUE (2005 accepted it: SetFixedSize compared sizes only for a
+ *   field with item infos).
+ * - The optional target and reply parts of the header are skipped on
+ *   Unflatten and not written back (a message here is never sent).
  */
 #include "alloc.h"
 #include "bmsg.h"
@@ -90,54 +96,83 @@
 #include <stdint.h>
 #include <string.h>
 
-/* fBlockSize = sizeof(FieldHeader) + 50 (impl/README.md §2.4). */
+/*
+ * The original's code lives in separate files: BMessageBody in
+ * MessageBody3.cpp, BMessageField in MessageField3.cpp, BList in
+ * src/kits/support/List.cpp, BPositionIO and BMemoryIO in
+ * src/kits/support/DataIO.cpp. A call from one of them into another is a
+ * real call there, never inlined; M3_CALL keeps it one here. A virtual
+ * call of BDataIO is a call through the stream's function table: the
+ * position-stream methods are M3_VIRTUAL (compiled without knowledge of
+ * their callers, as a virtual method is), so that the compiler cannot
+ * resolve the table and turn the calls into direct ones.
+ */
+#define M3_CALL __attribute__((noinline))
+#if defined(__GNUC__) && !defined(__clang__)
+#define M3_VIRTUAL __attribute__((noipa))
+#else
+#define M3_VIRTUAL __attribute__((noinline)) /* clang has no noipa */
+#endif
+
+/* fBlockSize = sizeof(FieldHeader) + 50 (BMessageBody::InitCommon). */
 #define M3_BLOCK_SIZE 64
 #define M3_HASH_TABLE_SIZE 100
 #define M3_FIELD_LIST_BLOCK 20 /* BList's default block */
 #define M3_ITEM_INFO_BLOCK 5   /* fItemInfos(5) */
 
 /* The record header in the body: flags, type, count, dataSize, nameLength
- * (the packed field_header_s of impl/README.md §2.4), followed by the
- * name. */
+ * (the packed field_header_s of MessageField3.h), followed by the name. */
 #define M3_RECORD_HEADER_SIZE 14
+#define M3_OFF_FLAGS 0
 #define M3_OFF_TYPE 1
 #define M3_OFF_COUNT 5
 #define M3_OFF_DATA_SIZE 9
 #define M3_OFF_NAME_LENGTH 13
 
-/* What a flattened message adds to the body: the header and terminator. */
-#define M3_FLAT_OVERHEAD (BM_R5_HEADER_SIZE + 1)
+/* MSG_FLAG_BIG_ENDIAN: set by Header::ReadFrom(const BMessage &) under
+ * `#ifdef B_HOST_IS_BENDIAN`, which ByteOrder.h defines (as 0 on x86), so
+ * the 2005 Message3 sets it on every host. */
+#define M3_HEADER_FLAGS 0x01
+/* MSG_HEADER_MAX_SIZE: the buffer CalculateCheckSum writes the header to. */
+#define M3_HEADER_MAX_SIZE 38
 
-/* One variable-size item; offset is from the start of the field's data. */
+/* One variable-size item (item_info_s); offset is from the field's data. */
 struct m3_item_info {
-	size_t offset;
-	size_t length;
-	size_t padded_length;
+	int32_t offset;
+	int32_t length;
+	int32_t padded_length;
 };
 
-/* A growable array of pointers that grows in fixed blocks, like BList. */
+/* BList: an array of pointers that grows and shrinks in fixed blocks and
+ * holds at least one block from its construction on. */
 struct m3_list {
 	void **items;
-	size_t count;
-	size_t capacity;
+	int32_t count;
+	int32_t physical;
+	int32_t block;
 };
 
+struct m3_message;
+
+/* BMessageField: offsets into the parent's body, no bytes of its own. */
 struct m3_field {
+	struct m3_message *parent;
 	size_t offset;      /* of the record in the body */
 	size_t data_offset; /* from the record to its data */
 	bool fixed_size;
-	size_t item_size;   /* fixed-size fields */
+	uint32_t item_size; /* fixed-size fields */
 	struct m3_list item_infos; /* variable-size fields */
 	struct m3_field *next; /* hash chain */
 };
 
+/* BMessage with its BMessageBody. */
 struct m3_message {
 	bm_message base;
-	uint8_t *body;
-	size_t body_length;
-	size_t body_allocated;
 	struct m3_list fields;    /* struct m3_field *, in body order */
 	struct m3_field **table;  /* M3_HASH_TABLE_SIZE chains */
+	uint8_t *body;            /* fFlatBuffer */
+	size_t body_length;       /* fFlatLength */
+	size_t body_allocated;    /* fFlatAllocated */
 };
 
 static struct m3_message *
@@ -152,23 +187,66 @@ m3_cast_const(const bm_message *msg)
 	return (const struct m3_message *)msg;
 }
 
-/* --- Lists ---------------------------------------------------------------- */
+/* --- BList (src/kits/support/List.cpp) ------------------------------------- */
 
-/* Makes room for `needed` pointers, growing to a multiple of `block`. */
-static int
-m3_list_reserve(struct m3_list *list, size_t block, size_t needed)
+/* BList::Resize: the physical size is `count` rounded up to whole blocks,
+ * at least one block; any change of it reallocates. */
+static M3_CALL bool
+m3_list_resize(struct m3_list *list, int32_t count)
 {
-	if (needed <= list->capacity)
-		return BM_OK;
-	size_t capacity = (needed + block - 1) / block * block;
-	if (capacity > SIZE_MAX / sizeof *list->items)
-		return BM_NO_MEMORY;
-	void **items = bm_realloc(list->items, capacity * sizeof *items);
-	if (items == NULL)
-		return BM_NO_MEMORY;
-	list->items = items;
-	list->capacity = capacity;
-	return BM_OK;
+	int32_t size = count <= 0 ? 1 : count;
+	size = ((size - 1) / list->block + 1) * list->block;
+	if (size != list->physical) {
+		void **items = bm_realloc(list->items,
+		                          (size_t)size * sizeof *items);
+		if (items == NULL)
+			return false;
+		list->items = items;
+		list->physical = size;
+	}
+	list->count = count;
+	return true;
+}
+
+/* BList::BList(count): allocates its first block. */
+static M3_CALL bool
+m3_list_init(struct m3_list *list, int32_t block)
+{
+	*list = (struct m3_list){.block = block};
+	return m3_list_resize(list, 0);
+}
+
+static M3_CALL bool
+m3_list_add(struct m3_list *list, void *item)
+{
+	if (list->physical > list->count) {
+		list->items[list->count++] = item;
+		return true;
+	}
+	if (!m3_list_resize(list, list->count + 1))
+		return false;
+	list->items[list->count - 1] = item;
+	return true;
+}
+
+static M3_CALL void *
+m3_list_item_at(const struct m3_list *list, int32_t index)
+{
+	return index >= 0 && index < list->count ? list->items[index] : NULL;
+}
+
+static M3_CALL int32_t
+m3_list_count(const struct m3_list *list)
+{
+	return list->count;
+}
+
+/* BList::MakeEmpty = Resize(0); a failed shrink keeps the larger block. */
+static M3_CALL void
+m3_list_make_empty(struct m3_list *list)
+{
+	if (!m3_list_resize(list, 0))
+		list->count = 0;
 }
 
 static void
@@ -178,165 +256,650 @@ m3_list_free(struct m3_list *list)
 	*list = (struct m3_list){0};
 }
 
-/* --- Fields ------------------------------------------------------------------ */
+/* --- BMemoryIO on BPositionIO (src/kits/support/DataIO.cpp) ---------------- */
+
+struct m3_io;
+
+/* The virtual methods of BDataIO / BPositionIO that the message calls. */
+struct m3_io_ops {
+	int64_t (*read)(struct m3_io *io, void *buffer, size_t size);
+	int64_t (*write)(struct m3_io *io, const void *buffer, size_t size);
+	int64_t (*read_at)(struct m3_io *io, int64_t pos, void *buffer,
+	                   size_t size);
+	int64_t (*write_at)(struct m3_io *io, int64_t pos, const void *buffer,
+	                    size_t size);
+	int64_t (*seek)(struct m3_io *io, int64_t position, int mode);
+	int64_t (*position)(const struct m3_io *io);
+};
+
+struct m3_io {
+	const struct m3_io_ops *ops;
+	bool read_only;
+	const uint8_t *buffer; /* fBuf */
+	uint8_t *out;          /* fBuf when writable, else NULL */
+	int64_t length;   /* fLen */
+	int64_t physical; /* fPhys */
+	int64_t pos;      /* fPos */
+};
+
+enum { M3_SEEK_SET, M3_SEEK_CUR, M3_SEEK_END };
+
+/* BPositionIO::Read: ReadAt at the position, then Seek past it. */
+static M3_VIRTUAL int64_t
+m3_position_io_read(struct m3_io *io, void *buffer, size_t size)
+{
+	int64_t position = io->ops->position(io);
+	int64_t result = io->ops->read_at(io, position, buffer, size);
+	if (result > 0)
+		io->ops->seek(io, result, M3_SEEK_CUR);
+	return result;
+}
+
+/* BPositionIO::Write: WriteAt at the position, then Seek past it. */
+static M3_VIRTUAL int64_t
+m3_position_io_write(struct m3_io *io, const void *buffer, size_t size)
+{
+	int64_t position = io->ops->position(io);
+	int64_t result = io->ops->write_at(io, position, buffer, size);
+	if (result > 0)
+		io->ops->seek(io, result, M3_SEEK_CUR);
+	return result;
+}
+
+/* BMemoryIO::ReadAt: what lies between pos and the length. */
+static M3_VIRTUAL int64_t
+m3_memory_io_read_at(struct m3_io *io, int64_t pos, void *buffer,
+                     size_t size)
+{
+	if (buffer == NULL || pos < 0)
+		return BM_BAD_VALUE;
+	int64_t read = 0;
+	if (pos < io->length) {
+		int64_t left = io->length - pos;
+		read = (int64_t)size < left ? (int64_t)size : left;
+		if (read > 0)
+			memcpy(buffer, io->buffer + pos, (size_t)read);
+	}
+	return read;
+}
+
+/* BMemoryIO::WriteAt: what fits before the physical end. */
+static M3_VIRTUAL int64_t
+m3_memory_io_write_at(struct m3_io *io, int64_t pos, const void *buffer,
+                      size_t size)
+{
+	if (io->read_only)
+		return BM_BAD_VALUE;
+	if (buffer == NULL || pos < 0)
+		return BM_BAD_VALUE;
+	int64_t written = 0;
+	if (pos < io->physical) {
+		int64_t left = io->physical - pos;
+		written = (int64_t)size < left ? (int64_t)size : left;
+		if (written > 0)
+			memcpy(io->out + pos, buffer, (size_t)written);
+	}
+	if (pos + written > io->length)
+		io->length = pos + written;
+	return written;
+}
+
+static M3_VIRTUAL int64_t
+m3_memory_io_seek(struct m3_io *io, int64_t position, int mode)
+{
+	switch (mode) {
+	case M3_SEEK_SET:
+		io->pos = position;
+		break;
+	case M3_SEEK_CUR:
+		io->pos += position;
+		break;
+	case M3_SEEK_END:
+		io->pos = io->length + position;
+		break;
+	default:
+		break;
+	}
+	return io->pos;
+}
+
+static M3_VIRTUAL int64_t
+m3_memory_io_position(const struct m3_io *io)
+{
+	return io->pos;
+}
+
+static const struct m3_io_ops m3_memory_io_ops = {
+	.read = m3_position_io_read,
+	.write = m3_position_io_write,
+	.read_at = m3_memory_io_read_at,
+	.write_at = m3_memory_io_write_at,
+	.seek = m3_memory_io_seek,
+	.position = m3_memory_io_position,
+};
+
+/* BMemoryIO(void *, size_t). */
+static void
+m3_memory_io_init(struct m3_io *io, void *buffer, size_t size)
+{
+	*io = (struct m3_io){
+		.ops = &m3_memory_io_ops,
+		.buffer = buffer,
+		.out = buffer,
+		.length = (int64_t)size,
+		.physical = (int64_t)size,
+	};
+}
+
+/* BMemoryIO(const void *, size_t): read-only. */
+static void
+m3_memory_io_init_const(struct m3_io *io, const void *buffer, size_t size)
+{
+	*io = (struct m3_io){
+		.ops = &m3_memory_io_ops,
+		.read_only = true,
+		.buffer = buffer,
+		.length = (int64_t)size,
+		.physical = (int64_t)size,
+	};
+}
+
+/* write_helper (MessageUtils3.h): one virtual Write; an error stops. */
+static int
+m3_write_helper(struct m3_io *io, const void *data, size_t size)
+{
+	return io->ops->write(io, data, size) < 0 ? BM_BAD_VALUE : BM_OK;
+}
+
+/* TReadHelper::operator() (MessageUtils3.h): one virtual Read of a whole
+ * value; a short or failed read stops. */
+static int
+m3_read_helper(struct m3_io *io, void *data, size_t size)
+{
+	return io->ops->read(io, data, size) == (int64_t)size ? BM_OK
+	                                                    : BM_NOT_A_MESSAGE;
+}
+
+/* --- The record header in the body ----------------------------------------- */
+
+static uint8_t *
+m3_header_of(const struct m3_field *field)
+{
+	return field->parent->body + field->offset;
+}
+
+static uint32_t
+m3_count_of(const struct m3_field *field)
+{
+	return bm__load32(m3_header_of(field) + M3_OFF_COUNT);
+}
+
+static bm_type_code
+m3_type_of(const struct m3_field *field)
+{
+	return bm__load32(m3_header_of(field) + M3_OFF_TYPE);
+}
+
+/* --- The flat body (BMessageBody::FlatResize, FlatInsert) ------------------ */
+
+/*
+ * FlatResize for growth: the allocation is the length rounded up to whole
+ * 64-byte blocks, and the bytes a reallocation adds are zeroed. It never
+ * shrinks here (an add grows the body only; see m3_flat_shrink).
+ * `length` is at most BM_FLAT_MAX, so the rounding cannot overflow.
+ */
+static M3_CALL int
+m3_flat_resize(struct m3_message *msg, size_t length)
+{
+	size_t allocated = (length + M3_BLOCK_SIZE - 1) / M3_BLOCK_SIZE *
+	                   M3_BLOCK_SIZE;
+	if (allocated > msg->body_allocated) {
+		uint8_t *body = bm_realloc(msg->body, allocated);
+		if (body == NULL)
+			return BM_NO_MEMORY;
+		memset(body + msg->body_allocated, 0,
+		       allocated - msg->body_allocated);
+		msg->body = body;
+		msg->body_allocated = allocated;
+	}
+	msg->body_length = length;
+	return BM_OK;
+}
+
+/* FlatResize to a smaller length (the end of Unflatten): the allocation
+ * follows the rounded length; a failed shrink keeps the larger block. */
+static void
+m3_flat_shrink(struct m3_message *msg, size_t length)
+{
+	size_t allocated = (length + M3_BLOCK_SIZE - 1) / M3_BLOCK_SIZE *
+	                   M3_BLOCK_SIZE;
+	if (allocated != msg->body_allocated && allocated > 0) {
+		uint8_t *body = bm_realloc(msg->body, allocated);
+		if (body != NULL) {
+			msg->body = body;
+			msg->body_allocated = allocated;
+		}
+	}
+	msg->body_length = length;
+}
+
+/*
+ * FlatInsert(offset, 0, size): opens `size` bytes at body offset `at`. The
+ * room is reserved first (m3_reserve), so the resize cannot fail here.
+ * Appending at the end moves nothing; otherwise the tail moves and every
+ * later field's record offset shifts. Returns the bytes opened.
+ */
+static M3_CALL uint8_t *
+m3_flat_insert(struct m3_message *msg, size_t at, size_t size)
+{
+	size_t length = msg->body_length;
+	(void)m3_flat_resize(msg, length + size);
+	/* "usual case for adds" */
+	if (at == length)
+		return msg->body + at;
+	memmove(msg->body + at + size, msg->body + at, length - at);
+	/* The 2005 loop stopped at `offset <= at` and so missed the field
+	 * that starts exactly there; we shift it (impl/README.md §2.4). */
+	for (int32_t i = m3_list_count(&msg->fields) - 1; i >= 0; i--) {
+		struct m3_field *field = m3_list_item_at(&msg->fields, i);
+		if (field->offset < at)
+			break;
+		field->offset += size;
+	}
+	return msg->body + at;
+}
+
+/* Room for `grow` more body bytes, reserved before anything changes, so
+ * that a failed add leaves the content as it was. */
+static int
+m3_reserve(struct m3_message *msg, size_t grow)
+{
+	if (grow > BM_FLAT_MAX - BM_R5_HEADER_SIZE - 1 - msg->body_length)
+		return BM_TOO_LARGE;
+	size_t length = msg->body_length;
+	int rc = m3_flat_resize(msg, length + grow);
+	msg->body_length = length;
+	return rc;
+}
+
+/* --- The hash (BMessageBody::HashInsert, HashLookup) ------------------------ */
+
+/* BMessageBody::HashString (impl/README.md §4.5). */
+static uint32_t
+m3_hash_string(const char *name, size_t name_len)
+{
+	return bm__hash_name(name, name_len);
+}
+
+/* --- BMessageField (MessageField3.cpp) -------------------------------------- */
+
+/* BMessageField::Name(): the name bytes in the record. */
+static M3_CALL const char *
+m3_field_name(const struct m3_field *field, size_t *name_len)
+{
+	const uint8_t *header = m3_header_of(field);
+	*name_len = header[M3_OFF_NAME_LENGTH];
+	return (const char *)header + M3_RECORD_HEADER_SIZE;
+}
 
 static void
 m3_field_free(struct m3_field *field)
 {
-	for (size_t i = 0; i < field->item_infos.count; i++)
+	for (int32_t i = 0; i < field->item_infos.count; i++)
 		bm_free(field->item_infos.items[i]);
 	m3_list_free(&field->item_infos);
 	bm_free(field);
 }
 
-static const uint8_t *
-m3_record(const struct m3_message *msg, const struct m3_field *field)
+/* BMessageField's constructors: `new BMessageField` and its fItemInfos(5),
+ * which allocates its first block. */
+static struct m3_field *
+m3_field_new(struct m3_message *msg, size_t offset)
 {
-	return msg->body + field->offset;
+	struct m3_field *field = bm_malloc(sizeof *field);
+	if (field == NULL)
+		return NULL;
+	*field = (struct m3_field){.parent = msg, .offset = offset};
+	if (!m3_list_init(&field->item_infos, M3_ITEM_INFO_BLOCK)) {
+		bm_free(field);
+		return NULL;
+	}
+	return field;
 }
 
-static void
-m3_field_info(const struct m3_message *msg, const struct m3_field *field,
-              struct bm_field_info *info)
+/*
+ * BMessageField(parent, offset, name, type): FlatInsert of the record
+ * header, filled in, then SetName: FlatInsert of the name and its copy.
+ * The name is stored without a NUL and nameLength does not count one
+ * (valid FOB1); 2005 stored and counted the NUL (impl/README.md §2.4).
+ */
+static M3_CALL void
+m3_field_construct(struct m3_field *field, const char *name,
+                   size_t name_len, bm_type_code type)
 {
-	const uint8_t *record = m3_record(msg, field);
-	info->name = (const char *)record + M3_RECORD_HEADER_SIZE;
-	info->name_len = record[M3_OFF_NAME_LENGTH];
-	info->type = bm__load32(record + M3_OFF_TYPE);
-	info->count = (int32_t)bm__load32(record + M3_OFF_COUNT);
-	info->fixed_size = field->fixed_size;
+	struct m3_message *msg = field->parent;
+	m3_flat_insert(msg, field->offset, M3_RECORD_HEADER_SIZE);
+	uint8_t *header = m3_header_of(field);
+	bm__store32(header + M3_OFF_TYPE, type);
+	header[M3_OFF_FLAGS] = BM_R5_FIELD_VALID;
+	bm__store32(header + M3_OFF_COUNT, 0);
+	bm__store32(header + M3_OFF_DATA_SIZE, 0);
+	header[M3_OFF_NAME_LENGTH] = 0;
+	/* SetName */
+	uint8_t *out = m3_flat_insert(msg, field->offset + M3_RECORD_HEADER_SIZE,
+	                              name_len);
+	memcpy(out, name, name_len);
+	m3_header_of(field)[M3_OFF_NAME_LENGTH] = (uint8_t)name_len;
+	field->data_offset = M3_RECORD_HEADER_SIZE + name_len;
 }
 
-/* --- The hash (100 buckets, head insertion; impl/README.md §2.4) --------- */
-
-static size_t
-m3_bucket(const char *name, size_t name_len)
+/* BMessageField::SetFixedSize, called by every fixed-size add. */
+static M3_CALL int
+m3_field_set_fixed_size(struct m3_field *field, uint32_t item_size)
 {
-	return bm__hash_name(name, name_len) % M3_HASH_TABLE_SIZE;
+	if (m3_count_of(field) > 0 && field->item_size != item_size)
+		return BM_BAD_VALUE;
+	field->item_size = item_size;
+	m3_header_of(field)[M3_OFF_FLAGS] |= BM_R5_FIELD_FIXED;
+	field->fixed_size = true;
+	return BM_OK;
 }
 
-static void
-m3_hash_insert_at(struct m3_message *msg, struct m3_field *field,
-                  size_t bucket)
+/* An item info that Unflatten could not make (its size runs past the
+ * field's data): the field's items from there on are BM_BAD_DATA. */
+static bool
+m3_field_is_whole(const struct m3_field *field)
 {
-	field->next = msg->table[bucket];
-	msg->table[bucket] = field;
+	return field->fixed_size ||
+	       (uint32_t)field->item_infos.count == m3_count_of(field);
 }
+
+/*
+ * BMessageField::AddItem(item, length): the item goes at the end of the
+ * field's data (FlatInsert), count and dataSize are updated in the record
+ * header; a variable item gets its ItemInfo (`new ItemInfo`) and its size
+ * word. Room and the info are allocated before anything moves (a new
+ * field's first info is `spare`, allocated before its record was made; its
+ * list has room from its construction).
+ */
+static M3_CALL int
+m3_field_add_item(struct m3_field *field, const void *data, size_t size,
+                  struct m3_item_info *spare)
+{
+	struct m3_message *msg = field->parent;
+	uint8_t *header = m3_header_of(field);
+	uint32_t count = bm__load32(header + M3_OFF_COUNT);
+	uint32_t data_size = bm__load32(header + M3_OFF_DATA_SIZE);
+	if (count >= (uint32_t)BM_COUNT_MAX)
+		return BM_TOO_LARGE;
+	if (field->fixed_size) {
+		int rc = m3_reserve(msg, field->item_size);
+		if (rc != BM_OK)
+			return rc;
+		size_t at = field->offset + field->data_offset +
+		            (size_t)count * field->item_size;
+		header = m3_header_of(field);
+		bm__store32(header + M3_OFF_DATA_SIZE, data_size + field->item_size);
+		bm__store32(header + M3_OFF_COUNT, count + 1);
+		memcpy(m3_flat_insert(msg, at, field->item_size), data, size);
+		return BM_OK;
+	}
+
+	if (!m3_field_is_whole(field))
+		return BM_BAD_DATA;
+	size_t padded = bm__r5_var_item_size(size);
+	int rc = m3_reserve(msg, padded);
+	if (rc != BM_OK)
+		return rc;
+	int32_t offset = 0;
+	if (count > 0) {
+		const struct m3_item_info *last =
+			m3_list_item_at(&field->item_infos, (int32_t)count - 1);
+		offset = last->offset + last->padded_length;
+	}
+	struct m3_item_info *info = spare != NULL ? spare : bm_malloc(sizeof *info);
+	if (info == NULL)
+		return BM_NO_MEMORY;
+	*info = (struct m3_item_info){
+		.offset = offset,
+		.length = (int32_t)size,
+		.padded_length = (int32_t)padded,
+	};
+	if (!m3_list_add(&field->item_infos, info)) {
+		bm_free(info);
+		return BM_NO_MEMORY;
+	}
+	header = m3_header_of(field);
+	bm__store32(header + M3_OFF_DATA_SIZE, data_size + (uint32_t)padded);
+	bm__store32(header + M3_OFF_COUNT, count + 1);
+	size_t at = field->offset + field->data_offset + (size_t)offset;
+	bool in_gap = at != msg->body_length;
+	uint8_t *out = m3_flat_insert(msg, at, padded);
+	bm__store32(out, (uint32_t)size);
+	memcpy(out + 4, data, size);
+	/* Appended at the end, the padding is already zero (bytes past the
+	 * body's length are); inserted before a later field, it holds moved
+	 * bytes, which 2005 left and we zero. */
+	if (in_gap)
+		memset(out + 4 + size, 0, padded - 4 - size);
+	return BM_OK;
+}
+
+/* BMessageField::ItemAt; BM_BAD_DATA for an item Unflatten could not
+ * place (BM_BACKEND_CHECKS_ON_READ). */
+static M3_CALL int
+m3_field_item_at(const struct m3_field *field, int32_t index,
+                 const void **data, size_t *size)
+{
+	const uint8_t *field_data = m3_header_of(field) + field->data_offset;
+	if (field->fixed_size) {
+		*size = field->item_size;
+		*data = field_data + (size_t)index * field->item_size;
+		return BM_OK;
+	}
+	const struct m3_item_info *info =
+		m3_list_item_at(&field->item_infos, index);
+	if (info == NULL)
+		return BM_BAD_DATA;
+	*size = (size_t)info->length;
+	*data = field_data + info->offset + 4;
+	return BM_OK;
+}
+
+/*
+ * BMessageField::Unflatten(offset): taps into a record already in the
+ * body (checked by the shared reader: header, name and data inside the
+ * message). A fixed field's item size is dataSize / count. A variable
+ * field gets one ItemInfo per item, read from the size words as 2005 did;
+ * the walk stops at an item whose size runs past the record's data (2005
+ * read on), and the items from there on are BM_BAD_DATA when read.
+ */
+static M3_CALL int
+m3_field_unflatten(struct m3_field *field, const struct bm__r5_record *record,
+                   const uint8_t *record_start)
+{
+	field->data_offset = (size_t)(record->data - record_start);
+	field->fixed_size = (record->flags & BM_R5_FIELD_FIXED) != 0;
+	if (field->fixed_size) {
+		field->item_size = record->data_size / record->count;
+		return BM_OK;
+	}
+	const uint8_t *data = m3_header_of(field) + field->data_offset;
+	size_t left = record->data_size, offset = 0;
+	for (uint32_t i = 0; i < record->count && left >= 4; i++) {
+		uint32_t length = bm__load32(data + offset);
+		if (length > BM_ITEM_MAX || bm__r5_var_item_size(length) > left)
+			break;
+		struct m3_item_info *info = bm_malloc(sizeof *info);
+		if (info == NULL)
+			return BM_NO_MEMORY;
+		*info = (struct m3_item_info){
+			.offset = (int32_t)offset,
+			.length = (int32_t)length,
+			.padded_length = (int32_t)bm__r5_var_item_size(length),
+		};
+		if (!m3_list_add(&field->item_infos, info)) {
+			bm_free(info);
+			return BM_NO_MEMORY;
+		}
+		offset += (size_t)info->padded_length;
+		left -= (size_t)info->padded_length;
+	}
+	return BM_OK;
+}
+
+/* --- BMessageBody (MessageBody3.cpp) ---------------------------------------- */
 
 static void
 m3_hash_insert(struct m3_message *msg, struct m3_field *field)
 {
-	const uint8_t *record = m3_record(msg, field);
-	m3_hash_insert_at(msg, field,
-	                  m3_bucket((const char *)record + M3_RECORD_HEADER_SIZE,
-	                            record[M3_OFF_NAME_LENGTH]));
+	size_t name_len;
+	const char *name = m3_field_name(field, &name_len);
+	uint32_t index = m3_hash_string(name, name_len) % M3_HASH_TABLE_SIZE;
+	field->next = msg->table[index];
+	msg->table[index] = field;
 }
 
+/* HashLookup: the chain of the name's bucket, each entry's name compared
+ * (strcmp in 2005: the bytes, then the length). */
 static struct m3_field *
 m3_hash_lookup(const struct m3_message *msg, const char *name,
                size_t name_len)
 {
-	struct m3_field *field = msg->table[m3_bucket(name, name_len)];
-	for (; field != NULL; field = field->next) {
-		const uint8_t *record = m3_record(msg, field);
-		if (record[M3_OFF_NAME_LENGTH] == name_len &&
-		    memcmp(record + M3_RECORD_HEADER_SIZE, name, name_len) == 0)
+	uint32_t index = m3_hash_string(name, name_len) % M3_HASH_TABLE_SIZE;
+	for (struct m3_field *field = msg->table[index]; field != NULL;
+	     field = field->next) {
+		size_t len;
+		const char *stored = m3_field_name(field, &len);
+		if (memcmp(stored, name, len < name_len ? len : name_len) == 0 &&
+		    len == name_len)
 			return field;
 	}
 	return NULL;
 }
 
-/* --- The flat body -------------------------------------------------------------- */
-
-/*
- * FlatResize, growing half: makes room for `length` body bytes, rounding
- * the allocation up to a multiple of 64 and zeroing the bytes it adds.
- * `length` is at most BM_FLAT_MAX, so the rounding cannot overflow.
- */
+/* FindData(name, type, error): the field, or why not. */
 static int
-m3_body_reserve(struct m3_message *msg, size_t length)
+m3_body_find_field(const struct m3_message *msg, const char *name,
+                   size_t name_len, bm_type_code type,
+                   struct m3_field **found)
 {
-	if (length <= msg->body_allocated)
-		return BM_OK;
-	size_t allocated = (length + M3_BLOCK_SIZE - 1) / M3_BLOCK_SIZE *
-	                   M3_BLOCK_SIZE;
-	uint8_t *body = bm_realloc(msg->body, allocated);
-	if (body == NULL)
-		return BM_NO_MEMORY;
-	memset(body + msg->body_allocated, 0, allocated - msg->body_allocated);
-	msg->body = body;
-	msg->body_allocated = allocated;
+	struct m3_field *field = m3_hash_lookup(msg, name, name_len);
+	if (field == NULL)
+		return BM_NAME_NOT_FOUND;
+	if (type != BM_ANY_TYPE && m3_type_of(field) != type)
+		return BM_BAD_TYPE;
+	*found = field;
 	return BM_OK;
 }
 
-/*
- * FlatInsert: opens `size` bytes at body offset `at` (room reserved by
- * m3_body_reserve), moving the tail and shifting the records of every
- * field that starts at or after `at`. Returns true when the bytes were
- * inserted before existing data (so they hold moved bytes, not zeros).
- */
-static bool
-m3_flat_insert(struct m3_message *msg, size_t at, size_t size)
-{
-	size_t tail = msg->body_length - at;
-	msg->body_length += size;
-	/* The usual case for adds: appending at the end moves nothing. */
-	if (tail == 0)
-		return false;
-	memmove(msg->body + at + size, msg->body + at, tail);
-	for (size_t i = msg->fields.count; i-- > 0;) {
-		struct m3_field *field = msg->fields.items[i];
-		if (field->offset < at)
-			break;
-		field->offset += size;
-	}
-	return true;
-}
-
-/*
- * Undoes what a failed add allocated from nothing, so that the failure
- * leaves no new block behind: the body and the field list of a message
- * that had none. (Grown blocks stay grown; the content is unchanged.)
- */
-static int
-m3_add_failed(struct m3_message *msg, bool had_body, bool had_fields, int rc)
-{
-	if (!had_body) {
-		bm_free(msg->body);
-		msg->body = NULL;
-		msg->body_allocated = 0;
-	}
-	if (!had_fields)
-		m3_list_free(&msg->fields);
-	return rc;
-}
-
-/* Room left for the body under BM_FLAT_MAX. */
-static size_t
-m3_body_room(const struct m3_message *msg)
-{
-	return BM_FLAT_MAX - M3_FLAT_OVERHEAD - msg->body_length;
-}
-
-/* Writes one item at `out` (fixed: the bytes; variable: size prefix and
- * bytes). The padding of a variable item is zeroed only when `in_gap`:
- * otherwise it is already zero (bytes past the body's length are). */
 static void
-m3_write_item(uint8_t *out, bool fixed_size, const void *data, size_t size,
-              bool in_gap)
+m3_free_fields(struct m3_message *msg)
 {
-	if (fixed_size) {
-		memcpy(out, data, size);
-		return;
-	}
-	bm__store32(out, (uint32_t)size);
-	memcpy(out + 4, data, size);
-	if (in_gap)
-		memset(out + 4 + size, 0, bm__r5_var_item_size(size) - 4 - size);
+	for (int32_t i = 0; i < msg->fields.count; i++)
+		m3_field_free(msg->fields.items[i]);
+}
+
+/* BMessageBody::MakeEmpty: the fields, the list's items, the body (freed)
+ * and the hash table (cleared). */
+static void
+m3_body_make_empty(struct m3_message *msg)
+{
+	m3_free_fields(msg);
+	m3_list_make_empty(&msg->fields);
+	bm_free(msg->body);
+	msg->body = NULL;
+	msg->body_length = 0;
+	msg->body_allocated = 0;
+	memset(msg->table, 0, M3_HASH_TABLE_SIZE * sizeof *msg->table);
+}
+
+/* BMessageBody::FlattenedSize: the body and the terminator. */
+static size_t
+m3_body_flattened_size(const struct m3_message *msg)
+{
+	return msg->body_length + 1;
+}
+
+/* BMessageBody::Flatten: the body, then the terminator, as two writes. */
+static int
+m3_body_flatten(const struct m3_message *msg, struct m3_io *io)
+{
+	io->ops->write(io, msg->body, msg->body_length);
+	uint8_t last = 0x00; /* MSG_LAST_ENTRY */
+	int64_t rc = io->ops->write(io, &last, sizeof last);
+	return rc <= 0 ? BM_BAD_VALUE : BM_OK;
+}
+
+/* --- BMessage::Header (Message3.cpp) ---------------------------------------- */
+
+struct m3_header {
+	uint32_t magic;
+	int32_t body_size;
+	uint32_t what;
+	uint8_t flags;
+};
+
+/* min_hdr_size / CalculateHeaderSize: no target, no reply (a message
+ * that was never sent). */
+static uint32_t
+m3_calculate_header_size(void)
+{
+	return BM_R5_HEADER_SIZE;
+}
+
+/* Header::ReadFrom(const BMessage &). */
+static void
+m3_header_from_message(struct m3_header *header, const struct m3_message *msg)
+{
+	header->magic = BM_R5_MAGIC;
+	header->body_size = (int32_t)m3_body_flattened_size(msg);
+	header->what = msg->base.what;
+	header->flags = M3_HEADER_FLAGS;
+}
+
+static int m3_header_write_to(const struct m3_header *header, struct m3_io *io,
+                              bool checksum);
+
+/* Header::CalculateCheckSum: the header written without its checksum into
+ * a stack buffer through a second BMemoryIO, summed from byte 8. */
+static uint32_t
+m3_header_checksum(const struct m3_header *header)
+{
+	uint8_t buffer[M3_HEADER_MAX_SIZE];
+	struct m3_io io;
+	m3_memory_io_init(&io, buffer, sizeof buffer);
+	(void)m3_header_write_to(header, &io, false);
+	int64_t size = io.ops->position(&io);
+	return bm__r5_checksum(buffer + 8, (size_t)size - 8);
+}
+
+/* Header::WriteTo(BDataIO &, calculateCheckSum): each part one Write. */
+static M3_CALL int
+m3_header_write_to(const struct m3_header *header, struct m3_io *io,
+                   bool checksum)
+{
+	uint32_t data = header->magic;
+	int rc = m3_write_helper(io, &data, sizeof data);
+	data = checksum ? m3_header_checksum(header) : 0;
+	if (rc == BM_OK)
+		rc = m3_write_helper(io, &data, sizeof data);
+	data = m3_calculate_header_size() + (uint32_t)header->body_size;
+	if (rc == BM_OK)
+		rc = m3_write_helper(io, &data, sizeof data);
+	if (rc == BM_OK)
+		rc = m3_write_helper(io, &header->what, sizeof header->what);
+	if (rc == BM_OK)
+		rc = m3_write_helper(io, &header->flags, sizeof header->flags);
+	return rc;
 }
 
 /* --- Slots ------------------------------------------------------------------------- */
 
+/* new BMessage: BMessageBody::InitCommon mallocs the first body block and
+ * the 100-entry table (cleared); fFieldList allocates its first block.
+ * The first block is zeroed here (2005 left it as malloc returned it, so
+ * its padding bytes were garbage). */
 static int
 m3_create(bm_message **out)
 {
@@ -344,14 +907,18 @@ m3_create(bm_message **out)
 	if (msg == NULL)
 		return BM_NO_MEMORY;
 	*msg = (struct m3_message){0};
-	/* InitCommon: fFieldTable = new BMessageField *[100]. */
+	msg->body = bm_malloc(M3_BLOCK_SIZE);
 	msg->table = bm_malloc(M3_HASH_TABLE_SIZE * sizeof *msg->table);
-	if (msg->table == NULL) {
+	if (msg->body == NULL || msg->table == NULL ||
+	    !m3_list_init(&msg->fields, M3_FIELD_LIST_BLOCK)) {
+		bm_free(msg->body);
+		bm_free(msg->table);
 		bm_free(msg);
 		return BM_NO_MEMORY;
 	}
-	for (size_t i = 0; i < M3_HASH_TABLE_SIZE; i++)
-		msg->table[i] = NULL;
+	memset(msg->body, 0, M3_BLOCK_SIZE);
+	msg->body_allocated = M3_BLOCK_SIZE;
+	memset(msg->table, 0, M3_HASH_TABLE_SIZE * sizeof *msg->table);
 	*out = &msg->base;
 	return BM_OK;
 }
@@ -359,171 +926,96 @@ m3_create(bm_message **out)
 static void
 m3_make_empty(bm_message *base)
 {
-	struct m3_message *msg = m3_cast(base);
-	for (size_t i = 0; i < msg->fields.count; i++)
-		m3_field_free(msg->fields.items[i]);
-	m3_list_free(&msg->fields);
-	for (size_t i = 0; i < M3_HASH_TABLE_SIZE; i++)
-		msg->table[i] = NULL;
-	bm_free(msg->body);
-	msg->body = NULL;
-	msg->body_length = 0;
-	msg->body_allocated = 0;
+	m3_body_make_empty(m3_cast(base));
 }
 
 static void
 m3_destroy(bm_message *base)
 {
 	struct m3_message *msg = m3_cast(base);
-	m3_make_empty(base);
+	m3_free_fields(msg);
+	m3_list_free(&msg->fields);
+	bm_free(msg->body);
 	bm_free(msg->table);
 	bm_free(msg);
 }
 
-/* Appends one item to an existing field (BMessageField::AddItem). */
-static int
-m3_add_item(struct m3_message *msg, struct m3_field *field,
-            bm_type_code type, const void *data, size_t size)
-{
-	const uint8_t *record = m3_record(msg, field);
-	if (bm__load32(record + M3_OFF_TYPE) != type)
-		return BM_BAD_TYPE;
-	if (field->fixed_size && size != field->item_size)
-		return BM_BAD_VALUE;
-	uint32_t count = bm__load32(record + M3_OFF_COUNT);
-	uint32_t data_size = bm__load32(record + M3_OFF_DATA_SIZE);
-	if (count >= (uint32_t)BM_COUNT_MAX)
-		return BM_TOO_LARGE;
-	size_t grow = field->fixed_size ? size : bm__r5_var_item_size(size);
-	if (grow > m3_body_room(msg))
-		return BM_TOO_LARGE;
-
-	/* Everything that can fail comes first. */
-	int rc = m3_body_reserve(msg, msg->body_length + grow);
-	if (rc != BM_OK)
-		return rc;
-	struct m3_item_info *info = NULL;
-	if (!field->fixed_size) {
-		rc = m3_list_reserve(&field->item_infos, M3_ITEM_INFO_BLOCK,
-		                     field->item_infos.count + 1);
-		if (rc != BM_OK)
-			return rc;
-		info = bm_malloc(sizeof *info);
-		if (info == NULL)
-			return BM_NO_MEMORY;
-		*info = (struct m3_item_info){
-			.offset = data_size,
-			.length = size,
-			.padded_length = grow,
-		};
-		field->item_infos.items[field->item_infos.count++] = info;
-	}
-
-	size_t at = field->offset + field->data_offset + data_size;
-	bool in_gap = m3_flat_insert(msg, at, grow);
-	m3_write_item(msg->body + at, field->fixed_size, data, size, in_gap);
-	uint8_t *header = msg->body + field->offset;
-	bm__store32(header + M3_OFF_COUNT, count + 1);
-	bm__store32(header + M3_OFF_DATA_SIZE, data_size + (uint32_t)grow);
-	return BM_OK;
-}
-
-/* Appends a new field's record, holding its first item, to the body. */
-static int
-m3_add_field(struct m3_message *msg, const char *name, size_t name_len,
-             bm_type_code type, const void *data, size_t size,
-             bool fixed_size)
-{
-	if (msg->fields.count >= (size_t)BM_COUNT_MAX)
-		return BM_TOO_LARGE;
-	size_t item_bytes = fixed_size ? size : bm__r5_var_item_size(size);
-	size_t data_offset = M3_RECORD_HEADER_SIZE + name_len;
-	/* item_bytes <= BM_ITEM_MAX + 11 and name_len <= 255: no overflow. */
-	size_t record_size = data_offset + item_bytes;
-	if (record_size > m3_body_room(msg))
-		return BM_TOO_LARGE;
-
-	bool had_body = msg->body != NULL, had_fields = msg->fields.items != NULL;
-	int rc = m3_body_reserve(msg, msg->body_length + record_size);
-	if (rc == BM_OK)
-		rc = m3_list_reserve(&msg->fields, M3_FIELD_LIST_BLOCK,
-		                     msg->fields.count + 1);
-	if (rc != BM_OK)
-		return m3_add_failed(msg, had_body, had_fields, rc);
-	struct m3_field *field = bm_malloc(sizeof *field);
-	if (field == NULL)
-		return m3_add_failed(msg, had_body, had_fields, BM_NO_MEMORY);
-	*field = (struct m3_field){
-		.offset = msg->body_length,
-		.data_offset = data_offset,
-		.fixed_size = fixed_size,
-		.item_size = fixed_size ? size : 0,
-	};
-	if (!fixed_size) {
-		rc = m3_list_reserve(&field->item_infos, M3_ITEM_INFO_BLOCK, 1);
-		struct m3_item_info *info =
-			rc == BM_OK ? bm_malloc(sizeof *info) : NULL;
-		if (info == NULL) {
-			m3_field_free(field);
-			return m3_add_failed(msg, had_body, had_fields,
-			                     BM_NO_MEMORY);
-		}
-		*info = (struct m3_item_info){
-			.offset = 0,
-			.length = size,
-			.padded_length = item_bytes,
-		};
-		field->item_infos.items[field->item_infos.count++] = info;
-	}
-
-	uint8_t flags = BM_R5_FIELD_VALID | (fixed_size ? BM_R5_FIELD_FIXED : 0);
-	size_t at = msg->body_length;
-	m3_flat_insert(msg, at, record_size);
-	uint8_t *out = bm__r5_write_record_header(msg->body + at, flags, type, 1,
-	                                          (uint32_t)item_bytes, name,
-	                                          name_len);
-	m3_write_item(out, fixed_size, data, size, false);
-	msg->fields.items[msg->fields.count++] = field;
-	m3_hash_insert(msg, field);
-	return BM_OK;
-}
-
+/*
+ * BMessageBody::AddData(name, type, item, length, fixedSize): FindData,
+ * a new field (the record appended at the end of the body, the field
+ * object in the list and the hash) when the name is new, SetFixedSize for
+ * a fixed-size item, then AddItem. Everything that can fail is allocated
+ * before the content changes.
+ */
 static int
 m3_add_data(bm_message *base, const char *name, size_t name_len,
             bm_type_code type, const void *data, size_t size,
             bool fixed_size)
 {
 	struct m3_message *msg = m3_cast(base);
-	struct m3_field *field = m3_hash_lookup(msg, name, name_len);
-	if (field != NULL)
-		return m3_add_item(msg, field, type, data, size);
-	return m3_add_field(msg, name, name_len, type, data, size, fixed_size);
+	struct m3_field *field = NULL;
+	int rc = m3_body_find_field(msg, name, name_len, type, &field);
+	if (rc == BM_BAD_TYPE)
+		return rc;
+	if (field != NULL) {
+		/* 2005 accepted a fixed item of another size (SetFixedSize
+		 * compares sizes only when the field has item infos, which a
+		 * fixed field never has); the contract refuses it. */
+		if (field->fixed_size && size != field->item_size)
+			return BM_BAD_VALUE;
+		if (fixed_size && field->fixed_size)
+			(void)m3_field_set_fixed_size(field, (uint32_t)size);
+		return m3_field_add_item(field, data, size, NULL);
+	}
+
+	if (m3_list_count(&msg->fields) >= BM_COUNT_MAX)
+		return BM_TOO_LARGE;
+	size_t item_bytes = fixed_size ? size : bm__r5_var_item_size(size);
+	/* item_bytes <= BM_ITEM_MAX + 11 and name_len <= 255: no overflow. */
+	rc = m3_reserve(msg, M3_RECORD_HEADER_SIZE + name_len + item_bytes);
+	if (rc != BM_OK)
+		return rc;
+	struct m3_item_info *spare = NULL;
+	if (!fixed_size && (spare = bm_malloc(sizeof *spare)) == NULL)
+		return BM_NO_MEMORY;
+	field = m3_field_new(msg, msg->body_length);
+	if (field == NULL || !m3_list_add(&msg->fields, field)) {
+		if (field != NULL)
+			m3_field_free(field);
+		bm_free(spare);
+		return BM_NO_MEMORY;
+	}
+	/* AddData(name, type, error): the field's record, the hash. */
+	m3_field_construct(field, name, name_len, type);
+	m3_hash_insert(msg, field);
+	if (fixed_size)
+		(void)m3_field_set_fixed_size(field, (uint32_t)size);
+	return m3_field_add_item(field, data, size, spare);
 }
 
+/* BMessageBody::FindData(name, type, index, data, numBytes). */
 static int
 m3_find_data(const bm_message *base, const char *name, size_t name_len,
              bm_type_code type, int32_t index, const void **data,
              size_t *size)
 {
 	const struct m3_message *msg = m3_cast_const(base);
-	const struct m3_field *field = m3_hash_lookup(msg, name, name_len);
-	if (field == NULL)
-		return BM_NAME_NOT_FOUND;
-	const uint8_t *record = m3_record(msg, field);
-	if (type != BM_ANY_TYPE && bm__load32(record + M3_OFF_TYPE) != type)
-		return BM_BAD_TYPE;
-	if (index < 0 || (uint32_t)index >= bm__load32(record + M3_OFF_COUNT))
+	struct m3_field *field;
+	int rc = m3_body_find_field(msg, name, name_len, type, &field);
+	if (rc != BM_OK)
+		return rc;
+	if (index < 0 || (uint32_t)index >= m3_count_of(field))
 		return BM_BAD_INDEX;
-	const uint8_t *field_data = record + field->data_offset;
-	if (field->fixed_size) {
-		*data = field_data + (size_t)index * field->item_size;
-		*size = field->item_size;
-	} else {
-		const struct m3_item_info *info = field->item_infos.items[index];
-		*data = field_data + info->offset + 4;
-		*size = info->length;
-	}
-	return BM_OK;
+	return m3_field_item_at(field, index, data, size);
+}
+
+static void
+m3_field_info(const struct m3_field *field, struct bm_field_info *info)
+{
+	info->name = m3_field_name(field, &info->name_len);
+	info->type = m3_type_of(field);
+	info->count = (int32_t)m3_count_of(field);
+	info->fixed_size = field->fixed_size;
 }
 
 static int
@@ -531,40 +1023,56 @@ m3_get_info(const bm_message *base, const char *name, size_t name_len,
             struct bm_field_info *info)
 {
 	const struct m3_message *msg = m3_cast_const(base);
-	const struct m3_field *field = m3_hash_lookup(msg, name, name_len);
-	if (field == NULL)
-		return BM_NAME_NOT_FOUND;
-	m3_field_info(msg, field, info);
+	struct m3_field *field;
+	int rc = m3_body_find_field(msg, name, name_len, BM_ANY_TYPE, &field);
+	if (rc != BM_OK)
+		return rc;
+	m3_field_info(field, info);
 	return BM_OK;
 }
 
+/* GetInfo(B_ANY_TYPE, index, ...): the field list in body order. A name
+ * holding a NUL (accepted by Unflatten, as 2005 did) is BM_BAD_DATA. */
 static int
 m3_field_at(const bm_message *base, int32_t index, struct bm_field_info *info)
 {
 	const struct m3_message *msg = m3_cast_const(base);
-	if (index < 0 || (size_t)index >= msg->fields.count)
+	const struct m3_field *field = m3_list_item_at(&msg->fields, index);
+	if (field == NULL)
 		return BM_BAD_INDEX;
-	m3_field_info(msg, msg->fields.items[index], info);
+	size_t name_len;
+	const char *name = m3_field_name(field, &name_len);
+	if (memchr(name, '\0', name_len) != NULL)
+		return BM_BAD_DATA;
+	m3_field_info(field, info);
 	return BM_OK;
 }
 
 static int32_t
 m3_count_fields(const bm_message *base)
 {
-	return (int32_t)m3_cast_const(base)->fields.count;
+	return m3_list_count(&m3_cast_const(base)->fields);
 }
 
+/* BMessage::FlattenedSize: calc_hdr_size() + the body's. */
 static int
 m3_flattened_size(bm_message *base, size_t *size)
 {
 	const struct m3_message *msg = m3_cast(base);
 	/* Adds and Unflatten keep the body within BM_FLAT_MAX. */
-	if (msg->body_length > BM_FLAT_MAX - M3_FLAT_OVERHEAD)
+	if (msg->body_length > BM_FLAT_MAX - BM_R5_HEADER_SIZE - 1)
 		return BM_TOO_LARGE;
-	*size = M3_FLAT_OVERHEAD + msg->body_length;
+	*size = m3_calculate_header_size() + m3_body_flattened_size(msg);
 	return BM_OK;
 }
 
+/*
+ * Flatten(char *, ssize_t) = real_flatten: a BMemoryIO over the buffer, a
+ * Header made from the message, Header::WriteTo (which writes the header
+ * once more into a stack buffer for its checksum), then the body's
+ * Flatten. Every part is a virtual Write (BPositionIO::Write: Position,
+ * WriteAt, Seek).
+ */
 static int
 m3_flatten(bm_message *base, void *buffer, size_t capacity)
 {
@@ -575,98 +1083,72 @@ m3_flatten(bm_message *base, void *buffer, size_t capacity)
 		return rc;
 	if (capacity < size)
 		return BM_BUFFER_TOO_SMALL;
-	uint8_t *out = buffer;
-	bm__r5_write_header(out, (uint32_t)size, msg->base.what, 0x00);
-	if (msg->body_length > 0)
-		memcpy(out + BM_R5_HEADER_SIZE, msg->body, msg->body_length);
-	out[size - 1] = 0x00; /* terminator */
-	return BM_OK;
+	struct m3_io io;
+	m3_memory_io_init(&io, buffer, size);
+	struct m3_header header;
+	m3_header_from_message(&header, msg);
+	rc = m3_header_write_to(&header, &io, true);
+	if (rc == BM_OK)
+		rc = m3_body_flatten(msg, &io);
+	return rc;
 }
-
-/* The fewest bytes a record of this layout takes (flags, type, count,
- * size, name length, one byte of name and one of data), to size the filter
- * of names read so far (bm__seen_names in wire.h). */
-#define M3_MIN_RECORD_SIZE 16
 
 /*
- * Rebuilds the field object of one record copied into the body at
- * `offset` (BMessageField::Unflatten), from the record as the shared
- * reader checked it in the input (offsets are the same in both), and
- * inserts it into hash bucket `bucket`.
+ * Unflatten(const char *): the shared reader opens the header (magic,
+ * flattened size inside the input, checksum: what Header::ReadFrom
+ * checks), then, as 2005 did, a BMemoryIO over flattenedSize bytes is read
+ * from: the header's words one Read each, MakeEmpty (Header::WriteTo on
+ * the message), the body in one Read into the body buffer (FlatResize
+ * first), and a walk over the copy that makes a field object per record
+ * (BMessageBody::Unflatten), inserted into the list and the hash.
+ *
+ * Checks: the shared reader's (every record's header, name and data
+ * inside the message; counts, sizes and name lengths non-zero) with none
+ * of its optional checks; a record with MINI or SINGLE (another writer's
+ * layout) is BM_UNSUPPORTED, so that bm_unflatten decodes it through the
+ * add path. Item sizes are checked by the walk that builds the item
+ * infos; names holding a NUL by field_at. A name in two records makes two
+ * fields, and a find reaches the later one (head insertion in the chain).
  */
-static int
-m3_rebuild_field(struct m3_message *msg, size_t offset,
-                 const uint8_t *record_start,
-                 const struct bm__r5_record *record, size_t bucket)
-{
-	int rc = m3_list_reserve(&msg->fields, M3_FIELD_LIST_BLOCK,
-	                         msg->fields.count + 1);
-	if (rc != BM_OK)
-		return rc;
-	struct m3_field *field = bm_malloc(sizeof *field);
-	if (field == NULL)
-		return BM_NO_MEMORY;
-	bool fixed_size = (record->flags & BM_R5_FIELD_FIXED) != 0;
-	*field = (struct m3_field){
-		.offset = offset,
-		.data_offset = (size_t)(record->data - record_start),
-		.fixed_size = fixed_size,
-		.item_size = fixed_size ? record->data_size / record->count : 0,
-	};
-	if (!fixed_size) {
-		const uint8_t *chunk = record->data;
-		for (uint32_t i = 0; i < record->count; i++) {
-			const uint8_t *item;
-			size_t item_size;
-			const uint8_t *next =
-				bm__r5_next_chunk(chunk, false, &item, &item_size);
-			rc = m3_list_reserve(&field->item_infos,
-			                     M3_ITEM_INFO_BLOCK, i + 1);
-			struct m3_item_info *info =
-				rc == BM_OK ? bm_malloc(sizeof *info) : NULL;
-			if (info == NULL) {
-				m3_field_free(field);
-				return BM_NO_MEMORY;
-			}
-			*info = (struct m3_item_info){
-				.offset = (size_t)(chunk - record->data),
-				.length = item_size,
-				.padded_length = (size_t)(next - chunk),
-			};
-			field->item_infos.items[field->item_infos.count++] = info;
-			chunk = next;
-		}
-	}
-	msg->fields.items[msg->fields.count++] = field;
-	m3_hash_insert_at(msg, field, bucket);
-	return BM_OK;
-}
-
 static int
 m3_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m3_message *msg = m3_cast(base);
 	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
+	int rc = bm__r5_open_native(&reader, data, size, 0);
 	if (rc != BM_OK)
 		return rc;
+
+	struct m3_io io;
+	m3_memory_io_init_const(&io, data, reader.flat_size);
+	struct m3_header header;
+	int32_t checksum, flattened_size;
+	rc = m3_read_helper(&io, &header.magic, sizeof header.magic);
+	if (rc == BM_OK)
+		rc = m3_read_helper(&io, &checksum, sizeof checksum);
+	if (rc == BM_OK)
+		rc = m3_read_helper(&io, &flattened_size, sizeof flattened_size);
+	if (rc == BM_OK)
+		rc = m3_read_helper(&io, &header.what, sizeof header.what);
+	if (rc == BM_OK)
+		rc = m3_read_helper(&io, &header.flags, sizeof header.flags);
+	if (rc != BM_OK)
+		return rc;
+	/* The optional target and reply parts are skipped (not kept). */
+	io.ops->seek(&io, (int64_t)(reader.cursor - (const uint8_t *)data),
+	             M3_SEEK_SET);
+	header.body_size = (int32_t)(reader.end - reader.cursor);
+
+	m3_body_make_empty(msg);
+
+	/* BMessageBody::Unflatten: FlatResize(length), one Read. */
+	size_t length = (size_t)header.body_size;
+	rc = m3_flat_resize(msg, length);
+	if (rc != BM_OK)
+		return rc;
+	io.ops->read(&io, msg->body, length);
+
 	const uint8_t *body_start = reader.cursor;
-	/* The body runs to the terminator, the message's last byte. */
-	if (reader.end <= body_start)
-		return BM_NOT_A_MESSAGE;
-	size_t body_length = (size_t)(reader.end - body_start) - 1;
-
-	/* Read flattenedSize - headerSize bytes straight into the body... */
-	rc = m3_body_reserve(msg, body_length);
-	if (rc != BM_OK)
-		return rc;
-	if (body_length > 0)
-		memcpy(msg->body, body_start, body_length);
-	msg->body_length = body_length;
-
-	/* ...then walk it, rebuilding the field objects and the hash. */
-	struct bm__seen_names seen;
-	bm__seen_init(&seen, body_length / M3_MIN_RECORD_SIZE);
 	for (;;) {
 		const uint8_t *record_start = reader.cursor;
 		struct bm__r5_record record;
@@ -678,25 +1160,28 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 			rc = BM_UNSUPPORTED;
 			break;
 		}
-		uint32_t hash = bm__hash_name(record.name, record.name_len);
-		if (bm__seen_mark(&seen, hash) &&
-		    m3_hash_lookup(msg, record.name, record.name_len) != NULL) {
-			/* A repeated name: left to the add path, which merges. */
-			rc = BM_UNSUPPORTED;
+		struct m3_field *field =
+			m3_field_new(msg, (size_t)(record_start - body_start));
+		if (field == NULL) {
+			rc = BM_NO_MEMORY;
 			break;
 		}
-		rc = m3_rebuild_field(msg, (size_t)(record_start - body_start),
-		                      record_start, &record,
-		                      hash % M3_HASH_TABLE_SIZE);
-		if (rc != BM_OK)
+		rc = m3_field_unflatten(field, &record, record_start);
+		if (rc == BM_OK && !m3_list_add(&msg->fields, field))
+			rc = BM_NO_MEMORY;
+		if (rc != BM_OK) {
+			m3_field_free(field);
 			break;
+		}
+		m3_hash_insert(msg, field);
 	}
-	bm__seen_free(&seen);
 	if (rc != BM_OK) {
-		m3_make_empty(base);
+		m3_body_make_empty(msg);
 		return rc;
 	}
-	msg->base.what = reader.what;
+	/* "set the buffer to the actual size": without the terminator. */
+	m3_flat_shrink(msg, (size_t)(reader.cursor - body_start));
+	msg->base.what = header.what;
 	return BM_OK;
 }
 
@@ -705,6 +1190,7 @@ const struct bm_ops bm_message3_ops = {
 	.name = "Message3",
 	.summary = "Haiku 2005 Message3: one flat body in 64-byte blocks, "
 	           "memmove inserts, 100-bucket hash",
+	.flags = BM_BACKEND_CHECKS_ON_READ,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
@@ -727,5 +1213,5 @@ const struct bm_ops bm_message3_ops = {
 	/* What it is (version 2) */
 	.kind = BM_KIND_HAIKU_2005,
 	.decoded_formats = BM_DECODER_FORMATS,
-	.repeated_names = BM_REPEATED_MERGE,
+	.repeated_names = BM_REPEATED_KEEP_LAST,
 };

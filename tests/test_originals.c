@@ -17,9 +17,10 @@
  *   0x00 (MSG_FLAG_BIG_ENDIAN: the 2005 code tests `#ifdef
  *   B_HOST_IS_BENDIAN`, which headers/os/support/ByteOrder.h defines as 0
  *   on x86), hence also the checksum;
- * - Message3-2005 also counts the NUL in each name length and writes it,
- *   and leaves the padding of the first 64 bytes of its body buffer as
- *   malloc returned it; once those are undone its bytes are Message3's.
+ * - Message3-2005 writes header flag 0x01 as Message3 does; it counts the
+ *   NUL in each name length and writes it, and leaves the padding of the
+ *   first 64 bytes of its body buffer as malloc returned it; once those two
+ *   are undone its bytes are Message3's.
  *   The shared decoder refuses its raw bytes (a name holding a NUL).
  *
  * Built only when impl/originals/ builds them (BENCH_HAVE_HAIKU_ORIGINAL,
@@ -58,7 +59,7 @@ extern const struct bm_ops bm_message3_2005_ops;
 enum relation {
 	SAME_BYTES,
 	HEADER_FLAG_01,
-	HEADER_FLAG_01_NAME_NUL_PADDING,
+	NAME_NUL_PADDING,
 };
 
 static const struct original {
@@ -72,7 +73,7 @@ static const struct original {
 #if BENCH_HAVE_2005_ORIGINALS
 	{&bm_message1_2005_ops, "Message1", HEADER_FLAG_01},
 	{&bm_message2_2005_ops, "Message2", HEADER_FLAG_01},
-	{&bm_message3_2005_ops, "Message3", HEADER_FLAG_01_NAME_NUL_PADDING},
+	{&bm_message3_2005_ops, "Message3", NAME_NUL_PADDING},
 #endif
 };
 
@@ -156,9 +157,10 @@ with_header_flags(const uint8_t *bytes, size_t size, uint8_t flags)
 }
 
 /*
- * Message3-2005's FOB1 rewritten as Message3 writes it: header flags 0x00,
- * each name length without the NUL and the NUL left out, the padding of
- * variable-size items zeroed, size and checksum recomputed. Its records
+ * Message3-2005's FOB1 rewritten as Message3 writes it: each name length
+ * without the NUL and the NUL left out, the padding of variable-size items
+ * zeroed, size and checksum recomputed (both write header flag 0x01). Its
+ * records
  * never use MINI or SINGLE (4-byte count and size).
  */
 static uint8_t *
@@ -201,7 +203,6 @@ message3_2005_as_r5(const uint8_t *bytes, size_t size, size_t *out_size)
 	}
 	ck_assert_uint_eq(in + 1, size);
 	out[at++] = bytes[in]; /* terminator */
-	out[16] = 0x00;
 	bm__store32(out + 8, (uint32_t)at);
 	bm__store32(out + 4, bm__r5_checksum(out + 8, BM_R5_HEADER_SIZE - 8));
 	*out_size = at;
@@ -279,7 +280,7 @@ START_TEST(benchmark_messages_survive_every_slot)
 	uint8_t *r5 = NULL;
 	const uint8_t *decodable = bytes;
 	size_t decodable_size = size;
-	if (orig->bytes == HEADER_FLAG_01_NAME_NUL_PADDING) {
+	if (orig->bytes == NAME_NUL_PADDING) {
 		const struct bm_decode_sink nothing = {0};
 		ck_assert_int_eq(bm_decode(bytes, size, &nothing), BM_BAD_VALUE);
 		r5 = message3_2005_as_r5(bytes, size, &r5_size);
@@ -330,7 +331,7 @@ START_TEST(benchmark_messages_survive_every_slot)
 	}
 	size_t again_size;
 	uint8_t *again = cu_flatten(copy, &again_size);
-	if (orig->bytes == HEADER_FLAG_01_NAME_NUL_PADDING) {
+	if (orig->bytes == NAME_NUL_PADDING) {
 		size_t again_r5_size;
 		uint8_t *again_r5 = message3_2005_as_r5(again, again_size,
 		                                        &again_r5_size);
@@ -381,9 +382,10 @@ START_TEST(bytes_differ_from_the_recreation_only_as_recorded)
 		free(normal);
 		break;
 	}
-	case HEADER_FLAG_01_NAME_NUL_PADDING: {
+	case NAME_NUL_PADDING: {
+		/* Message3 writes the 2005 header flag too. */
 		ck_assert_uint_eq(got[16], 0x01);
-		ck_assert_uint_eq(want[16], 0x00);
+		ck_assert_uint_eq(want[16], 0x01);
 		/* One byte more per field: the NULs. */
 		ck_assert_uint_eq(got_size, want_size + (size_t)bm_count_fields(ours));
 		size_t normal_size;
