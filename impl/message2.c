@@ -25,11 +25,35 @@
  *   for fixed fields, and fOffsets, a BList of the offset of every variable
  *   item, so that FindData is O(1). AddData reserves the item's bytes in
  *   the field buffer and memcpy's the value there.
- * - Flatten: the header, then per field its record header with 4-byte
- *   count and size (never MINI, never SINGLE: impl/README.md §5.5)
- *   followed by the field buffer, then the 0x00 terminator. The header flag
- *   is 0x00: Message2 shared Message1's Header class, which set 0x01
- *   (MSG_FLAG_BIG_ENDIAN) only on big-endian hosts (impl/README.md §5.2).
+ * - Flatten (BMessage::real_flatten, Header::WriteTo, BMessageBody::
+ *   Flatten, BMessageField::Flatten): through a BMemoryIO whose virtual
+ *   Write (BPositionIO::Write: Position, WriteAt, Seek) is a table of
+ *   function pointers here; the header word by word, after a first pass
+ *   that writes it into a stack buffer for its checksum
+ *   (Header::CalculateCheckSum); then per field one Write of its record
+ *   header with 4-byte count and size (never MINI, never SINGLE:
+ *   impl/README.md §5.5) and one of its buffer; then the 0x00 terminator.
+ *   The header flag is 0x01: Header::ReadFrom(const BMessage &) sets
+ *   MSG_FLAG_BIG_ENDIAN under `#ifdef B_HOST_IS_BENDIAN`, and ByteOrder.h
+ *   defines that macro (to 0) on little-endian hosts too.
+ * - Unflatten (BMessage::Unflatten(const char *) and (BDataIO *),
+ *   Header::ReadFrom(BDataIO &), BMessageBody::Unflatten, the constructor
+ *   BMessageField(flags, stream)): through a read-only BMemoryIO, the
+ *   header word by word, the message emptied (Header::WriteTo(BMessage &)),
+ *   then per record a Read of its flags, its header words, its name and
+ *   its data (into the buffer, set to the data size); each field inserted
+ *   at the head of its chain without looking for its name, so a repeated
+ *   name keeps both fields and finds reach the last (KEEP_LAST).
+ *
+ * Unflatten checks (impl/README.md §2.3): the header's magic, sizes and
+ * checksum (the shared reader, bm__r5_open_native); each record's bounds,
+ * count >= 1, data size >= 1 and name length >= 1 (memory safety: the
+ * shared reader with no design checks, MESSAGE2_CHECKS); for a variable
+ * field, each item's size word against the data while the offsets are
+ * collected, and a count the data can hold (memory safety). Nothing else:
+ * 2005 checked no record, so a name with a NUL inside or fixed data that
+ * is not a whole number of items is accepted (BM_BACKEND_CHECKS_ON_READ);
+ * a fixed field's item size is data size / count, as fItemSize was.
  *
  * Details that had to be chosen (and why)
  * - BList: re-created as List.cpp had it: the constructor already
@@ -40,13 +64,14 @@
  *   offsets are stored in them as integers, as Message2 did.
  * - fOffsets is created on a variable field's first item (`new BList()`:
  *   the list object, then its first block), as AddItem did.
- * - BMallocIO: the buffer grows to the next multiple of 256 bytes when the
- *   data would pass its end, and the bytes it adds are zeroed, as
- *   BMallocIO::SetSize did. Haiku's 2005 SetSize compared the new length
- *   with the allocated size rather than the rounded size, so it called
- *   realloc (to the same block) on almost every add; the 2005 table was
- *   measured on BeOS R5, whose own closed BMallocIO may not have done that.
- *   We take the simplest reading: realloc only when the buffer must grow.
+ * - BMallocIO: every add sets the buffer to its new length
+ *   (BMallocIO::SetSize in src/kits/support/DataIO.cpp, block size 256):
+ *   rounded up to the block, realloc'd unless the length equals the
+ *   allocated size exactly (2005 compared the length, not the rounded
+ *   size), so almost every add calls realloc, mostly to the block it
+ *   already has; the bytes a block gains are zeroed.
+ * - Names along a chain are each compared, as HashLookup's strcmp did
+ *   (no skip by length).
  * - Message and body are one heap block: our handle is the BMessage, and
  *   the separate `new BMessageBody` of 2005 is folded into it. The hash
  *   table is its own block (new BMessageField *[100] in InitCommon).
@@ -60,21 +85,17 @@
  *   (Message2's SetFixedSize would have turned a variable field fixed and
  *   corrupted it; not reproduced.)
  * - Unflatten reads every valid FOB1 record through the shared reader
- *   (bm__r5_open/bm__r5_next), so MINI and SINGLE records written by R5
- *   are read correctly. The 2005 code read the record header flat on a
- *   fast path that, through a precedence bug (`flags == VALID || flags ==
+ *   (bm__r5_open_native/bm__r5_next), so MINI and SINGLE records written
+ *   by R5 are read correctly. The 2005 code read the record header flat on
+ *   a fast path that, through a precedence bug (`flags == VALID || flags ==
  *   VALID | FIXED` is always true), was taken for every record, and so
- *   mis-parsed MINI/SINGLE records; not reproduced. A record's data is
- *   already in R5 layout, so each field costs one copy into its buffer
- *   (sized with SetSize) plus its offsets, collected by walking the copy;
- *   the offsets go into a BList(count), as the field's copy operator made
- *   it (the 2005 Unflatten did not rebuild fOffsets at all). Padding bytes
- *   are zeroed during that walk, so a re-flatten never carries the garbage
- *   padding of Be-written files. Two records with the same name (foreign
- *   input only) are merged through the add path, as bm_decode_into would;
- *   finding them costs Unflatten a small bitmap filter and, per field, the
- *   name's hash kept in the field (see bm__seen_names), not a chain walk
- *   per record. Swapped FOB1 is left to the shared decoder
+ *   mis-parsed MINI/SINGLE records; not reproduced. The 2005 Unflatten
+ *   never rebuilt fOffsets (a find of a string in an unflattened message
+ *   dereferenced NULL); here they are collected by one walk over each
+ *   variable field's data into a BList(count), as the built original's
+ *   fix 3 does (impl/originals/README.md). Padding bytes are zeroed during
+ *   that walk, so a re-flatten never carries the garbage padding of
+ *   Be-written files. Swapped FOB1 is left to the shared decoder
  *   (BM_UNSUPPORTED).
  * - Limits (not in the 2005 code): a running count of the bytes the
  *   message would flatten to lets add_data refuse to pass BM_FLAT_MAX. It
@@ -407,7 +428,7 @@ struct message2_field {
 	int32_t count;
 	uint8_t flags;                 /* BM_R5_FIELD_VALID | _FIXED */
 	uint8_t name_len;              /* 1..255 */
-	uint32_t hash;                 /* the name's hash, see Unflatten */
+	uint32_t hash;                 /* the name's hash, for HashInsert */
 	size_t item_size;              /* fItemSize: fixed fields only */
 	struct message2_buffer buffer; /* fFlatBuffer: the record's data */
 	struct message2_list *offsets; /* fOffsets: variable fields only */
