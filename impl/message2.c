@@ -93,10 +93,9 @@
  *   never rebuilt fOffsets (a find of a string in an unflattened message
  *   dereferenced NULL); here they are collected by one walk over each
  *   variable field's data into a BList(count), as the built original's
- *   fix 3 does (impl/originals/README.md). Padding bytes are zeroed during
- *   that walk, so a re-flatten never carries the garbage padding of
- *   Be-written files. Swapped FOB1 is left to the shared decoder
- *   (BM_UNSUPPORTED).
+ *   fix 3 does (impl/originals/README.md). Padding is left as read (a
+ *   re-flatten carries the garbage padding of Be-written files, as 2005's
+ *   did). Swapped FOB1 is left to the shared decoder (BM_UNSUPPORTED).
  * - Limits (not in the 2005 code): a running count of the bytes the
  *   message would flatten to lets add_data refuse to pass BM_FLAT_MAX. It
  *   is kept only for that check; flattened_size still works as
@@ -109,6 +108,23 @@
 
 #include <stdint.h>
 #include <string.h>
+
+/*
+ * The calls of 2005 stay calls: the functions that stand for code compiled
+ * apart from MessageBody2.cpp (BList in List.cpp and BMallocIO in
+ * DataIO.cpp, libbe's support kit; BMessageField's AddItem and BufferAt
+ * in MessageField2.cpp) are kept out of line, so that each costs the call
+ * and, with its length a parameter, the library memcpy it made, instead of
+ * being folded into its caller. Not a delay: the same work, the same
+ * calls.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MESSAGE2_CALL __attribute__((noinline, noclone))
+#elif defined(__GNUC__)
+#define MESSAGE2_CALL __attribute__((noinline))
+#else
+#define MESSAGE2_CALL
+#endif
 
 #define MESSAGE2_HASH_TABLE_SIZE 100 /* fFieldTableSize */
 #define MESSAGE2_LIST_BLOCK 20       /* BList's default block, in slots */
@@ -196,6 +212,24 @@ message2_list_append(struct message2_list *list, void *item)
 	list->items[list->count++] = item;
 }
 
+/* BList::AddItem(void *): Resize by a block when full, then the item. The
+ * list is unchanged on failure. */
+static MESSAGE2_CALL int
+message2_list_add_item(struct message2_list *list, void *item)
+{
+	int rc = message2_list_reserve(list);
+	if (rc == BM_OK)
+		message2_list_append(list, item);
+	return rc;
+}
+
+/* BList::ItemAt: NULL past the end. */
+static MESSAGE2_CALL void *
+message2_list_item_at(const struct message2_list *list, size_t index)
+{
+	return index < list->count ? list->items[index] : NULL;
+}
+
 /* BList::MakeEmpty, i.e. Resize(0): back to one block. If that realloc
  * fails the larger array is kept (BList kept it too); the list is empty
  * either way. */
@@ -230,7 +264,7 @@ struct message2_buffer {
  * bytes the block gains are zeroed. Unchanged on failure. `length` is at
  * most BM_FLAT_MAX, so rounding cannot overflow.
  */
-static int
+static MESSAGE2_CALL int
 message2_buffer_set_size(struct message2_buffer *buffer, size_t length)
 {
 	if (length == 0) {
@@ -255,7 +289,7 @@ message2_buffer_set_size(struct message2_buffer *buffer, size_t length)
 
 /* BMallocIO::ReadAt: up to `size` bytes from `offset`, fewer past the end;
  * returns how many it copied. */
-static size_t
+static MESSAGE2_CALL size_t
 message2_buffer_read_at(const struct message2_buffer *buffer, size_t offset,
                         void *out, size_t size)
 {
@@ -265,6 +299,38 @@ message2_buffer_read_at(const struct message2_buffer *buffer, size_t offset,
 		size = buffer->length - offset;
 	memcpy(out, buffer->bytes + offset, size);
 	return size;
+}
+
+/* BMallocIO::Buffer() and BufferLength(), which were calls too. */
+static MESSAGE2_CALL uint8_t *
+message2_buffer_bytes(const struct message2_buffer *buffer)
+{
+	return buffer->bytes;
+}
+
+static MESSAGE2_CALL size_t
+message2_buffer_length(const struct message2_buffer *buffer)
+{
+	return buffer->length;
+}
+
+/* BMallocIO::WriteAt: the buffer grown (SetSize) if the bytes would pass
+ * its allocated size, then the copy; the length covers them. */
+static MESSAGE2_CALL int
+message2_buffer_write_at(struct message2_buffer *buffer, size_t offset,
+                         const void *data, size_t size)
+{
+	size_t length = offset + size > buffer->length ? offset + size
+	                                               : buffer->length;
+	if (length > buffer->capacity) {
+		int rc = message2_buffer_set_size(buffer, length);
+		if (rc != BM_OK)
+			return rc;
+	}
+	memcpy(buffer->bytes + offset, data, size);
+	if (offset + size > buffer->length)
+		buffer->length = offset + size;
+	return BM_OK;
 }
 
 /* --- BMemoryIO ---------------------------------------------------------------- */
@@ -485,25 +551,77 @@ message2_field_delete(struct message2_field *field)
 	bm_free(field);
 }
 
-/* BMessageField::AddItem after the buffer was set to its new length
- * (BMallocIO::SetSize), plus the memcpy of BMessage::AddData: a fixed item
- * at `offset`; a variable item's offset goes into fOffsets, its size is
- * written with WriteAt, its bytes after it (the padding is already zero:
- * SetSize zeroes what the block gains, and nothing past the length is ever
- * written). */
-static void
-message2_field_store(struct message2_field *field, size_t offset,
-                     const void *data, size_t size)
+/*
+ * BMessageField::AddItem(length): room for one more item at the end of the
+ * buffer, its address in *at (BMessage::AddData then copies the value
+ * there). A fixed item: the buffer set to its new length (SetSize). A
+ * variable item: its offset into fOffsets (BList::AddItem), the buffer set
+ * to its new length (FlatResize's SetSize; the padding is already zero:
+ * SetSize zeroes what a block gains, and nothing past the length is ever
+ * written), the item's size written before it (WriteAt). Unchanged on
+ * failure.
+ */
+static MESSAGE2_CALL int
+message2_field_add_item(struct message2_field *field, size_t size, void **at)
 {
-	uint8_t *at = field->buffer.bytes + offset;
+	size_t offset = message2_buffer_length(&field->buffer);
+	int rc;
 	if (message2_field_fixed(field)) {
-		memcpy(at, data, size);
+		rc = message2_buffer_set_size(&field->buffer, offset + size);
+		if (rc != BM_OK)
+			return rc;
+		*at = message2_buffer_bytes(&field->buffer) + offset;
 	} else {
-		message2_list_append(field->offsets, (void *)(uintptr_t)offset);
-		bm__store32(at, (uint32_t)size);
-		memcpy(at + 4, data, size);
+		rc = message2_list_add_item(field->offsets, (void *)(uintptr_t)offset);
+		if (rc != BM_OK)
+			return rc;
+		rc = message2_buffer_set_size(&field->buffer,
+		                              offset + bm__r5_var_item_size(size));
+		if (rc != BM_OK) {
+			field->offsets->count--;
+			return rc;
+		}
+		uint32_t length = (uint32_t)size;
+		rc = message2_buffer_write_at(&field->buffer, offset, &length,
+		                              sizeof length);
+		if (rc != BM_OK) {
+			field->offsets->count--;
+			return rc;
+		}
+		*at = message2_buffer_bytes(&field->buffer) + offset + sizeof length;
 	}
 	field->count++;
+	return BM_OK;
+}
+
+/* BMessageField::SetFixedSize, which BMessageBody::AddData calls for every
+ * fixed item: a field that holds items takes only items of its size. */
+static MESSAGE2_CALL int
+message2_field_set_fixed_size(struct message2_field *field, size_t size)
+{
+	if (field->count > 0 && size != field->item_size)
+		return BM_BAD_VALUE;
+	field->item_size = size;
+	return BM_OK;
+}
+
+/* BMessageField::BufferAt: a fixed item by its index, a variable one by its
+ * offset (BList::ItemAt) and the size word before it (ReadAt). */
+static MESSAGE2_CALL const void *
+message2_field_buffer_at(const struct message2_field *field, int32_t index,
+                         size_t *size)
+{
+	if (message2_field_fixed(field)) {
+		*size = field->item_size;
+		return message2_buffer_bytes(&field->buffer) +
+		       (size_t)index * field->item_size;
+	}
+	size_t offset = (size_t)(uintptr_t)message2_list_item_at(field->offsets,
+	                                                         (size_t)index);
+	uint32_t length = 0;
+	message2_buffer_read_at(&field->buffer, offset, &length, sizeof length);
+	*size = length;
+	return message2_buffer_bytes(&field->buffer) + offset + sizeof length;
 }
 
 /* --- The message -------------------------------------------------------------- */
@@ -576,21 +694,19 @@ message2_field_add(struct message2_message *msg, struct message2_field *field,
 	if (field->type != type)
 		return BM_BAD_TYPE;
 	bool fixed = message2_field_fixed(field);
-	if (fixed && size != field->item_size)
-		return BM_BAD_VALUE;
+	int rc;
+	if (fixed && (rc = message2_field_set_fixed_size(field, size)) != BM_OK)
+		return rc;
 	if (field->count >= BM_COUNT_MAX)
 		return BM_TOO_LARGE;
 	size_t chunk = message2_chunk_size(fixed, size);
 	if (chunk > BM_FLAT_MAX - msg->bytes_held)
 		return BM_TOO_LARGE;
-	int rc;
-	if (!fixed && (rc = message2_list_reserve(field->offsets)) != BM_OK)
-		return rc;
-	size_t offset = field->buffer.length;
-	rc = message2_buffer_set_size(&field->buffer, offset + chunk);
+	void *at;
+	rc = message2_field_add_item(field, size, &at);
 	if (rc != BM_OK)
 		return rc;
-	message2_field_store(field, offset, data, size);
+	memcpy(at, data, size);
 	message2_changed(msg, chunk);
 	return BM_OK;
 }
@@ -620,13 +736,16 @@ message2_field_create(struct message2_message *msg, const char *name,
 		if (field->offsets == NULL)
 			rc = BM_NO_MEMORY;
 	}
+	void *at = NULL;
+	if (rc == BM_OK && fixed)
+		rc = message2_field_set_fixed_size(field, size);
 	if (rc == BM_OK)
-		rc = message2_buffer_set_size(&field->buffer, chunk);
+		rc = message2_field_add_item(field, size, &at);
 	if (rc != BM_OK) {
 		message2_field_delete(field);
 		return rc;
 	}
-	message2_field_store(field, 0, data, size);
+	memcpy(at, data, size);
 	message2_list_append(&msg->fields, field);
 	message2_hash_insert(msg, field);
 	message2_changed(msg, growth);
@@ -715,15 +834,7 @@ message2_find_data(const bm_message *base, const char *name, size_t name_len,
 		return BM_BAD_TYPE;
 	if (index < 0 || index >= field->count)
 		return BM_BAD_INDEX;
-	const uint8_t *bytes = field->buffer.bytes;
-	if (message2_field_fixed(field)) {
-		*data = bytes + (size_t)index * field->item_size;
-		*size = field->item_size;
-	} else {
-		size_t offset = (size_t)(uintptr_t)field->offsets->items[index];
-		*size = bm__load32(bytes + offset);
-		*data = bytes + offset + 4;
-	}
+	*data = message2_field_buffer_at(field, index, size);
 	return BM_OK;
 }
 
@@ -907,7 +1018,7 @@ message2_flatten(bm_message *base, void *buffer, size_t capacity)
 			(uint32_t)field->buffer.length, field->name, field->name_len);
 		rc = message2_write(&io, record, (size_t)(end - record));
 		if (rc == BM_OK)
-			rc = message2_write(&io, field->buffer.bytes,
+			rc = message2_write(&io, message2_buffer_bytes(&field->buffer),
 			                    field->buffer.length);
 	}
 	uint8_t last = 0; /* MSG_LAST_ENTRY */
@@ -922,10 +1033,11 @@ message2_flatten(bm_message *base, void *buffer, size_t capacity)
  * header words and its name, the field buffer set to the data's size
  * (SetSize) and the data read into it; then, for a variable field, the
  * offsets of its items, one ReadAt of each item's size (the walk the
- * built original adds, impl/originals/README.md fix 3). That walk checks
- * each item against the data (memory safety: 2005 did not check); the
- * padding bytes it passes are zeroed, so that a re-flatten never carries
- * the garbage padding of Be-written files.
+ * built original adds, impl/originals/README.md fix 3: BList::AddItem and
+ * BMallocIO::ReadAt per item). That walk checks each item against the data
+ * (memory safety: 2005 did not check). The padding is left as read, as
+ * 2005 left it: a re-flatten carries the garbage padding of Be-written
+ * files.
  */
 static int
 message2_field_read(struct message2_message *msg, struct message2_io *io,
@@ -974,23 +1086,21 @@ message2_field_read(struct message2_message *msg, struct message2_io *io,
 	if (rc == BM_OK)
 		rc = message2_buffer_set_size(&field->buffer, data_size);
 	if (rc == BM_OK)
-		rc = message2_read(io, field->buffer.bytes, data_size);
+		rc = message2_read(io, message2_buffer_bytes(&field->buffer),
+		                   data_size);
 	if (rc == BM_OK && !fixed) {
-		uint8_t *bytes = field->buffer.bytes;
 		size_t offset = 0;
 		for (size_t i = 0; i < count && rc == BM_OK; i++) {
-			message2_list_append(field->offsets, (void *)(uintptr_t)offset);
+			rc = message2_list_add_item(field->offsets,
+			                            (void *)(uintptr_t)offset);
 			uint32_t length = 0;
-			if (message2_buffer_read_at(&field->buffer, offset, &length,
-			                            sizeof length) != sizeof length ||
-			    length > data_size - offset - 4 ||
-			    bm__r5_var_item_size(length) > data_size - offset) {
+			if (rc == BM_OK &&
+			    (message2_buffer_read_at(&field->buffer, offset, &length,
+			                             sizeof length) != sizeof length ||
+			     length > data_size - offset - 4 ||
+			     bm__r5_var_item_size(length) > data_size - offset))
 				rc = BM_BAD_VALUE;
-				break;
-			}
-			size_t pad = offset + 4 + length;
 			offset += bm__r5_var_item_size(length);
-			memset(bytes + pad, 0, offset - pad);
 		}
 	}
 	if (rc != BM_OK) {
