@@ -112,8 +112,8 @@
 /*
  * The calls of 2005 stay calls: the functions that stand for code compiled
  * apart from MessageBody2.cpp (BList in List.cpp and BMallocIO in
- * DataIO.cpp, libbe's support kit; BMessageField's AddItem and BufferAt
- * in MessageField2.cpp) are kept out of line, so that each costs the call
+ * DataIO.cpp, libbe's support kit; BMessageField's AddItem, FlatResize,
+ * SetFixedSize and BufferAt in MessageField2.cpp) are kept out of line, so that each costs the call
  * and, with its length a parameter, the library memcpy it made, instead of
  * being folded into its caller. Not a delay: the same work, the same
  * calls.
@@ -551,12 +551,28 @@ message2_field_delete(struct message2_field *field)
 	bm_free(field);
 }
 
+/* BMessageField::FlatResize(offset, 0, newLength), as AddItem calls it:
+ * the buffer set to its length plus the item's bytes (SetSize); the item
+ * goes at the end (offset == BufferLength(), "the easy case for adds"),
+ * so nothing moves (our API replaces and removes no items). */
+static MESSAGE2_CALL int
+message2_field_flat_resize(struct message2_field *field, size_t offset,
+                           size_t new_length)
+{
+	size_t length = message2_buffer_length(&field->buffer);
+	int rc = BM_OK;
+	if (new_length > 0)
+		rc = message2_buffer_set_size(&field->buffer, length + new_length);
+	(void)offset; /* == length */
+	return rc;
+}
+
 /*
  * BMessageField::AddItem(length): room for one more item at the end of the
  * buffer, its address in *at (BMessage::AddData then copies the value
  * there). A fixed item: the buffer set to its new length (SetSize). A
  * variable item: its offset into fOffsets (BList::AddItem), the buffer set
- * to its new length (FlatResize's SetSize; the padding is already zero:
+ * to its new length (FlatResize, SetSize; the padding is already zero:
  * SetSize zeroes what a block gains, and nothing past the length is ever
  * written), the item's size written before it (WriteAt). Unchanged on
  * failure.
@@ -575,8 +591,8 @@ message2_field_add_item(struct message2_field *field, size_t size, void **at)
 		rc = message2_list_add_item(field->offsets, (void *)(uintptr_t)offset);
 		if (rc != BM_OK)
 			return rc;
-		rc = message2_buffer_set_size(&field->buffer,
-		                              offset + bm__r5_var_item_size(size));
+		rc = message2_field_flat_resize(field, offset,
+		                                bm__r5_var_item_size(size));
 		if (rc != BM_OK) {
 			field->offsets->count--;
 			return rc;
