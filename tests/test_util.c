@@ -334,7 +334,8 @@ exercise_reads(bm_message *msg, bool *whole, char *why, size_t why_size)
 		name[info.name_len] = '\0';
 		struct bm_field_info by_name;
 		rc = bm_get_info(msg, name, &by_name);
-		/* A name with a NUL inside is looked up shorter. */
+		/* A name with a NUL inside is looked up shorter (and then
+		 * the message cannot be read back by name). */
 		if (!documented_read_status(msg, rc) && rc != BM_NAME_NOT_FOUND) {
 			snprintf(why, why_size, "get_info(\"%s\"): %s", name,
 			         bm_status_name(rc));
