@@ -325,9 +325,16 @@ struct m1_key {
 	char buffer[BM_NAME_MAX + 1];
 };
 
+/* std::string(const char *): BMessage's calls take the name as a C string,
+ * and the string built from it measures it, then copies it. Every caller's
+ * name is NUL-terminated at `length` (the slots' contract, impl/bmsg.h;
+ * unflatten terminates the name it read). */
 static const struct m1_key *
 m1_key_init(struct m1_key *key, const char *name, size_t length)
 {
+	length = strlen(name);
+	if (length > BM_NAME_MAX) /* never, by that contract */
+		length = BM_NAME_MAX;
 	memcpy(key->buffer, name, length);
 	key->buffer[length] = '\0';
 	key->chars = key->buffer;
@@ -615,7 +622,7 @@ m1_first(struct m1_node *node)
  * compare of the key with the bound found.
  */
 static struct m1_node *
-m1_map_find(const struct m1_message *msg, const struct m1_key *key)
+m1_map_lower_bound(const struct m1_message *msg, const struct m1_key *key)
 {
 	struct m1_node *node = msg->root;
 	struct m1_node *bound = NULL;
@@ -628,11 +635,82 @@ m1_map_find(const struct m1_message *msg, const struct m1_key *key)
 			node = node->right;
 		}
 	}
+	return bound;
+}
+
+static struct m1_node *
+m1_map_find(const struct m1_message *msg, const struct m1_key *key)
+{
+	struct m1_node *bound = m1_map_lower_bound(msg, key);
 	if (bound == NULL || m1_compare(key->chars, key->length,
 	                                bound->key.chars,
 	                                bound->key.length) < 0)
 		return NULL;
 	return bound;
+}
+
+/* The in-order predecessor (_Rb_tree_decrement) of a node that has one. */
+static struct m1_node *
+m1_prev(struct m1_node *node)
+{
+	if (node->left != NULL) {
+		node = node->left;
+		while (node->right != NULL)
+			node = node->right;
+		return node;
+	}
+	struct m1_node *parent = node->parent;
+	while (parent != NULL && node == parent->left) {
+		node = parent;
+		parent = parent->parent;
+	}
+	return parent;
+}
+
+/*
+ * Where a key that is not in the map goes, given `bound`, its lower bound
+ * (NULL: end()), as _M_get_insert_hint_unique_pos decides: after the
+ * rightmost node when the bound is end(); before the bound when it is the
+ * leftmost node; else after its predecessor when that has no right child,
+ * before the bound otherwise (each test a compare, as there).
+ */
+static void
+m1_map_hint_position(struct m1_message *msg, struct m1_node *bound,
+                     const struct m1_key *key, struct m1_node **parent,
+                     struct m1_node ***link)
+{
+	if (bound == NULL) {
+		struct m1_node *last = msg->root;
+		if (last == NULL) {
+			*parent = NULL;
+			*link = &msg->root;
+			return;
+		}
+		while (last->right != NULL)
+			last = last->right;
+		(void)m1_compare(last->key.chars, last->key.length, key->chars,
+		                 key->length);
+		*parent = last;
+		*link = &last->right;
+		return;
+	}
+	(void)m1_compare(key->chars, key->length, bound->key.chars,
+	                 bound->key.length);
+	struct m1_node *before = m1_prev(bound);
+	if (before == NULL) {
+		*parent = bound;
+		*link = &bound->left;
+		return;
+	}
+	(void)m1_compare(before->key.chars, before->key.length, key->chars,
+	                 key->length);
+	if (before->right == NULL) {
+		*parent = before;
+		*link = &before->right;
+	} else {
+		*parent = bound;
+		*link = &bound->left;
+	}
 }
 
 /* The in-order successor, as std::map's iterator increment finds it. */
@@ -887,7 +965,12 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 		*new_field = (struct m1_field){.ops = &m1_field_impl_ops,
 		                               .type = type,
 		                               .flags = M1_FLAGS_NEW};
-		if (m1_string_init(&new_field->name, name, name_len) != BM_OK)
+		/* BMessageFieldImpl(const std::string &name, ...): a
+		 * temporary std::string of the name, copied into fName. */
+		struct m1_key temporary;
+		m1_key_init(&temporary, name, name_len);
+		if (m1_string_init(&new_field->name, temporary.chars,
+		                   temporary.length) != BM_OK)
 			goto fail_field;
 		new_node = bm_malloc(sizeof *new_node);
 		if (new_node == NULL)
@@ -925,25 +1008,26 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 
 	if (new_node != NULL) {
 		/* fData[name] = field: another std::string of the name, the
-		 * map's lower_bound to the place of the new node, the check
-		 * that the key is not there, then the node linked and the tree
+		 * map's lower_bound, the check that the key is not there, then
+		 * the node linked where the hint (the bound) says, as
+		 * _M_get_insert_hint_unique_pos finds it, and the tree
 		 * rebalanced. */
 		struct m1_key key;
 		m1_key_init(&key, name, name_len);
-		struct m1_node *parent = NULL;
-		struct m1_node **link = &msg->root;
-		while (*link != NULL) {
-			parent = *link;
-			link = m1_compare(key.chars, key.length,
-			                  parent->key.chars,
-			                  parent->key.length) < 0
-			           ? &parent->left
-			           : &parent->right;
-		}
+		struct m1_node *bound = m1_map_lower_bound(msg, &key);
+		if (bound != NULL)
+			(void)m1_compare(key.chars, key.length, bound->key.chars,
+			                 bound->key.length);
+		struct m1_node *parent;
+		struct m1_node **link;
+		m1_map_hint_position(msg, bound, &key, &parent, &link);
 		m1_link(msg, parent, link, new_node);
 		msg->field_count++;
 	}
-	field->ops->add_item(field, reference);
+	/* dynamic_cast<BMessageFieldImpl<BDataBuffer> *>: every field is
+	 * one (2005 called debugger() otherwise). */
+	if (field->ops == &m1_field_impl_ops)
+		field->ops->add_item(field, reference);
 	m1_release(reference); /* the temporary BDataBuffer */
 	field->data_size = new_data;
 	msg->flat_size = rest + new_record;
@@ -1325,7 +1409,9 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 				memcpy(&word, scratch + offset, 4);
 				offset += 4;
 				item_size = word;
-				if (item_size > data_size - offset) {
+				/* An empty item is outside the contract (sizes
+				 * are 1 to BM_ITEM_MAX); 2005 added it. */
+				if (item_size == 0 || item_size > data_size - offset) {
 					rc = BM_BAD_VALUE;
 					break;
 				}
