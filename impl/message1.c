@@ -914,8 +914,10 @@ static int
 m1_add(struct m1_message *msg, const char *name, size_t name_len,
        bm_type_code type, const void *data, size_t size)
 {
-	/* The flattened format has one byte for a name's length. */
-	if (name_len > BM_NAME_MAX)
+	/* The flattened format has one byte for a name's length: AddData
+	 * measures the C string it is given (strlen(name) > 255). `name` is
+	 * NUL-terminated at name_len (see m1_key_init). */
+	if (name_len > BM_NAME_MAX || strlen(name) > BM_NAME_MAX)
 		return BM_BAD_VALUE;
 	struct m1_node *node = NULL;
 	int found = m1_find_field(msg, name, name_len, type, &node);
