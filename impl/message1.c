@@ -414,12 +414,25 @@ struct m1_node {
 	struct m1_field *field;
 };
 
-struct m1_message {
-	bm_message base;
+/* BMessageBody: the map, in a block of its own. */
+struct m1_body {
 	struct m1_node *root;
 	int32_t field_count;
 	size_t flat_size;              /* running flattened size (guard) */
 };
+
+/* BMessage: `what` (in the bm_message base) and fBody, the pointer to the
+ * BMessageBody that InitData creates with new. */
+struct m1_message {
+	bm_message base;
+	struct m1_body *body;
+};
+
+static struct m1_body *
+m1_body_of(const bm_message *base)
+{
+	return ((const struct m1_message *)base)->body;
+}
 
 /* SizePolicy<BDataBuffer>::Size(const Store &): a walk over the items. */
 static size_t
@@ -622,7 +635,7 @@ m1_first(struct m1_node *node)
  * compare of the key with the bound found.
  */
 static struct m1_node *
-m1_map_lower_bound(const struct m1_message *msg, const struct m1_key *key)
+m1_map_lower_bound(const struct m1_body *msg, const struct m1_key *key)
 {
 	struct m1_node *node = msg->root;
 	struct m1_node *bound = NULL;
@@ -639,7 +652,7 @@ m1_map_lower_bound(const struct m1_message *msg, const struct m1_key *key)
 }
 
 static struct m1_node *
-m1_map_find(const struct m1_message *msg, const struct m1_key *key)
+m1_map_find(const struct m1_body *msg, const struct m1_key *key)
 {
 	struct m1_node *bound = m1_map_lower_bound(msg, key);
 	if (bound == NULL || m1_compare(key->chars, key->length,
@@ -675,7 +688,7 @@ m1_prev(struct m1_node *node)
  * before the bound otherwise (each test a compare, as there).
  */
 static void
-m1_map_hint_position(struct m1_message *msg, struct m1_node *bound,
+m1_map_hint_position(struct m1_body *msg, struct m1_node *bound,
                      const struct m1_key *key, struct m1_node **parent,
                      struct m1_node ***link)
 {
@@ -729,7 +742,7 @@ m1_next(struct m1_node *node)
 
 /* Makes `child` take `node`'s place under node's parent. */
 static void
-m1_replace_child(struct m1_message *msg, struct m1_node *node,
+m1_replace_child(struct m1_body *msg, struct m1_node *node,
                  struct m1_node *child)
 {
 	struct m1_node *parent = node->parent;
@@ -743,7 +756,7 @@ m1_replace_child(struct m1_message *msg, struct m1_node *node,
 }
 
 static void
-m1_rotate_left(struct m1_message *msg, struct m1_node *node)
+m1_rotate_left(struct m1_body *msg, struct m1_node *node)
 {
 	struct m1_node *pivot = node->right;
 	node->right = pivot->left;
@@ -755,7 +768,7 @@ m1_rotate_left(struct m1_message *msg, struct m1_node *node)
 }
 
 static void
-m1_rotate_right(struct m1_message *msg, struct m1_node *node)
+m1_rotate_right(struct m1_body *msg, struct m1_node *node)
 {
 	struct m1_node *pivot = node->left;
 	node->left = pivot->right;
@@ -773,7 +786,7 @@ m1_rotate_right(struct m1_message *msg, struct m1_node *node)
  * of black nodes (so the height stays below 2 log2(n + 1)). Never fails.
  */
 static void
-m1_link(struct m1_message *msg, struct m1_node *parent,
+m1_link(struct m1_body *msg, struct m1_node *parent,
         struct m1_node **link, struct m1_node *node)
 {
 	node->parent = parent;
@@ -887,7 +900,7 @@ m1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
 /* BMessageBody::FindData(name, type, err): a std::string of the name, the
  * map's find, then the field's type (a virtual Type()). */
 static int
-m1_find_field(const struct m1_message *msg, const char *name,
+m1_find_field(const struct m1_body *msg, const char *name,
               size_t name_len, bm_type_code type, struct m1_node **out)
 {
 	struct m1_key key;
@@ -911,7 +924,7 @@ m1_find_field(const struct m1_message *msg, const char *name,
  * reference), and the temporary is released at the end.
  */
 static int
-m1_add(struct m1_message *msg, const char *name, size_t name_len,
+m1_add(struct m1_body *msg, const char *name, size_t name_len,
        bm_type_code type, const void *data, size_t size)
 {
 	/* The flattened format has one byte for a name's length: AddData
@@ -1061,7 +1074,7 @@ struct m1_header {
 /* BMessageBody::FlattenedSize: the terminator and every field's record
  * (a virtual FlattenedSize each, which walks its items). */
 static size_t
-m1_body_flattened_size(const struct m1_message *msg)
+m1_body_flattened_size(const struct m1_body *msg)
 {
 	size_t size = 1; /* MSG_LAST_ENTRY */
 	for (struct m1_node *node = m1_first(msg->root); node != NULL;
@@ -1075,7 +1088,7 @@ m1_body_flattened_size(const struct m1_message *msg)
 static void
 m1_header_from_message(struct m1_header *header, const struct m1_message *msg)
 {
-	header->body_size = (uint32_t)m1_body_flattened_size(msg);
+	header->body_size = (uint32_t)m1_body_flattened_size(msg->body);
 	header->what = msg->base.what;
 	header->flags = M1_MESSAGE_FLAGS;
 }
@@ -1127,7 +1140,13 @@ m1_create(bm_message **out)
 	struct m1_message *msg = bm_malloc(sizeof *msg);
 	if (msg == NULL)
 		return BM_NO_MEMORY;
-	*msg = (struct m1_message){.flat_size = M1_EMPTY_FLAT_SIZE};
+	struct m1_body *body = bm_malloc(sizeof *body);
+	if (body == NULL) {
+		bm_free(msg);
+		return BM_NO_MEMORY;
+	}
+	*body = (struct m1_body){.flat_size = M1_EMPTY_FLAT_SIZE};
+	*msg = (struct m1_message){.body = body};
 	*out = &msg->base;
 	return BM_OK;
 }
@@ -1135,7 +1154,7 @@ m1_create(bm_message **out)
 static void
 m1_make_empty(bm_message *base)
 {
-	struct m1_message *msg = (struct m1_message *)base;
+	struct m1_body *msg = m1_body_of(base);
 	m1_free_tree(msg->root);
 	msg->root = NULL;
 	msg->field_count = 0;
@@ -1146,6 +1165,7 @@ static void
 m1_destroy(bm_message *base)
 {
 	m1_make_empty(base);
+	bm_free(m1_body_of(base));
 	bm_free(base);
 }
 
@@ -1155,7 +1175,7 @@ m1_add_data(bm_message *base, const char *name, size_t name_len,
             bool fixed_size)
 {
 	(void)fixed_size; /* ignored by design: see the header comment */
-	return m1_add((struct m1_message *)base, name, name_len, type, data,
+	return m1_add(m1_body_of(base), name, name_len, type, data,
 	              size);
 }
 
@@ -1167,7 +1187,7 @@ m1_find_data(const bm_message *base, const char *name, size_t name_len,
              size_t *size)
 {
 	struct m1_node *node;
-	int rc = m1_find_field((const struct m1_message *)base, name, name_len,
+	int rc = m1_find_field(m1_body_of(base), name, name_len,
 	                       type, &node);
 	if (rc != BM_OK)
 		return rc;
@@ -1200,7 +1220,7 @@ m1_get_info(const bm_message *base, const char *name, size_t name_len,
             struct bm_field_info *info)
 {
 	struct m1_node *node;
-	int rc = m1_find_field((const struct m1_message *)base, name, name_len,
+	int rc = m1_find_field(m1_body_of(base), name, name_len,
 	                       BM_ANY_TYPE, &node);
 	if (rc != BM_OK)
 		return rc;
@@ -1214,7 +1234,7 @@ static int
 m1_field_at(const bm_message *base, int32_t index,
             struct bm_field_info *info)
 {
-	const struct m1_message *msg = (const struct m1_message *)base;
+	const struct m1_body *msg = m1_body_of(base);
 	if (index < 0 || index >= msg->field_count)
 		return BM_BAD_INDEX;
 	struct m1_node *node = m1_first(msg->root);
@@ -1227,14 +1247,14 @@ m1_field_at(const bm_message *base, int32_t index,
 static int32_t
 m1_count_fields(const bm_message *base)
 {
-	return ((const struct m1_message *)base)->field_count;
+	return m1_body_of(base)->field_count;
 }
 
 /* BMessage::FlattenedSize: calc_hdr_size(0) plus the body's size. */
 static int
 m1_flattened_size(bm_message *base, size_t *size)
 {
-	const struct m1_message *msg = (const struct m1_message *)base;
+	const struct m1_body *msg = m1_body_of(base);
 	/* The running size bounds every sum below by BM_FLAT_MAX. */
 	if (msg->flat_size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
@@ -1267,7 +1287,7 @@ m1_flatten(bm_message *base, void *buffer, size_t capacity)
 	struct m1_header header;
 	m1_header_from_message(&header, msg);
 	rc = m1_header_write(&header, &io, true);
-	for (struct m1_node *node = m1_first(msg->root);
+	for (struct m1_node *node = m1_first(msg->body->root);
 	     node != NULL && rc == BM_OK; node = m1_next(node))
 		rc = node->field->ops->flatten(node->field, &io);
 	if (rc == BM_OK)
@@ -1418,8 +1438,8 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 					break;
 				}
 			}
-			rc = m1_add(msg, name, name_len, type, scratch + offset,
-			            item_size);
+			rc = m1_add(msg->body, name, name_len, type,
+			            scratch + offset, item_size);
 			/* Two records of one name with different types: 2005's
 			 * AddData refused the second (B_BAD_TYPE); malformed
 			 * input, as bm_decode_into reports it. */
