@@ -6,88 +6,153 @@
  *   b1055b4c2d), as routed through BMessage::AddData since 2005-07
  *   (b0ba19ba3a): haiku/haiku:headers/private/app/MessageBody.h,
  *   MessageField.h, src/kits/app/MessageBody.cpp, MessageField.cpp and
- *   Message.cpp at 16ba0dc5ca^ (state of 2005-10-31: 0083a1f3f5).
+ *   Message.cpp at 16ba0dc5ca^ (state of 2005-10-31: 0083a1f3f5), with
+ *   src/kits/support/DataBuffer.cpp (BDataBuffer), src/kits/support/
+ *   DataIO.cpp (BPositionIO, BMemoryIO) and src/kits/app/MessageUtils.cpp
+ *   (calc_padding, _checksum_) of the same tree. Its original is built as
+ *   the backend Message1-2005 (impl/originals/README.md); this file follows
+ *   that code function by function, and costs what it costs
+ *   (results/explanations-originals.txt lists the rows that differ).
  * - the flags Message1 writes (impl/README.md §5.5), the FOB1 record layout
- *   (impl/README.md §5.3) and header checksum (impl/README.md §5.4), and the
- *   per-operation costs (impl/README.md §2.6).
- * - An early revision of MessageField.h / MessageBody.cpp (OpenBeOS 2002)
- *   shows FlattenedSize() and Flatten() summing item sizes and paddings
- *   item by item, and Flatten() as one BDataIO::Write per part.
+ *   (impl/README.md §5.3) and header checksum (impl/README.md §5.4).
  *
- * The design
- * - BMessageBody is std::map<std::string, BMessageField*>: an ordered map
- *   keyed by name. Here it is a red-black tree, the structure libstdc++'s
- *   std::map is (_Rb_tree), with parent pointers as libstdc++ has, so that
- *   in-order iteration steps from node to successor without a stack. Keys
- *   compare as strcmp does (unsigned bytes, shorter prefix first), which is
- *   std::string's compare for names without NUL bytes. Fields are only ever
- *   added (the vtable has no remove), so only insertion rebalancing exists.
- * - A field costs three blocks when it is created, as in 2005: the map node
- *   (links, colour, key, value pointer), the key's characters (2005's
- *   libstdc++ std::string was copy-on-write with its characters in a
- *   separate heap block; the field's own fName shared that block, so it is
- *   stored once), and the BMessageField object (type, flags, item vector).
- *   The temporary std::strings 2005's code built from `const char *` on the
- *   way (one per map lookup, one more when creating a field) are not
- *   reproduced: they were allocator traffic of the C++ string class, not of
- *   the design's data structures, and find_data must not allocate.
+ * The design, and the 2005 functions each part follows
+ * - BMessage holds `what` and fBody, a BMessageBody of its own (InitData:
+ *   `new BMessageBody`): two blocks per message. BMessageBody is
+ *   std::map<std::string, BMessageField *>, an ordered map keyed by name;
+ *   here a red-black tree shaped as libstdc++'s _Rb_tree, with parent
+ *   pointers (in-order steps need no stack). Fields are only ever added
+ *   (the vtable has no remove), so only insertion rebalancing exists.
+ * - Keys are std::strings of the libstdc++ the original is compiled with:
+ *   up to 15 bytes inside the object, longer ones in a heap block. A new
+ *   field costs two blocks (the BMessageFieldImpl, with fName; the map
+ *   node, with its key), two more for a name over 15 bytes.
+ * - Every call that takes a name builds a std::string of it, as 2005's
+ *   `const char *` calls did: strlen, then a copy, here into a stack
+ *   buffer (m1_key; finds must not allocate). BMessageBody::FindData
+ *   (name, type, err) is that copy, std::map::find as _Rb_tree does it
+ *   (lower_bound to a leaf, one compare per level, then a compare with the
+ *   bound) with std::string::compare (memcmp of the common prefix, then
+ *   the lengths), then the field's virtual Type().
+ * - BMessageField's virtual functions (Name, Type, FixedSize,
+ *   FlattenedSize, Flatten, CountItems, AddItem, DataAt) are a table of
+ *   function pointers in every field (m1_field_ops), called through where
+ *   2005 made a virtual call; the one implementation is
+ *   BMessageFieldImpl<BDataBuffer> (MessageField.h).
  * - Each field holds a std::vector<BDataBuffer>. A BDataBuffer is one
  *   pointer to a ref-counted BDataReference {data, size, count}; the
- *   reference record and its own copy of the bytes are two heap blocks, so
- *   every item costs two allocations. The vector grows as libstdc++'s does
- *   on push_back: capacity 0, 1, 2, 4, 8 ... (new = max(2 * old, 1)),
- *   each time a new array, a copy of the elements and a free of the old
- *   array (std::allocator never reallocs). The reference count is always 1
- *   here, since messages are never copied; it is kept so that the record
- *   has its 2005 shape.
+ *   record and its copy of the bytes are two heap blocks per item.
+ *   BDataBuffer and calc_padding are kept out of line
+ *   (MESSAGE1_CALL), as they were in their own units DataBuffer.cpp and
+ *   MessageUtils.cpp, so the field code calls them.
+ * - Add (BMessage::AddData, then BMessageBody::AddData<BDataBuffer>):
+ *   the temporary BDataBuffer (both blocks), the name measured for the
+ *   255-byte limit, FindData(name, type) (another type: BM_BAD_TYPE); for
+ *   a new field the BMessageFieldImpl (a temporary std::string copied into
+ *   fName) and `fData[name] = field` (another std::string, lower_bound, the
+ *   check, the position _M_get_insert_hint_unique_pos picks, the link and
+ *   rebalance); the dynamic_cast's check of the field's type; the virtual
+ *   AddItem: push_back (a full vector moves to a new array of twice the
+ *   capacity, from 1, copying every BDataBuffer (Acquire) and destroying
+ *   the old ones (Release), as _M_realloc_insert does; std::allocator never
+ *   reallocs), then the flags; then the temporary released.
  * - is_fixed_size is ignored, as BMessage::AddData ignored it: every field
  *   starts with flags MSG_FLAG_ALL (0x0F) and its first item clears
  *   FIXED_SIZE, because BDataBuffer's size policy is not fixed
  *   (impl/README.md §5.5). So get_info reports fixed_size = false for every
  *   field, and every item is written as a variable-size chunk
- *   [int32 size][bytes][zero pad to 8], ints included.
- * - Adding to an existing field with another type returns BM_BAD_TYPE:
- *   AddData looked the field up with FindData(name, type), which checks the
- *   type. Item sizes were never checked (there is no fixed-size field to
- *   check against), so items of different sizes in one field are accepted,
- *   and BM_BAD_VALUE is never returned by add_data.
- * - MINI_DATA is cleared once the record's data (size words and padding
- *   included) exceeds 255 bytes or the count exceeds 255; SINGLE_ITEM once
- *   the count exceeds 1 (impl/README.md §5.5). Flags are only ever cleared,
- *   and fields only grow, so this equals "fits now". (The early 2002
- *   revision tested the largest item against 256 instead; the final code
- *   is the one impl/README.md §5.5 describes.)
- * - Lookup is a tree search, O(log n). find_data then indexes the vector,
- *   O(1). (2005's DataAt checked `index > CountItems()`, an off-by-one; the
- *   contract's BM_BAD_INDEX is returned for every index >= count.)
- * - field_at(index) walks the tree in order from its first node, O(log n +
- *   index), as advancing a std::map iterator does: std::map has no index.
+ *   [int32 size][bytes][zero pad to 8], ints included. Item sizes are never
+ *   compared, so BM_BAD_VALUE is never returned by add_data.
+ * - AddItem clears MINI_DATA once the data with its size words and
+ *   paddings exceeds 255 bytes, recomputing it by walking every item
+ *   (BufferSize and calc_padding per item) on each add while MINI is set;
+ *   SINGLE_ITEM once there are two items. Flags are only ever cleared.
+ * - find_data: FindData, then the virtual DataAt (which asks the virtual
+ *   CountItems, then BufferSize and Buffer). 2005 tested only `index <
+ *   CountItems()`; a negative index is BM_BAD_INDEX here.
+ * - field_at(index) walks the map in order from begin(), O(log n + index),
+ *   as BMessageBody::GetInfo(type, which, ...) advanced its iterator.
  *   count_fields is O(1) (std::map keeps its size).
- * - FlattenedSize walks every field and every item, summing padded item
- *   sizes, as 2005's FlattenedSize() did. Flatten computes that size,
- *   allocates a temporary buffer of that size (2005: new char[...] in
- *   Flatten(BDataIO*)), writes into it through a BDataIO-like stream with
- *   one write per part (header; per field the record header; per item its
- *   size word, its bytes and its padding), then copies the buffer out to
- *   the caller's and frees it. Each field's record header recomputes the
- *   field's data size by walking its items, as BMessageFieldImpl::Flatten
- *   did. Header flags are 0x00 (MSG_FLAG_BIG_ENDIAN clear on x86; written
- *   0x00 on every host, as the bytes are in host order anyway), fields
- *   come out sorted by name, padding is zero (sNullData).
- * - Unflatten reads native FOB1 (host order) with the shared reader
- *   bm__r5_open/bm__r5_next, which checks the checksum as 2005's
- *   Header::ReadFrom did, and re-adds every item through the add path.
- *   Swapped FOB1 is left to the shared decoder (BM_UNSUPPORTED).
+ * - FlattenedSize (BMessage::FlattenedSize): calc_hdr_size(0) plus the
+ *   body's: per field a virtual FlattenedSize that walks its items twice
+ *   (SizePolicy::Size, then Padding).
+ * - The stream: BDataIO's virtual Read and Write, BPositionIO's Read and
+ *   Write (Position, ReadAt or WriteAt, Seek, each a virtual call) and
+ *   BMemoryIO's ReadAt, WriteAt, Seek and Position (DataIO.cpp), as a
+ *   table of function pointers (m1_io_ops).
+ * - Flatten is BMessage::Flatten(char *, ssize_t) given the size
+ *   FlattenedSize() reports, as Haiku's callers make it (and the adapter of
+ *   the original does): the room is checked by one FlattenedSize, then
+ *   real_flatten writes through a BMemoryIO over the caller's buffer.
+ *   Header(*this) takes the body's flattened size (another walk);
+ *   Header::WriteTo writes magic, checksum, size, what and flags, one Write
+ *   each, after CalculateCheckSum has written the same header without its
+ *   checksum into a stack BMemoryIO and summed it; then every field's
+ *   virtual Flatten (BMessageFieldImpl::Flatten: flags, type, count unless
+ *   SINGLE, data size (walking the items twice again), name length, name,
+ *   one Write each; per item its size word, its bytes and its padding from
+ *   sNullData, one Write each), then the terminator. No block is allocated
+ *   (Flatten(BDataIO *), which 2005's speed test used, copied through a
+ *   temporary buffer; the suite's flatten is the buffer call).
+ * - Header flags are 0x01: Header::ReadFrom(const BMessage &) sets
+ *   MSG_FLAG_BIG_ENDIAN under `#ifdef B_HOST_IS_BENDIAN`, which
+ *   headers/os/support/ByteOrder.h defines (as 0) on x86 too. Fields come
+ *   out sorted by name, padding is zero. The bytes are Message1-2005's on
+ *   every benchmark message.
+ * - Unflatten is BMessage::Unflatten(const char *): a BMemoryIO of the
+ *   size the header states, then Unflatten(BDataIO *) reads every part
+ *   through it (TReadHelper): magic, Header::ReadFrom (checksum, size,
+ *   what, flags, the target and reply parts when flagged; the checksum of
+ *   what it read is compared, as there), the message made empty, then per
+ *   record its flags, type, count and size (one byte each with MINI, count
+ *   1 with SINGLE), name length and name (NUL-terminated where it ends),
+ *   its data copied into one scratch buffer realloc'd to each record's
+ *   size, and every item re-added with AddData: fixed items of data size /
+ *   count bytes, variable ones [int32 size][bytes][padding]. Two records
+ *   of one name merge (BM_REPEATED_MERGE), as re-adding merged them; of
+ *   different types they are malformed (AddData's B_BAD_TYPE).
+ *
+ * Unflatten checks: what 2005 checked (magic, header checksum, an add
+ * that fails), and beyond it only what memory safety, termination and the
+ * slots' contract need:
+ * - the header's flattened size lies within the bytes given, and every
+ *   read lies within that size (2005 took a short read as success):
+ *   BM_NOT_A_MESSAGE; a record's data must lie within it before the
+ *   scratch buffer is sized to it;
+ * - a fixed record's count is 1 to its data size (2005 divided by a count
+ *   of 0; a larger count would add billions of empty items):
+ *   BM_BAD_VALUE;
+ * - each variable item's size word and bytes lie within the record's data
+ *   (2005 read them wherever they pointed), and its size is not 0 (the
+ *   contract's sizes are 1 to BM_ITEM_MAX): BM_BAD_VALUE. Each item takes
+ *   at least 8 bytes, so a count past the data stops there;
+ * - a name that is empty once cut at its first NUL: BM_BAD_VALUE.
+ * Everything else is accepted as 2005 accepted it: a NUL inside a name ends
+ * the name (AddData took a C string), fixed data need not be a whole
+ * number of items, variable data need not fill the record, any non-zero
+ * flags byte is a record, a count of 0 adds nothing, and bytes after the
+ * terminator are not read. Every item is read here, so no later read meets
+ * a malformed one; the flag BM_BACKEND_CHECKS_ON_READ says that the bytes
+ * accepted may be bytes the shared decoder refuses. A message in the other
+ * byte order is left to the shared decoder (BM_UNSUPPORTED).
+ *
+ * What 2005 did that is not reproduced
+ * - Unflatten(BDataIO *) never freed its scratch buffer (one block per
+ *   call); here it is freed.
+ * - The C++ runtime's work: the dynamic_cast of every add runs libstdc++'s
+ *   __dynamic_cast (here a compare of the field's table), and calls that
+ *   g++ kept out of line may be inlined here.
  *
  * Choices of this re-creation that 2005 did not have to make
  * - Limits: a field holds at most BM_COUNT_MAX items and the message at
  *   most BM_COUNT_MAX fields; an add that would make the flattened message
  *   larger than BM_FLAT_MAX returns BM_TOO_LARGE. To check that in O(1) the
- *   message keeps a running flattened size and each field a running data
- *   size (also used for the MINI rule). These are guards only: flatten
- *   still computes its size by walking, as the design did.
+ *   body keeps a running flattened size and each field a running data size.
+ *   These are guards only: the flags and the flattened size are computed
+ *   by walking, as the design did.
  * - Every block an add needs is allocated before anything is linked, so a
- *   failed allocation returns BM_NO_MEMORY with the message unchanged.
+ *   failed allocation returns BM_NO_MEMORY with the message unchanged; a
+ *   write the buffer cannot take whole is an error.
  */
 #include "alloc.h"
 #include "bmsg.h"
@@ -104,25 +169,375 @@
 /* Largest data size and count a MINI record can state (one byte each). */
 #define M1_MINI_MAX 255
 
-/* Header flags Message1 writes on a little-endian host (impl/README.md §5.2,
- * impl/README.md §5.5). */
-#define M1_MESSAGE_FLAGS 0x00
+/* Header flags: Header::ReadFrom(const BMessage &) sets MSG_FLAG_BIG_ENDIAN
+ * (0x01) under `#ifdef B_HOST_IS_BENDIAN`, and headers/os/support/
+ * ByteOrder.h defines that macro on every host (0 on x86), so the flag is
+ * set on x86 too (impl/README.md §5.2, impl/README.md §5.5). */
+#define M1_MESSAGE_FLAGS 0x01
 
-/* A BDataReference: the reference record of one item. Its bytes are a
- * second heap block. */
+/* Header::CalculateHeaderSize with no target and no reply (min_hdr_size). */
+#define M1_HEADER_SIZE BM_R5_HEADER_SIZE
+/* MSG_HEADER_MAX_SIZE: the header with target and reply parts. */
+#define M1_HEADER_MAX_SIZE (BM_R5_HEADER_SIZE + 4 + 16)
+
+/* --- BDataIO / BPositionIO / BMemoryIO (src/kits/support/DataIO.cpp) ---- */
+
+/*
+ * A stream is an object with a table of virtual functions, as BDataIO is:
+ * every Read and Write is a call through the table, and BPositionIO's
+ * Read and Write call Position, ReadAt or WriteAt, then Seek, through it
+ * too. The one stream here is BMemoryIO, over a caller's buffer.
+ */
+struct m1_io;
+
+struct m1_io_ops {
+	int64_t (*read)(struct m1_io *io, void *buffer, size_t size);
+	int64_t (*write)(struct m1_io *io, const void *buffer, size_t size);
+	int64_t (*read_at)(struct m1_io *io, int64_t position, void *buffer,
+	                   size_t size);
+	int64_t (*write_at)(struct m1_io *io, int64_t position,
+	                    const void *buffer, size_t size);
+	int64_t (*seek)(struct m1_io *io, int64_t position, int mode);
+	int64_t (*position)(const struct m1_io *io);
+};
+
+struct m1_io {
+	const struct m1_io_ops *ops;
+	bool read_only;
+	uint8_t *buffer;
+	size_t length;   /* fLen */
+	size_t physical; /* fPhys */
+	size_t cursor;   /* fPos */
+};
+
+enum { M1_SEEK_SET, M1_SEEK_CUR, M1_SEEK_END };
+
+/* BPositionIO::Read: ReadAt at Position, then Seek past what was read. */
+static int64_t
+m1_position_io_read(struct m1_io *io, void *buffer, size_t size)
+{
+	int64_t position = io->ops->position(io);
+	int64_t result = io->ops->read_at(io, position, buffer, size);
+	if (result > 0)
+		io->ops->seek(io, result, M1_SEEK_CUR);
+	return result;
+}
+
+/* BPositionIO::Write: WriteAt at Position, then Seek past what was
+ * written. */
+static int64_t
+m1_position_io_write(struct m1_io *io, const void *buffer, size_t size)
+{
+	int64_t position = io->ops->position(io);
+	int64_t result = io->ops->write_at(io, position, buffer, size);
+	if (result > 0)
+		io->ops->seek(io, result, M1_SEEK_CUR);
+	return result;
+}
+
+/* BMemoryIO::ReadAt: what lies before fLen, at most `size` bytes. */
+static int64_t
+m1_memory_io_read_at(struct m1_io *io, int64_t position, void *buffer,
+                     size_t size)
+{
+	if (buffer == NULL || position < 0)
+		return BM_BAD_VALUE;
+	size_t read = 0;
+	if ((uint64_t)position < io->length) {
+		size_t left = io->length - (size_t)position;
+		read = size < left ? size : left;
+		memcpy(buffer, io->buffer + position, read);
+	}
+	return (int64_t)read;
+}
+
+/* BMemoryIO::WriteAt: what fits before fPhys; fLen grows to cover it. */
+static int64_t
+m1_memory_io_write_at(struct m1_io *io, int64_t position, const void *buffer,
+                      size_t size)
+{
+	if (io->read_only)
+		return BM_BAD_VALUE;
+	if (buffer == NULL || position < 0)
+		return BM_BAD_VALUE;
+	size_t written = 0;
+	if ((uint64_t)position < io->physical) {
+		size_t left = io->physical - (size_t)position;
+		written = size < left ? size : left;
+		memcpy(io->buffer + position, buffer, written);
+	}
+	if ((size_t)position + written > io->length)
+		io->length = (size_t)position + written;
+	return (int64_t)written;
+}
+
+/* BMemoryIO::Seek. */
+static int64_t
+m1_memory_io_seek(struct m1_io *io, int64_t position, int mode)
+{
+	switch (mode) {
+	case M1_SEEK_SET:
+		io->cursor = (size_t)position;
+		break;
+	case M1_SEEK_CUR:
+		io->cursor += (size_t)position;
+		break;
+	case M1_SEEK_END:
+		io->cursor = io->length + (size_t)position;
+		break;
+	default:
+		break;
+	}
+	return (int64_t)io->cursor;
+}
+
+/* BMemoryIO::Position. */
+static int64_t
+m1_memory_io_position(const struct m1_io *io)
+{
+	return (int64_t)io->cursor;
+}
+
+static const struct m1_io_ops m1_memory_io_ops = {
+	.read = m1_position_io_read,
+	.write = m1_position_io_write,
+	.read_at = m1_memory_io_read_at,
+	.write_at = m1_memory_io_write_at,
+	.seek = m1_memory_io_seek,
+	.position = m1_memory_io_position,
+};
+
+/* BMemoryIO(void *, size_t) and BMemoryIO(const void *, size_t). */
+static void
+m1_memory_io_init(struct m1_io *io, void *buffer, size_t size, bool read_only)
+{
+	*io = (struct m1_io){.ops = &m1_memory_io_ops,
+	                     .read_only = read_only,
+	                     .buffer = buffer,
+	                     .length = size,
+	                     .physical = size};
+}
+
+/* write_helper: one Write, a count of bytes becoming OK. A write the
+ * buffer cannot take whole fails here (2005 let it pass: its callers had
+ * checked the room). */
+static int
+m1_write(struct m1_io *io, const void *data, size_t size)
+{
+	int64_t result = io->ops->write(io, data, size);
+	if (result < 0)
+		return (int)result;
+	return (size_t)result == size ? BM_OK : BM_BUFFER_TOO_SMALL;
+}
+
+/* TReadHelper::operator(): one Read. A short read is the end of the bytes:
+ * malformed input (2005 took it as success and used what it had not read). */
+static int
+m1_read(struct m1_io *io, void *data, size_t size)
+{
+	int64_t result = io->ops->read(io, data, size);
+	if (result < 0)
+		return (int)result;
+	return (size_t)result == size ? BM_OK : BM_NOT_A_MESSAGE;
+}
+
+/* --- std::string --------------------------------------------------------- */
+
+/*
+ * A std::string of the libstdc++ the original is compiled with: up to 15
+ * characters inside the object, longer ones in a heap block of their own.
+ * The map's key and the field's fName are two such strings; the
+ * temporaries 2005 built from `const char *` (one per map lookup) are a
+ * copy into a stack buffer (m1_key), since find_data must not allocate.
+ */
+#define M1_STRING_LOCAL 15
+
+struct m1_string {
+	char *chars; /* local, or a heap block */
+	size_t length;
+	char local[M1_STRING_LOCAL + 1];
+};
+
+/* basic_string(const char *, size_t): BM_NO_MEMORY when the heap block of
+ * a long string cannot be had. */
+static int
+m1_string_init(struct m1_string *string, const char *name, size_t length)
+{
+	string->chars = string->local;
+	if (length > M1_STRING_LOCAL) {
+		string->chars = bm_malloc(length + 1);
+		if (string->chars == NULL)
+			return BM_NO_MEMORY;
+	}
+	memcpy(string->chars, name, length);
+	string->chars[length] = '\0';
+	string->length = length;
+	return BM_OK;
+}
+
+static void
+m1_string_free(struct m1_string *string)
+{
+	if (string->chars != string->local)
+		bm_free(string->chars);
+}
+
+/* The temporary std::string of a lookup, on the stack. */
+struct m1_key {
+	const char *chars;
+	size_t length;
+	char buffer[BM_NAME_MAX + 1];
+};
+
+/* std::string(const char *): BMessage's calls take the name as a C string,
+ * and the string built from it measures it, then copies it. Every caller's
+ * name is NUL-terminated at `length` (the slots' contract, impl/bmsg.h;
+ * unflatten terminates the name it read). */
+static const struct m1_key *
+m1_key_init(struct m1_key *key, const char *name, size_t length)
+{
+	length = strlen(name);
+	if (length > BM_NAME_MAX) /* never, by that contract */
+		length = BM_NAME_MAX;
+	memcpy(key->buffer, name, length);
+	key->buffer[length] = '\0';
+	key->chars = key->buffer;
+	key->length = length;
+	return key;
+}
+
+/* std::string::compare: the common prefix by memcmp, then the difference
+ * of the lengths, clamped to an int (_S_compare). */
+static int
+m1_compare(const char *a, size_t a_len, const char *b, size_t b_len)
+{
+	size_t common = a_len < b_len ? a_len : b_len;
+	int order = common > 0 ? memcmp(a, b, common) : 0;
+	if (order == 0) {
+		int64_t difference = (int64_t)a_len - (int64_t)b_len;
+		if (difference > INT32_MAX)
+			order = INT32_MAX;
+		else if (difference < INT32_MIN)
+			order = INT32_MIN;
+		else
+			order = (int)difference;
+	}
+	return order;
+}
+
+/* --- BDataBuffer and calc_padding ---------------------------------------- */
+
+/* Out of line, as 2005 had them in their own units (DataBuffer.cpp,
+ * MessageUtils.cpp), so that the field code calls them rather than having
+ * them folded in: the same work and the same calls, not a delay. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MESSAGE1_CALL __attribute__((noinline, noclone))
+#elif defined(__GNUC__)
+#define MESSAGE1_CALL __attribute__((noinline))
+#else
+#define MESSAGE1_CALL
+#endif
+
+/* A BDataReference: the reference record of one item; its bytes are a
+ * second heap block. A BDataBuffer is one pointer to it. */
 struct m1_reference {
 	void *data;
 	size_t size;
 	int32_t references;
 };
 
-/* A BMessageFieldImpl<BDataBuffer>: type, flags and the item vector. */
+/* BDataBuffer(const BDataBuffer &): BDataReference::Acquire. */
+MESSAGE1_CALL static struct m1_reference *
+m1_acquire(struct m1_reference *ref)
+{
+	ref->references++;
+	return ref;
+}
+
+/* BDataBuffer(data, size, true): BDataReference::Create (the record, a
+ * copy of the bytes) and one Acquire. NULL when an allocation fails
+ * (nothing is kept then). */
+MESSAGE1_CALL static struct m1_reference *
+m1_buffer_create(const void *data, size_t size)
+{
+	struct m1_reference *ref = bm_malloc(sizeof *ref);
+	if (ref == NULL)
+		return NULL;
+	ref->data = bm_malloc(size);
+	if (ref->data == NULL) {
+		bm_free(ref);
+		return NULL;
+	}
+	memcpy(ref->data, data, size);
+	ref->size = size;
+	ref->references = 0;
+	return m1_acquire(ref);
+}
+
+/* ~BDataBuffer: BDataReference::Release (the record and its bytes are
+ * freed with the last reference). */
+MESSAGE1_CALL static void
+m1_release(struct m1_reference *ref)
+{
+	if (--ref->references <= 0) {
+		bm_free(ref->data);
+		bm_free(ref);
+	}
+}
+
+/* BDataBuffer::BufferSize and Buffer. */
+MESSAGE1_CALL static size_t
+m1_buffer_size(const struct m1_reference *ref)
+{
+	return ref->size;
+}
+
+MESSAGE1_CALL static const void *
+m1_buffer(const struct m1_reference *ref)
+{
+	return ref->data;
+}
+
+/* calc_padding: the bytes that take `size` to a multiple of `boundary`. */
+MESSAGE1_CALL static size_t
+m1_calc_padding(size_t size, size_t boundary)
+{
+	size_t pad = size % boundary;
+	if (pad != 0)
+		pad = boundary - pad;
+	return pad;
+}
+
+/* --- BMessageField / BMessageFieldImpl<BDataBuffer> ---------------------- */
+
+/*
+ * BMessageField is an abstract class; every field is a
+ * BMessageFieldImpl<BDataBuffer>. Its virtual functions are a table of
+ * function pointers, called through where 2005 made a virtual call.
+ */
+struct m1_field;
+
+struct m1_field_ops {
+	const struct m1_string *(*name)(const struct m1_field *field);
+	bm_type_code (*type)(const struct m1_field *field);
+	bool (*fixed_size)(const struct m1_field *field);
+	size_t (*flattened_size)(const struct m1_field *field);
+	int (*flatten)(const struct m1_field *field, struct m1_io *io);
+	int32_t (*count_items)(const struct m1_field *field);
+	void (*add_item)(struct m1_field *field, struct m1_reference *item);
+	const void *(*data_at)(const struct m1_field *field, int32_t index,
+	                       size_t *size);
+};
+
 struct m1_field {
+	const struct m1_field_ops *ops;
 	bm_type_code type;
-	uint8_t flags;                 /* BM_R5_FIELD_* */
+	struct m1_string name;         /* fName */
 	struct m1_reference **items;   /* std::vector<BDataBuffer> */
 	int32_t count;
 	int32_t capacity;
+	size_t max_size;               /* fMaxSize */
+	uint8_t flags;                 /* fFlags: BM_R5_FIELD_* */
 	size_t data_size;              /* running sum of padded items (guard) */
 };
 
@@ -132,44 +547,214 @@ struct m1_node {
 	struct m1_node *left;
 	struct m1_node *right;
 	bool red;
-	char *name;                    /* the key's own block, NUL-terminated */
-	size_t name_len;
+	struct m1_string key;
 	struct m1_field *field;
 };
 
-struct m1_message {
-	bm_message base;
+/* BMessageBody: the map, in a block of its own. */
+struct m1_body {
 	struct m1_node *root;
 	int32_t field_count;
 	size_t flat_size;              /* running flattened size (guard) */
 };
 
-/* --- The ordered map --------------------------------------------------- */
+/* BMessage: `what` (in the bm_message base) and fBody, the pointer to the
+ * BMessageBody that InitData creates with new. */
+struct m1_message {
+	bm_message base;
+	struct m1_body *body;
+};
 
-/* Orders names as strcmp does: unsigned bytes, a prefix first. */
-static int
-m1_compare_names(const char *a, size_t a_len, const char *b, size_t b_len)
+static struct m1_body *
+m1_body_of(const bm_message *base)
 {
-	int order = memcmp(a, b, a_len < b_len ? a_len : b_len);
-	if (order != 0)
-		return order;
-	return (a_len > b_len) - (a_len < b_len);
+	return ((const struct m1_message *)base)->body;
 }
 
-/* Finds the node of `name`; NULL when absent. */
-static struct m1_node *
-m1_lookup(const struct m1_message *msg, const char *name, size_t name_len)
+/* SizePolicy<BDataBuffer>::Size(const Store &): a walk over the items. */
+static size_t
+m1_store_size(const struct m1_field *field)
 {
-	struct m1_node *node = msg->root;
-	while (node != NULL) {
-		int order = m1_compare_names(name, name_len, node->name,
-		                             node->name_len);
-		if (order == 0)
-			return node;
-		node = order < 0 ? node->left : node->right;
+	size_t size = 0;
+	for (int32_t i = 0; i < field->count; i++)
+		size += m1_buffer_size(field->items[i]);
+	return size;
+}
+
+/* SizePolicy<BDataBuffer>::Padding(const BDataBuffer &) and
+ * Padding(const Store &): the padding after each size word and item. */
+static size_t
+m1_item_padding(const struct m1_reference *item)
+{
+	return m1_calc_padding(m1_buffer_size(item) + 4, 8);
+}
+
+static size_t
+m1_store_padding(const struct m1_field *field)
+{
+	size_t size = 0;
+	for (int32_t i = 0; i < field->count; i++)
+		size += m1_item_padding(field->items[i]);
+	return size;
+}
+
+static const struct m1_string *
+m1_field_name(const struct m1_field *field)
+{
+	return &field->name;
+}
+
+static bm_type_code
+m1_field_type(const struct m1_field *field)
+{
+	return field->type;
+}
+
+static bool
+m1_field_fixed_size(const struct m1_field *field)
+{
+	return (field->flags & BM_R5_FIELD_FIXED) != 0;
+}
+
+static int32_t
+m1_field_count_items(const struct m1_field *field)
+{
+	return field->count;
+}
+
+/* BMessageFieldImpl::FlattenedSize: the record header by the flags, the
+ * name, then the items' sizes, size words and paddings (two walks). */
+static size_t
+m1_field_flattened_size(const struct m1_field *field)
+{
+	size_t size = 1 + 4; /* flags, type */
+	if (!(field->flags & BM_R5_FIELD_SINGLE))
+		size += (field->flags & BM_R5_FIELD_MINI) ? 1 : 4;
+	size += (field->flags & BM_R5_FIELD_MINI) ? 1 : 4;
+	size += 1 + field->ops->name(field)->length;
+	size += m1_store_size(field);
+	/* SizePolicy<BDataBuffer>::Fixed() is false. */
+	size += 4 * (size_t)field->count;
+	size += m1_store_padding(field);
+	return size;
+}
+
+/* BMessageFieldImpl::Flatten: the record header one part per write (its
+ * data size recomputed by walking the items), then per item its size word,
+ * its bytes and its padding (from sNullData), one write each. */
+static int
+m1_field_flatten(const struct m1_field *field, struct m1_io *io)
+{
+	static const uint8_t null_data[8];
+	bm_type_code type = field->ops->type(field);
+	uint32_t count = (uint32_t)field->count;
+	uint8_t name_length = (uint8_t)field->ops->name(field)->length;
+	size_t size = m1_store_size(field);
+	uint8_t flags = field->flags;
+
+	int rc = m1_write(io, &flags, 1);
+	if (rc == BM_OK)
+		rc = m1_write(io, &type, 4);
+	if (rc == BM_OK && !(flags & BM_R5_FIELD_SINGLE)) {
+		if (flags & BM_R5_FIELD_MINI) {
+			uint8_t mini_count = (uint8_t)count;
+			rc = m1_write(io, &mini_count, 1);
+		} else {
+			rc = m1_write(io, &count, 4);
+		}
+	}
+	if (rc == BM_OK) {
+		if (!(flags & BM_R5_FIELD_FIXED)) {
+			size += 4 * (size_t)field->count;
+			size += m1_store_padding(field);
+		}
+		if (flags & BM_R5_FIELD_MINI) {
+			uint8_t mini_size = (uint8_t)size;
+			rc = m1_write(io, &mini_size, 1);
+		} else {
+			uint32_t size_word = (uint32_t)size;
+			rc = m1_write(io, &size_word, 4);
+		}
+	}
+	if (rc == BM_OK)
+		rc = m1_write(io, &name_length, 1);
+	if (rc == BM_OK)
+		rc = m1_write(io, field->ops->name(field)->chars,
+		              field->ops->name(field)->length);
+
+	for (int32_t i = 0; i < field->count && rc == BM_OK; i++) {
+		const struct m1_reference *item = field->items[i];
+		uint32_t item_size = (uint32_t)m1_buffer_size(item);
+		rc = m1_write(io, &item_size, 4);
+		if (rc == BM_OK)
+			rc = m1_write(io, m1_buffer(item), m1_buffer_size(item));
+		if (rc == BM_OK)
+			rc = m1_write(io, null_data, m1_item_padding(item));
+	}
+	return rc;
+}
+
+/* BMessageFieldImpl::AddItem: push_back (a copy of the BDataBuffer, so
+ * one more reference), then the flags: FIXED_SIZE goes with the first
+ * item (the size policy is not fixed), MINI_DATA once the data with its
+ * size words and paddings (walked again on every add while MINI is set)
+ * exceeds 255 bytes, SINGLE_ITEM once there are two items. The room in the
+ * vector was made by m1_add before. */
+static void
+m1_field_add_item(struct m1_field *field, struct m1_reference *item)
+{
+	field->items[field->count++] = m1_acquire(item);
+
+	size_t item_size = m1_buffer_size(item);
+	if (field->max_size != 0) {
+		if (field->flags & BM_R5_FIELD_FIXED) {
+			if (item_size > field->max_size)
+				field->max_size = item_size;
+			field->flags &= (uint8_t)~BM_R5_FIELD_FIXED;
+		}
+	} else {
+		field->flags &= (uint8_t)~BM_R5_FIELD_FIXED;
+		field->max_size = item_size;
+	}
+
+	if (field->flags & BM_R5_FIELD_MINI) {
+		size_t size = m1_store_size(field);
+		if (!(field->flags & BM_R5_FIELD_FIXED)) {
+			size += 4 * (size_t)field->count;
+			size += m1_store_padding(field);
+		}
+		if (size > M1_MINI_MAX)
+			field->flags &= (uint8_t)~BM_R5_FIELD_MINI;
+	}
+	if (field->count > 1)
+		field->flags &= (uint8_t)~BM_R5_FIELD_SINGLE;
+}
+
+/* BMessageFieldImpl::DataAt: the item's size and bytes, or NULL past the
+ * end (2005 tested only `index < CountItems()`; a negative index is turned
+ * away by the caller). */
+static const void *
+m1_field_data_at(const struct m1_field *field, int32_t index, size_t *size)
+{
+	if (index < field->ops->count_items(field)) {
+		*size = m1_buffer_size(field->items[index]);
+		return m1_buffer(field->items[index]);
 	}
 	return NULL;
 }
+
+static const struct m1_field_ops m1_field_impl_ops = {
+	.name = m1_field_name,
+	.type = m1_field_type,
+	.fixed_size = m1_field_fixed_size,
+	.flattened_size = m1_field_flattened_size,
+	.flatten = m1_field_flatten,
+	.count_items = m1_field_count_items,
+	.add_item = m1_field_add_item,
+	.data_at = m1_field_data_at,
+};
+
+/* --- The ordered map (std::map<std::string, BMessageField *>) ------------- */
 
 static struct m1_node *
 m1_first(struct m1_node *node)
@@ -179,6 +764,103 @@ m1_first(struct m1_node *node)
 			node = node->left;
 	}
 	return node;
+}
+
+/*
+ * std::map::find, as libstdc++'s _Rb_tree does it: lower_bound down to a
+ * leaf (one compare per level, no early stop on equality), then one more
+ * compare of the key with the bound found.
+ */
+static struct m1_node *
+m1_map_lower_bound(const struct m1_body *msg, const struct m1_key *key)
+{
+	struct m1_node *node = msg->root;
+	struct m1_node *bound = NULL;
+	while (node != NULL) {
+		if (m1_compare(node->key.chars, node->key.length, key->chars,
+		               key->length) >= 0) {
+			bound = node;
+			node = node->left;
+		} else {
+			node = node->right;
+		}
+	}
+	return bound;
+}
+
+static struct m1_node *
+m1_map_find(const struct m1_body *msg, const struct m1_key *key)
+{
+	struct m1_node *bound = m1_map_lower_bound(msg, key);
+	if (bound == NULL || m1_compare(key->chars, key->length,
+	                                bound->key.chars,
+	                                bound->key.length) < 0)
+		return NULL;
+	return bound;
+}
+
+/* The in-order predecessor (_Rb_tree_decrement) of a node that has one. */
+static struct m1_node *
+m1_prev(struct m1_node *node)
+{
+	if (node->left != NULL) {
+		node = node->left;
+		while (node->right != NULL)
+			node = node->right;
+		return node;
+	}
+	struct m1_node *parent = node->parent;
+	while (parent != NULL && node == parent->left) {
+		node = parent;
+		parent = parent->parent;
+	}
+	return parent;
+}
+
+/*
+ * Where a key that is not in the map goes, given `bound`, its lower bound
+ * (NULL: end()), as _M_get_insert_hint_unique_pos decides: after the
+ * rightmost node when the bound is end(); before the bound when it is the
+ * leftmost node; else after its predecessor when that has no right child,
+ * before the bound otherwise (each test a compare, as there).
+ */
+static void
+m1_map_hint_position(struct m1_body *msg, struct m1_node *bound,
+                     const struct m1_key *key, struct m1_node **parent,
+                     struct m1_node ***link)
+{
+	if (bound == NULL) {
+		struct m1_node *last = msg->root;
+		if (last == NULL) {
+			*parent = NULL;
+			*link = &msg->root;
+			return;
+		}
+		while (last->right != NULL)
+			last = last->right;
+		(void)m1_compare(last->key.chars, last->key.length, key->chars,
+		                 key->length);
+		*parent = last;
+		*link = &last->right;
+		return;
+	}
+	(void)m1_compare(key->chars, key->length, bound->key.chars,
+	                 bound->key.length);
+	struct m1_node *before = m1_prev(bound);
+	if (before == NULL) {
+		*parent = bound;
+		*link = &bound->left;
+		return;
+	}
+	(void)m1_compare(before->key.chars, before->key.length, key->chars,
+	                 key->length);
+	if (before->right == NULL) {
+		*parent = before;
+		*link = &before->right;
+	} else {
+		*parent = bound;
+		*link = &bound->left;
+	}
 }
 
 /* The in-order successor, as std::map's iterator increment finds it. */
@@ -197,7 +879,7 @@ m1_next(struct m1_node *node)
 
 /* Makes `child` take `node`'s place under node's parent. */
 static void
-m1_replace_child(struct m1_message *msg, struct m1_node *node,
+m1_replace_child(struct m1_body *msg, struct m1_node *node,
                  struct m1_node *child)
 {
 	struct m1_node *parent = node->parent;
@@ -211,7 +893,7 @@ m1_replace_child(struct m1_message *msg, struct m1_node *node,
 }
 
 static void
-m1_rotate_left(struct m1_message *msg, struct m1_node *node)
+m1_rotate_left(struct m1_body *msg, struct m1_node *node)
 {
 	struct m1_node *pivot = node->right;
 	node->right = pivot->left;
@@ -223,7 +905,7 @@ m1_rotate_left(struct m1_message *msg, struct m1_node *node)
 }
 
 static void
-m1_rotate_right(struct m1_message *msg, struct m1_node *node)
+m1_rotate_right(struct m1_body *msg, struct m1_node *node)
 {
 	struct m1_node *pivot = node->left;
 	node->left = pivot->right;
@@ -241,7 +923,7 @@ m1_rotate_right(struct m1_message *msg, struct m1_node *node)
  * of black nodes (so the height stays below 2 log2(n + 1)). Never fails.
  */
 static void
-m1_link(struct m1_message *msg, struct m1_node *parent,
+m1_link(struct m1_body *msg, struct m1_node *parent,
         struct m1_node **link, struct m1_node *node)
 {
 	node->parent = parent;
@@ -290,18 +972,22 @@ m1_link(struct m1_message *msg, struct m1_node *parent,
 	msg->root->red = false;
 }
 
+
+/* --- Freeing ------------------------------------------------------------- */
+
+/* ~BMessageFieldImpl: every BDataBuffer released, the vector, fName. */
 static void
 m1_free_field(struct m1_field *field)
 {
-	for (int32_t i = 0; i < field->count; i++) {
-		bm_free(field->items[i]->data);
-		bm_free(field->items[i]);
-	}
+	for (int32_t i = 0; i < field->count; i++)
+		m1_release(field->items[i]);
 	bm_free(field->items);
+	m1_string_free(&field->name);
 	bm_free(field);
 }
 
-/* Frees every node bottom-up without recursion (std::map::clear). */
+/* BMessageBody::MakeEmpty: every field deleted, then std::map::clear,
+ * bottom-up without recursion. */
 static void
 m1_free_tree(struct m1_node *node)
 {
@@ -319,16 +1005,19 @@ m1_free_tree(struct m1_node *node)
 					parent->right = NULL;
 			}
 			m1_free_field(node->field);
-			bm_free(node->name);
+			m1_string_free(&node->key);
 			bm_free(node);
 			node = parent;
 		}
 	}
 }
 
-/* --- Record sizes and flags ------------------------------------------------- */
+/* --- Record sizes and flags (the guards) --------------------------------- */
 
-/* Flags after an add that leaves `count` items taking `data_size` bytes. */
+/* Flags after an add that leaves `count` items taking `data_size` bytes:
+ * what m1_field_add_item will compute, known here before anything is
+ * allocated, for the BM_FLAT_MAX guard. (Every item takes at least 8
+ * bytes, so a count past 255 implies data past 255.) */
 static uint8_t
 m1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
 {
@@ -340,46 +1029,51 @@ m1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
 	return flags;
 }
 
-/* The field's data size as 2005 computed it: a walk over its items. */
-static size_t
-m1_walk_data_size(const struct m1_field *field)
+/* Flattened size of an empty message: header and terminator. */
+#define M1_EMPTY_FLAT_SIZE (M1_HEADER_SIZE + 1)
+
+/* --- Finding ------------------------------------------------------------- */
+
+/* BMessageBody::FindData(name, type, err): a std::string of the name, the
+ * map's find, then the field's type (a virtual Type()). */
+static int
+m1_find_field(const struct m1_body *msg, const char *name,
+              size_t name_len, bm_type_code type, struct m1_node **out)
 {
-	size_t size = 0;
-	for (int32_t i = 0; i < field->count; i++)
-		size += bm__r5_var_item_size(field->items[i]->size);
-	return size;
+	struct m1_key key;
+	struct m1_node *node = m1_map_find(msg, m1_key_init(&key, name,
+	                                                    name_len));
+	if (node == NULL)
+		return BM_NAME_NOT_FOUND;
+	if (type != BM_ANY_TYPE && node->field->ops->type(node->field) != type)
+		return BM_BAD_TYPE;
+	*out = node;
+	return BM_OK;
 }
 
-/* Flattened size of an empty message: header and terminator. */
-#define M1_EMPTY_FLAT_SIZE (BM_R5_HEADER_SIZE + 1)
-
-/* --- Adding ---------------------------------------------------------------- */
+/* --- Adding -------------------------------------------------------------- */
 
 /*
- * BMessage::AddData + BMessageBody::AddData<BDataBuffer>: the one add path,
- * used by add_data and by unflatten. `name` need not be NUL-terminated.
+ * BMessage::AddData, then BMessageBody::AddData<BDataBuffer>: the one add
+ * path, used by add_data and by unflatten. `name` need not be
+ * NUL-terminated. The BDataBuffer made here is the temporary of
+ * BMessage::AddData: the field's vector holds a copy of it (a second
+ * reference), and the temporary is released at the end.
  */
 static int
-m1_add(struct m1_message *msg, const char *name, size_t name_len,
+m1_add(struct m1_body *msg, const char *name, size_t name_len,
        bm_type_code type, const void *data, size_t size)
 {
-	/* Find the field, or where its node will be linked. */
-	struct m1_node *parent = NULL;
-	struct m1_node **link = &msg->root;
+	/* The flattened format has one byte for a name's length: AddData
+	 * measures the C string it is given (strlen(name) > 255). `name` is
+	 * NUL-terminated at name_len (see m1_key_init). */
+	if (name_len > BM_NAME_MAX || strlen(name) > BM_NAME_MAX)
+		return BM_BAD_VALUE;
 	struct m1_node *node = NULL;
-	while (*link != NULL) {
-		int order = m1_compare_names(name, name_len, (*link)->name,
-		                             (*link)->name_len);
-		if (order == 0) {
-			node = *link;
-			break;
-		}
-		parent = *link;
-		link = order < 0 ? &parent->left : &parent->right;
-	}
+	int found = m1_find_field(msg, name, name_len, type, &node);
+	if (found != BM_OK && found != BM_NAME_NOT_FOUND)
+		return found; /* BM_BAD_TYPE: the name has another type */
 	struct m1_field *field = node != NULL ? node->field : NULL;
-	if (field != NULL && field->type != type)
-		return BM_BAD_TYPE;
 	if (field != NULL ? field->count >= BM_COUNT_MAX
 	                  : msg->field_count >= BM_COUNT_MAX)
 		return BM_TOO_LARGE;
@@ -405,39 +1099,44 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 	if (new_record > BM_FLAT_MAX - rest)
 		return BM_TOO_LARGE;
 
-	/* The BDataBuffer: reference record, then its copy of the bytes. */
+	/* BDataBuffer(data, size, true): the reference record (Acquired once)
+	 * and its copy of the bytes. */
 	struct m1_node *new_node = NULL;
-	char *key = NULL;
+	struct m1_field *new_field = NULL;
 	struct m1_reference **grown = NULL;
-	struct m1_reference *reference = bm_malloc(sizeof *reference);
+	struct m1_reference *reference = m1_buffer_create(data, size);
 	if (reference == NULL)
 		return BM_NO_MEMORY;
-	reference->data = bm_malloc(size);
-	if (reference->data == NULL)
-		goto fail_reference;
-	memcpy(reference->data, data, size);
-	reference->size = size;
-	reference->references = 1;
 
-	/* A new field: the BMessageField, the key's characters, the node. */
+	/* A new field: the BMessageFieldImpl (with fName), then the map's
+	 * node (with its own std::string key). */
 	if (field == NULL) {
-		field = bm_malloc(sizeof *field);
-		if (field == NULL)
+		new_field = bm_malloc(sizeof *new_field);
+		if (new_field == NULL)
 			goto fail_bytes;
-		*field = (struct m1_field){.type = type, .flags = M1_FLAGS_NEW};
-		key = bm_malloc(name_len + 1);
-		if (key == NULL)
+		*new_field = (struct m1_field){.ops = &m1_field_impl_ops,
+		                               .type = type,
+		                               .flags = M1_FLAGS_NEW};
+		/* BMessageFieldImpl(const std::string &name, ...): a
+		 * temporary std::string of the name, copied into fName. */
+		struct m1_key temporary;
+		m1_key_init(&temporary, name, name_len);
+		if (m1_string_init(&new_field->name, temporary.chars,
+		                   temporary.length) != BM_OK)
 			goto fail_field;
-		memcpy(key, name, name_len);
-		key[name_len] = '\0';
 		new_node = bm_malloc(sizeof *new_node);
 		if (new_node == NULL)
-			goto fail_key;
-		*new_node = (struct m1_node){
-			.name = key, .name_len = name_len, .field = field};
+			goto fail_name;
+		*new_node = (struct m1_node){.field = new_field};
+		if (m1_string_init(&new_node->key, name, name_len) != BM_OK)
+			goto fail_node;
+		field = new_field;
 	}
 
-	/* vector::push_back: a full vector moves to a new, doubled array. */
+	/* vector::push_back into a full vector (_M_realloc_insert): a new
+	 * array of twice the capacity (at least 1), every element copied
+	 * into it (a copy of a BDataBuffer Acquires), the old ones destroyed
+	 * (Released) and the old array freed. */
 	if (field->count == field->capacity) {
 		size_t capacity = field->capacity > 0
 		                      ? 2 * (size_t)field->capacity
@@ -445,91 +1144,132 @@ m1_add(struct m1_message *msg, const char *name, size_t name_len,
 		if (capacity > (size_t)BM_COUNT_MAX)
 			capacity = (size_t)BM_COUNT_MAX;
 		if (capacity > SIZE_MAX / sizeof *grown)
-			goto fail_node;
+			goto fail_key;
 		grown = bm_malloc(capacity * sizeof *grown);
 		if (grown == NULL)
-			goto fail_node;
+			goto fail_key;
 		/* That was the last allocation: from here on nothing fails. */
-		if (field->count > 0)
-			memcpy(grown, field->items,
-			       (size_t)field->count * sizeof *grown);
+		for (int32_t i = 0; i < field->count; i++)
+			grown[i] = m1_acquire(field->items[i]);
+		for (int32_t i = 0; i < field->count; i++)
+			m1_release(field->items[i]);
 		bm_free(field->items);
 		field->items = grown;
 		field->capacity = (int32_t)capacity;
 	}
 
 	if (new_node != NULL) {
+		/* fData[name] = field: another std::string of the name, the
+		 * map's lower_bound, the check that the key is not there, then
+		 * the node linked where the hint (the bound) says, as
+		 * _M_get_insert_hint_unique_pos finds it, and the tree
+		 * rebalanced. */
+		struct m1_key key;
+		m1_key_init(&key, name, name_len);
+		struct m1_node *bound = m1_map_lower_bound(msg, &key);
+		if (bound != NULL)
+			(void)m1_compare(key.chars, key.length, bound->key.chars,
+			                 bound->key.length);
+		struct m1_node *parent;
+		struct m1_node **link;
+		m1_map_hint_position(msg, bound, &key, &parent, &link);
 		m1_link(msg, parent, link, new_node);
 		msg->field_count++;
 	}
-	field->items[field->count++] = reference;
-	field->flags = new_flags;
+	/* dynamic_cast<BMessageFieldImpl<BDataBuffer> *>: every field is
+	 * one (2005 called debugger() otherwise). */
+	if (field->ops == &m1_field_impl_ops)
+		field->ops->add_item(field, reference);
+	m1_release(reference); /* the temporary BDataBuffer */
 	field->data_size = new_data;
 	msg->flat_size = rest + new_record;
 	return BM_OK;
 
+fail_key:
+	if (new_node != NULL)
+		m1_string_free(&new_node->key);
 fail_node:
 	bm_free(new_node);
-fail_key:
-	bm_free(key);
+fail_name:
+	if (new_field != NULL)
+		m1_string_free(&new_field->name);
 fail_field:
-	if (node == NULL)
-		bm_free(field);
+	bm_free(new_field);
 fail_bytes:
-	bm_free(reference->data);
-fail_reference:
-	bm_free(reference);
+	m1_release(reference);
 	return BM_NO_MEMORY;
 }
 
-/* --- Flattening --------------------------------------------------------------- */
+/* --- The header (BMessage::Header in src/kits/app/Message.cpp) ------------ */
 
-/* A BDataIO over the temporary buffer: one call per written part. */
-struct m1_stream {
-	uint8_t *buffer;
-	size_t capacity;
-	size_t position;
+struct m1_header {
+	uint32_t body_size;
+	uint32_t what;
+	uint8_t flags;
 };
 
-static int
-m1_stream_write(struct m1_stream *stream, const void *data, size_t size)
+/* BMessageBody::FlattenedSize: the terminator and every field's record
+ * (a virtual FlattenedSize each, which walks its items). */
+static size_t
+m1_body_flattened_size(const struct m1_body *msg)
 {
-	if (size > stream->capacity - stream->position)
-		return BM_BUFFER_TOO_SMALL;
-	if (size > 0)
-		memcpy(stream->buffer + stream->position, data, size);
-	stream->position += size;
-	return BM_OK;
+	size_t size = 1; /* MSG_LAST_ENTRY */
+	for (struct m1_node *node = m1_first(msg->root); node != NULL;
+	     node = m1_next(node))
+		size += node->field->ops->flattened_size(node->field);
+	return size;
 }
 
-/* BMessageFieldImpl::Flatten: the record header, then per item its size
- * word, its bytes and its zero padding, each one write. */
-static int
-m1_flatten_field(struct m1_stream *stream, const struct m1_node *node)
+/* Header::ReadFrom(const BMessage &): the body's flattened size, `what`,
+ * and the flags (no target, no reply: the benchmark sets neither). */
+static void
+m1_header_from_message(struct m1_header *header, const struct m1_message *msg)
 {
-	static const uint8_t zeros[8];
-	const struct m1_field *field = node->field;
-	uint8_t header[1 + 4 + 4 + 4 + 1 + BM_NAME_MAX];
-	uint8_t *end = bm__r5_write_record_header(
-		header, field->flags, field->type, (uint32_t)field->count,
-		(uint32_t)m1_walk_data_size(field), node->name, node->name_len);
-	int rc = m1_stream_write(stream, header, (size_t)(end - header));
-	for (int32_t i = 0; i < field->count && rc == BM_OK; i++) {
-		const struct m1_reference *item = field->items[i];
-		uint8_t size_word[4];
-		bm__store32(size_word, (uint32_t)item->size);
-		rc = m1_stream_write(stream, size_word, sizeof size_word);
-		if (rc == BM_OK)
-			rc = m1_stream_write(stream, item->data, item->size);
-		if (rc == BM_OK)
-			rc = m1_stream_write(stream, zeros,
-			                     bm__r5_var_item_size(item->size) -
-			                         4 - item->size);
+	header->body_size = (uint32_t)m1_body_flattened_size(msg->body);
+	header->what = msg->base.what;
+	header->flags = M1_MESSAGE_FLAGS;
+}
+
+static int m1_header_write(const struct m1_header *header, struct m1_io *io,
+                           bool checksum);
+
+/* Header::CalculateCheckSum: the header written without its checksum
+ * into a stack buffer, then summed from byte 8 (impl/README.md §5.4). */
+static uint32_t
+m1_header_checksum(const struct m1_header *header)
+{
+	uint8_t buffer[M1_HEADER_MAX_SIZE];
+	struct m1_io io;
+	m1_memory_io_init(&io, buffer, sizeof buffer, false);
+	(void)m1_header_write(header, &io, false);
+	size_t size = (size_t)io.ops->position(&io);
+	return bm__r5_checksum(buffer + 8, size - 8);
+}
+
+/* Header::WriteTo(BDataIO &, bool): magic, checksum, flattened size,
+ * `what`, flags, one write each. */
+static int
+m1_header_write(const struct m1_header *header, struct m1_io *io,
+                bool checksum)
+{
+	uint32_t word = BM_R5_MAGIC;
+	int rc = m1_write(io, &word, 4);
+	if (rc == BM_OK) {
+		word = checksum ? m1_header_checksum(header) : 0;
+		rc = m1_write(io, &word, 4);
 	}
+	if (rc == BM_OK) {
+		word = M1_HEADER_SIZE + header->body_size;
+		rc = m1_write(io, &word, 4);
+	}
+	if (rc == BM_OK)
+		rc = m1_write(io, &header->what, 4);
+	if (rc == BM_OK)
+		rc = m1_write(io, &header->flags, 1);
 	return rc;
 }
 
-/* --- The slots ------------------------------------------------------------------ */
+/* --- The slots ----------------------------------------------------------- */
 
 static int
 m1_create(bm_message **out)
@@ -537,7 +1277,13 @@ m1_create(bm_message **out)
 	struct m1_message *msg = bm_malloc(sizeof *msg);
 	if (msg == NULL)
 		return BM_NO_MEMORY;
-	*msg = (struct m1_message){.flat_size = M1_EMPTY_FLAT_SIZE};
+	struct m1_body *body = bm_malloc(sizeof *body);
+	if (body == NULL) {
+		bm_free(msg);
+		return BM_NO_MEMORY;
+	}
+	*body = (struct m1_body){.flat_size = M1_EMPTY_FLAT_SIZE};
+	*msg = (struct m1_message){.body = body};
 	*out = &msg->base;
 	return BM_OK;
 }
@@ -545,7 +1291,7 @@ m1_create(bm_message **out)
 static void
 m1_make_empty(bm_message *base)
 {
-	struct m1_message *msg = (struct m1_message *)base;
+	struct m1_body *msg = m1_body_of(base);
 	m1_free_tree(msg->root);
 	msg->root = NULL;
 	msg->field_count = 0;
@@ -556,6 +1302,7 @@ static void
 m1_destroy(bm_message *base)
 {
 	m1_make_empty(base);
+	bm_free(m1_body_of(base));
 	bm_free(base);
 }
 
@@ -565,60 +1312,68 @@ m1_add_data(bm_message *base, const char *name, size_t name_len,
             bool fixed_size)
 {
 	(void)fixed_size; /* ignored by design: see the header comment */
-	return m1_add((struct m1_message *)base, name, name_len, type, data,
+	return m1_add(m1_body_of(base), name, name_len, type, data,
 	              size);
 }
 
+/* BMessageBody::FindData(name, type, index, data, size): the field, then
+ * its virtual DataAt. */
 static int
 m1_find_data(const bm_message *base, const char *name, size_t name_len,
              bm_type_code type, int32_t index, const void **data,
              size_t *size)
 {
-	const struct m1_message *msg = (const struct m1_message *)base;
-	const struct m1_node *node = m1_lookup(msg, name, name_len);
-	if (node == NULL)
-		return BM_NAME_NOT_FOUND;
-	const struct m1_field *field = node->field;
-	if (type != BM_ANY_TYPE && type != field->type)
-		return BM_BAD_TYPE;
-	if (index < 0 || index >= field->count)
+	struct m1_node *node;
+	int rc = m1_find_field(m1_body_of(base), name, name_len,
+	                       type, &node);
+	if (rc != BM_OK)
+		return rc;
+	if (index < 0)
 		return BM_BAD_INDEX;
-	*data = field->items[index]->data;
-	*size = field->items[index]->size;
+	const struct m1_field *field = node->field;
+	size_t item_size;
+	const void *item = field->ops->data_at(field, index, &item_size);
+	if (item == NULL)
+		return BM_BAD_INDEX;
+	*data = item;
+	*size = item_size;
 	return BM_OK;
 }
 
 static void
 m1_fill_info(const struct m1_node *node, struct bm_field_info *info)
 {
-	info->name = node->name;
-	info->name_len = node->name_len;
-	info->type = node->field->type;
-	info->count = node->field->count;
+	const struct m1_field *field = node->field;
+	info->name = node->key.chars;
+	info->name_len = node->key.length;
+	info->type = field->ops->type(field);
+	info->count = field->ops->count_items(field);
 	/* FIXED_SIZE is cleared by every field's first item. */
-	info->fixed_size = (node->field->flags & BM_R5_FIELD_FIXED) != 0;
+	info->fixed_size = field->ops->fixed_size(field);
 }
 
 static int
 m1_get_info(const bm_message *base, const char *name, size_t name_len,
             struct bm_field_info *info)
 {
-	const struct m1_node *node =
-		m1_lookup((const struct m1_message *)base, name, name_len);
-	if (node == NULL)
-		return BM_NAME_NOT_FOUND;
+	struct m1_node *node;
+	int rc = m1_find_field(m1_body_of(base), name, name_len,
+	                       BM_ANY_TYPE, &node);
+	if (rc != BM_OK)
+		return rc;
 	m1_fill_info(node, info);
 	return BM_OK;
 }
 
+/* BMessageBody::GetInfo(B_ANY_TYPE, which, ...): std::map has no index,
+ * so an iterator advances from begin(). */
 static int
 m1_field_at(const bm_message *base, int32_t index,
             struct bm_field_info *info)
 {
-	const struct m1_message *msg = (const struct m1_message *)base;
+	const struct m1_body *msg = m1_body_of(base);
 	if (index < 0 || index >= msg->field_count)
 		return BM_BAD_INDEX;
-	/* std::map has no index: advance an iterator from begin(). */
 	struct m1_node *node = m1_first(msg->root);
 	for (int32_t i = 0; i < index; i++)
 		node = m1_next(node);
@@ -629,30 +1384,30 @@ m1_field_at(const bm_message *base, int32_t index,
 static int32_t
 m1_count_fields(const bm_message *base)
 {
-	return ((const struct m1_message *)base)->field_count;
+	return m1_body_of(base)->field_count;
 }
 
-/* BMessageBody::FlattenedSize: header, every field's record (walking its
- * items), terminator. */
+/* BMessage::FlattenedSize: calc_hdr_size(0) plus the body's size. */
 static int
 m1_flattened_size(bm_message *base, size_t *size)
 {
-	const struct m1_message *msg = (const struct m1_message *)base;
-	size_t total = M1_EMPTY_FLAT_SIZE;
-	for (struct m1_node *node = m1_first(msg->root); node != NULL;
-	     node = m1_next(node)) {
-		size_t record =
-			bm__r5_record_header_size(node->field->flags,
-			                          node->name_len) +
-			m1_walk_data_size(node->field);
-		if (record > BM_FLAT_MAX - total)
-			return BM_TOO_LARGE;
-		total += record;
-	}
-	*size = total;
+	const struct m1_body *msg = m1_body_of(base);
+	/* The running size bounds every sum below by BM_FLAT_MAX. */
+	if (msg->flat_size > BM_FLAT_MAX)
+		return BM_TOO_LARGE;
+	*size = M1_HEADER_SIZE + m1_body_flattened_size(msg);
 	return BM_OK;
 }
 
+/*
+ * BMessage::Flatten(char *, ssize_t), with the size FlattenedSize()
+ * reports, as Haiku's callers make it (the room is checked here; 2005's
+ * Flatten did not): real_flatten over a BMemoryIO of the caller's buffer.
+ * Header(*this) takes the body's flattened size (another walk), its
+ * WriteTo writes the header once into a stack buffer for the checksum and
+ * once into the stream; then every field's virtual Flatten, then the
+ * terminator.
+ */
 static int
 m1_flatten(bm_message *base, void *buffer, size_t capacity)
 {
@@ -663,24 +1418,178 @@ m1_flatten(bm_message *base, void *buffer, size_t capacity)
 		return rc;
 	if (capacity < total)
 		return BM_BUFFER_TOO_SMALL;
-	uint8_t *temporary = bm_malloc(total);
-	if (temporary == NULL)
-		return BM_NO_MEMORY;
-	struct m1_stream stream = {.buffer = temporary, .capacity = total};
+	struct m1_io io;
+	m1_memory_io_init(&io, buffer, total, false);
 
-	uint8_t header[BM_R5_HEADER_SIZE];
-	bm__r5_write_header(header, (uint32_t)total, msg->base.what,
-	                    M1_MESSAGE_FLAGS);
-	rc = m1_stream_write(&stream, header, sizeof header);
-	for (struct m1_node *node = m1_first(msg->root);
+	struct m1_header header;
+	m1_header_from_message(&header, msg);
+	rc = m1_header_write(&header, &io, true);
+	for (struct m1_node *node = m1_first(msg->body->root);
 	     node != NULL && rc == BM_OK; node = m1_next(node))
-		rc = m1_flatten_field(&stream, node);
+		rc = node->field->ops->flatten(node->field, &io);
 	if (rc == BM_OK)
-		rc = m1_stream_write(&stream, "", 1); /* the terminator */
+		rc = m1_write(&io, "", 1); /* MSG_LAST_ENTRY */
+	return rc;
+}
 
+/*
+ * BMessage::Unflatten(BDataIO *) over a BMemoryIO of the bytes, as
+ * Unflatten(const char *) makes it: every part read through the stream;
+ * per field its data copied into one scratch buffer that is realloc'd to
+ * each field's size, then every item re-added with AddData.
+ */
+static int
+m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
+{
+	uint8_t cache[M1_HEADER_MAX_SIZE]; /* TChecksumHelper's buffer */
+	size_t cached = 0;
+	uint32_t magic, checksum, flat_size, what;
+	uint8_t flags;
+
+	/* Header::ReadFrom(BDataIO &). */
+	int rc = m1_read(io, &magic, 4);
 	if (rc == BM_OK)
-		memcpy(buffer, temporary, total);
-	bm_free(temporary);
+		rc = m1_read(io, &checksum, 4);
+	if (rc == BM_OK)
+		rc = m1_read(io, &flat_size, 4);
+	if (rc == BM_OK)
+		rc = m1_read(io, &what, 4);
+	if (rc == BM_OK)
+		rc = m1_read(io, &flags, 1);
+	if (rc != BM_OK)
+		return rc;
+	memcpy(cache, &flat_size, 4);
+	memcpy(cache + 4, &what, 4);
+	cache[8] = flags;
+	cached = 9;
+	/* The target (4 bytes), and the reply port, token and team with the
+	 * four big flags (16 bytes), are read and summed; the benchmark's
+	 * messages have neither. */
+	size_t extra = ((flags & BM_R5_MESSAGE_INCLUDE_TARGET) ? 4 : 0) +
+	               ((flags & BM_R5_MESSAGE_INCLUDE_REPLY) ? 16 : 0);
+	if (extra > 0) {
+		rc = m1_read(io, cache + cached, extra);
+		if (rc != BM_OK)
+			return rc;
+		cached += extra;
+	}
+	if (checksum != bm__r5_checksum(cache, cached))
+		return BM_NOT_A_MESSAGE;
+	/* Header::WriteTo(BMessage &): the message made empty. */
+	m1_make_empty(&msg->base);
+
+	uint8_t *scratch = NULL; /* databuffer */
+	char name[BM_NAME_MAX + 1];
+	uint8_t field_flags;
+	rc = m1_read(io, &field_flags, 1);
+	while (rc == BM_OK && field_flags != 0) {
+		bm_type_code type;
+		uint32_t count, data_size;
+		uint8_t byte, name_length;
+		bool mini = (field_flags & BM_R5_FIELD_MINI) != 0;
+		bool fixed = (field_flags & BM_R5_FIELD_FIXED) != 0;
+		rc = m1_read(io, &type, 4);
+		if (rc == BM_OK && (field_flags & BM_R5_FIELD_SINGLE)) {
+			count = 1;
+		} else if (rc == BM_OK) {
+			if (mini) {
+				rc = m1_read(io, &byte, 1);
+				count = byte;
+			} else {
+				rc = m1_read(io, &count, 4);
+			}
+		}
+		if (rc == BM_OK) {
+			if (mini) {
+				rc = m1_read(io, &byte, 1);
+				data_size = byte;
+			} else {
+				rc = m1_read(io, &data_size, 4);
+			}
+		}
+		if (rc == BM_OK)
+			rc = m1_read(io, &name_length, 1);
+		if (rc == BM_OK)
+			rc = m1_read(io, name, name_length);
+		if (rc != BM_OK)
+			break;
+		name[name_length] = '\0';
+
+		/* The data must lie inside the message (memory safety: 2005
+		 * allocated what the record said and read what there was). */
+		if (data_size > io->length - io->cursor) {
+			rc = BM_NOT_A_MESSAGE;
+			break;
+		}
+		uint8_t *grown = bm_realloc(scratch, data_size > 0 ? data_size : 1);
+		if (grown == NULL) {
+			rc = BM_NO_MEMORY;
+			break;
+		}
+		scratch = grown;
+		rc = m1_read(io, scratch, data_size);
+		if (rc != BM_OK)
+			break;
+
+		/* AddData takes the name as a C string: a NUL inside it ends
+		 * it. An empty name is outside the contract. */
+		size_t name_len = strlen(name);
+		if (name_len == 0) {
+			rc = BM_BAD_VALUE;
+			break;
+		}
+		/* Fixed-size items: data_size / count bytes each (2005
+		 * divided by a count of 0, and a count above the data size
+		 * would add billions of empty items). */
+		size_t item_size = 0;
+		if (fixed) {
+			if (count == 0 || count > data_size) {
+				rc = BM_BAD_VALUE;
+				break;
+			}
+			item_size = data_size / count;
+		}
+		size_t offset = 0;
+		for (uint32_t i = 0; i < count && rc == BM_OK; i++) {
+			if (i > 0)
+				offset += fixed ? item_size
+				                : item_size +
+				                      m1_calc_padding(item_size + 4, 8);
+			if (!fixed) {
+				/* The size word and the item must lie in the
+				 * data (2005 read them wherever they were). Each
+				 * item takes at least 8 bytes, so a count past
+				 * what the data holds stops here. */
+				if (offset > data_size || data_size - offset < 4) {
+					rc = BM_BAD_VALUE;
+					break;
+				}
+				uint32_t word;
+				memcpy(&word, scratch + offset, 4);
+				offset += 4;
+				item_size = word;
+				/* An empty item is outside the contract (sizes
+				 * are 1 to BM_ITEM_MAX); 2005 added it. */
+				if (item_size == 0 || item_size > data_size - offset) {
+					rc = BM_BAD_VALUE;
+					break;
+				}
+			}
+			rc = m1_add(msg->body, name, name_len, type,
+			            scratch + offset, item_size);
+			/* Two records of one name with different types: 2005's
+			 * AddData refused the second (B_BAD_TYPE); malformed
+			 * input, as bm_decode_into reports it. */
+			if (rc == BM_BAD_TYPE)
+				rc = BM_BAD_VALUE;
+		}
+		if (rc == BM_OK)
+			rc = m1_read(io, &field_flags, 1);
+	}
+	/* 2005 leaked the scratch buffer (one block per Unflatten). */
+	bm_free(scratch);
+	if (rc == BM_OK)
+		msg->base.what = what;
 	return rc;
 }
 
@@ -688,39 +1597,23 @@ static int
 m1_unflatten(bm_message *base, const void *data, size_t size)
 {
 	struct m1_message *msg = (struct m1_message *)base;
-	struct bm__r5_reader reader;
-	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
+	/* Unflatten(const char *): the magic, then a BMemoryIO of the size the
+	 * header states (which must lie in the buffer: the adapter of the
+	 * original checks it too). Another byte order goes to the shared
+	 * decoder. */
+	if (size < 12)
+		return BM_NOT_A_MESSAGE;
+	if (bm__load32(data) != BM_R5_MAGIC)
+		return BM_UNSUPPORTED;
+	uint32_t flat_size = bm__load32((const uint8_t *)data + 8);
+	if (flat_size > size)
+		return BM_NOT_A_MESSAGE;
+	struct m1_io io;
+	m1_memory_io_init(&io, (void *)(uintptr_t)data, flat_size, true);
+	int rc = m1_unflatten_stream(msg, &io);
 	if (rc != BM_OK)
-		return rc;
-
-	struct bm__r5_record record;
-	while ((rc = bm__r5_next(&reader, &record)) == 1) {
-		bool fixed = (record.flags & BM_R5_FIELD_FIXED) != 0;
-		size_t fixed_item_size = fixed ? record.data_size / record.count : 0;
-		const uint8_t *next = record.data;
-		for (uint32_t i = 0; i < record.count && rc == 1; i++) {
-			const uint8_t *item = next;
-			size_t item_size = fixed_item_size;
-			if (fixed)
-				next += fixed_item_size;
-			else
-				next = bm__r5_next_chunk(next, false, &item, &item_size);
-			int added = m1_add(msg, record.name, record.name_len,
-			                   record.type, item, item_size);
-			/* Two records of one name with different types are
-			 * malformed input, as bm_decode_into reports it. */
-			if (added != BM_OK)
-				rc = added == BM_BAD_TYPE ? BM_BAD_VALUE : added;
-		}
-		if (rc != 1)
-			break;
-	}
-	if (rc != 0) {
 		m1_make_empty(base);
-		return rc;
-	}
-	msg->base.what = reader.what;
-	return BM_OK;
+	return rc;
 }
 
 const struct bm_ops bm_message1_ops = {
@@ -729,6 +1622,10 @@ const struct bm_ops bm_message1_ops = {
 	.summary = "Haiku 2005 (OpenBeOS BMessageBody): red-black tree of "
 	           "fields by name, two heap blocks per item, sorted "
 	           "all-variable FOB1",
+	/* Unflatten checks what 2005 checked and what memory safety and
+	 * termination need, so it accepts bytes the shared decoder refuses
+	 * (see the header comment). */
+	.flags = BM_BACKEND_CHECKS_ON_READ,
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
