@@ -28,6 +28,11 @@ bench_field_name(enum bench_layout layout, size_t index, char *out)
 	case BENCH_LAYOUT_LOOKUP_FIELDS:
 		snprintf(out, BENCH_TEXT_MAX, "%zu", index);
 		break;
+	case BENCH_LAYOUT_SHAPE:
+	case BENCH_LAYOUT_STORED:
+		/* named messages have their own names (real_messages.c) */
+		out[0] = '\0';
+		break;
 	}
 }
 

@@ -4,6 +4,8 @@
  */
 #include "matrix.h"
 
+#include "real_messages.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -91,7 +93,21 @@ bool
 bench_op_applies(enum bench_op op, const struct bench_workload *workload)
 {
 	const struct bench_operation *operation = bench_operation(op);
-	if (operation == NULL || workload->kind != BENCH_WORKLOAD_MATRIX)
+	if (operation == NULL)
+		return false;
+	bool real = operation->layout == BENCH_LAYOUT_SHAPE ||
+	            operation->layout == BENCH_LAYOUT_STORED;
+	if (workload->kind == BENCH_WORKLOAD_MESSAGE) {
+		size_t index;
+		if (!real || !bench_real_find(workload->message, &index))
+			return false;
+		enum bench_layout layout =
+		        bench_real_kind(index) == BENCH_REAL_SHAPE
+		                ? BENCH_LAYOUT_SHAPE
+		                : BENCH_LAYOUT_STORED;
+		return layout == operation->layout;
+	}
+	if (real)
 		return false;
 	return !operation->int32_only || workload->type == BENCH_TYPE_INT32;
 }
@@ -109,7 +125,9 @@ bench_op_is_flat(enum bench_op op)
 	const struct bench_operation *operation = bench_operation(op);
 	return operation != NULL &&
 	       (operation->input == BENCH_INPUT_BUILT_AND_BUFFER ||
-	        operation->input == BENCH_INPUT_OWN_BYTES);
+	        operation->input == BENCH_INPUT_OWN_BYTES ||
+	        operation->input == BENCH_INPUT_REAL_CONTENT ||
+	        operation->input == BENCH_INPUT_REAL_BYTES);
 }
 
 bool
@@ -173,6 +191,24 @@ bench_matrix_build(const size_t *sizes, size_t size_count,
 				}
 				count++;
 			}
+		}
+	}
+	for (int op = 0; op < BENCH_OP_COUNT; op++) {
+		for (size_t m = 0; m < bench_real_count(); m++) {
+			struct bench_workload workload = {
+				.kind = BENCH_WORKLOAD_MESSAGE,
+				.message = bench_real_name(m),
+			};
+			if (!bench_op_applies((enum bench_op)op, &workload))
+				continue;
+			if (tests != NULL) {
+				struct bench_test *test = &tests[count];
+				test->op = (enum bench_op)op;
+				test->workload = workload;
+				bench_test_name(test->op, &workload, test->name,
+				                sizeof test->name);
+			}
+			count++;
 		}
 	}
 	return count;

@@ -89,7 +89,27 @@
 	  "the full check, then unflattening N fields of one item",            \
 	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
 	  HMF1_BYTES, ONE, false, true,                                        \
-	  run_unflatten_validated, expect_zero, check_batch)
+	  run_unflatten_validated, expect_zero, check_batch)                   \
+	X(SEND, "Send",                                                        \
+	  "creating, filling and flattening a message Haiku sends",            \
+	  SHAPE, ANY, REAL_CONTENT, false, true,                               \
+	  HMF1_BYTES, ONE, false, false,                                       \
+	  run_real_send, expect_real_send, check_real_send)                    \
+	X(RECEIVE, "Receive",                                                  \
+	  "unflattening a message Haiku sends and finding every item by name", \
+	  SHAPE, ANY, REAL_BYTES, false, true,                                 \
+	  HMF1_BYTES, ONE, false, false,                                       \
+	  run_real_receive, expect_real_read, check_real_read)                 \
+	X(LOAD, "Load",                                                        \
+	  "unflattening a stored message and reading all of it by iteration",  \
+	  STORED, ANY, REAL_BYTES, false, true,                                \
+	  HMF1_BYTES, ONE, false, false,                                       \
+	  run_real_load, expect_real_read, check_real_read)                    \
+	X(SAVE, "Save",                                                        \
+	  "building a stored message through the add path and flattening it",  \
+	  STORED, ANY, REAL_CONTENT, false, true,                              \
+	  HMF1_BYTES, ONE, false, false,                                       \
+	  run_real_send, expect_real_send, check_real_send)
 
 enum bench_op {
 #define BENCH_OP_ENUM(id, ...) BENCH_OP_##id,
@@ -112,11 +132,16 @@ enum bench_type {
  *                 Individual tests);
  * LOOKUP_FIELDS:  N fields "0".."<N-1>", one Int32 each (Lookup).
  * Item i is the Int32 i, or the string "item<i>" with its NUL.
+ * The real rows work on named messages instead (real_messages.h):
+ * SHAPE:          a message Haiku sends (Send, Receive);
+ * STORED:         a stored message of tests/data/haiku/ (Load, Save).
  */
 enum bench_layout {
 	BENCH_LAYOUT_ONE_FIELD,
 	BENCH_LAYOUT_FIELD_PER_ITEM,
-	BENCH_LAYOUT_LOOKUP_FIELDS
+	BENCH_LAYOUT_LOOKUP_FIELDS,
+	BENCH_LAYOUT_SHAPE,
+	BENCH_LAYOUT_STORED
 };
 
 /* What a cell prepares before timing, for its timed function. */
@@ -125,8 +150,13 @@ enum bench_input {
 	BENCH_INPUT_BUILT,             /* the test's message, built once */
 	BENCH_INPUT_BUILT_AND_BUFFER,  /* that, and a buffer of its
 	                                * flattened size to write into */
-	BENCH_INPUT_OWN_BYTES          /* the backend's own flattened bytes
+	BENCH_INPUT_OWN_BYTES,         /* the backend's own flattened bytes
 	                                * of the test's message */
+	BENCH_INPUT_REAL_CONTENT,      /* a named message's content, and
+	                                * buffers sized by one untimed run */
+	BENCH_INPUT_REAL_BYTES         /* the backend's own flattened bytes of
+	                                * a named message, nested messages its
+	                                * own too (made by the add path) */
 };
 
 /* What the Floor row copies with one memcpy (harness/README.md). */
@@ -200,7 +230,8 @@ const char *bench_type_name(enum bench_type type);
 /* The type called `name` (exactly); false when there is none. */
 bool bench_type_parse(const char *name, enum bench_type *type);
 
-/* True when the operation applies to the workload (Lookup: Int32 only). */
+/* True when the operation applies to the workload (Lookup: Int32 only; a
+ * named message: the operations of its kind, shapes or stored files). */
 bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
 
 /* The layout of the message a matrix test uses. */
@@ -225,8 +256,9 @@ bool bench_test_name(enum bench_op op, const struct bench_workload *workload,
 
 /*
  * Fills tests[] with every test for `sizes` (which must be ascending and
- * distinct) in 2005 order and returns the number of tests. tests may be
- * NULL to count only.
+ * distinct) in 2005 order, then the real rows (each operation on the named
+ * messages of its kind, in list order), and returns the number of tests.
+ * tests may be NULL to count only.
  */
 size_t bench_matrix_build(const size_t *sizes, size_t size_count,
                           struct bench_test *tests);

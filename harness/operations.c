@@ -80,6 +80,15 @@ bench_test_data_init(struct bench_test_data *work, const struct bench_test *test
 	if (work->field_name == NULL)
 		return false;
 	memcpy(work->field_name, "data", sizeof "data");
+	if (test->workload.kind == BENCH_WORKLOAD_MESSAGE) {
+		size_t index;
+		char why[160];
+		if (!bench_real_find(test->workload.message, &index))
+			return false;
+		work->real = bench_real_build(index, why, sizeof why);
+		if (work->real == NULL)
+			return false;
+	}
 	if (operation->layout == BENCH_LAYOUT_LOOKUP_FIELDS) {
 		if (!make_strings(n, make_lookup_name, &work->name_storage,
 		                  &work->lookup_names))
@@ -108,9 +117,12 @@ bench_test_data_init(struct bench_test_data *work, const struct bench_test *test
 	                  &work->strings))
 		return false;
 	if (operation->floor != BENCH_FLOOR_NONE) {
-		work->floor_bytes = operation->floor == BENCH_FLOOR_ITEM_BYTES
-		                            ? bench_item_bytes(test)
-		                            : bench_hmf1_size(test);
+		if (work->real != NULL)
+			work->floor_bytes = bench_real_hmf1_size(work->real);
+		else
+			work->floor_bytes = operation->floor == BENCH_FLOOR_ITEM_BYTES
+			                            ? bench_item_bytes(test)
+			                            : bench_hmf1_size(test);
 		work->floor_source = floor_buffer(work->floor_bytes);
 		if (work->floor_source == NULL)
 			return false;
@@ -130,6 +142,7 @@ bench_test_data_free(struct bench_test_data *work)
 	free(work->string_storage);
 	free(work->floor_source);
 	free(work->field_name);
+	bench_real_free(work->real);
 	*work = (struct bench_test_data){0};
 }
 
@@ -245,6 +258,73 @@ check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
 	return ok;
 }
 
+/* The dialect backend whose bytes only it can read, or NULL. */
+static const struct bm_ops *
+dialect_of(const struct bm_ops *backend)
+{
+	return (backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) != 0 ? backend
+	                                                             : NULL;
+}
+
+/* Checks flattened bytes of a named message: they hold its content, every
+ * message of them (nested ones too) in the backend's native format. */
+static bool
+check_real_flat(const struct bench_cell *cell, const unsigned char *bytes,
+                size_t size, char *why, size_t why_size)
+{
+	struct bench_real_message *got = NULL;
+	int rc = bench_real_read_flat(bytes, size, dialect_of(cell->backend),
+	                              &got);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "%s: %s (%s)",
+		         dialect_of(cell->backend) != NULL ? "read back"
+		                                           : "shared decoder",
+		         bm_strerror(rc), bm_status_name(rc));
+		return false;
+	}
+	bool ok = bench_real_equal(cell->work->real, got,
+	                           cell->backend->native_format, why, why_size);
+	bench_real_free(got);
+	return ok;
+}
+
+/*
+ * The real rows' input: one untimed Send of the content sizes the buffers
+ * (the flattened message, and the scratch its nested messages are
+ * flattened into) and gives the backend's own bytes, which must hold the
+ * content before anything is timed.
+ */
+static bool
+prepare_real(struct bench_cell *cell, char *why, size_t why_size)
+{
+	struct bench_real_buffer flat = {0};
+	size_t size = 0;
+	uint64_t sum = bench_real_send(cell->backend, cell->work->real,
+	                               &cell->real_scratch, &flat, true, &size);
+	if (sum != size) {
+		snprintf(why, why_size, "building and flattening the message: "
+		         "%s", bm_strerror((int)(uint32_t)(sum - size)));
+		free(flat.bytes);
+		return false;
+	}
+	cell->flat_size = size;
+	cell->flat_room = malloc(size + PLACE_SPAN);
+	if (cell->flat_room == NULL) {
+		free(flat.bytes);
+		snprintf(why, why_size, "harness out of memory");
+		return false;
+	}
+	cell->flat = cell->flat_room;
+	memcpy(cell->flat, flat.bytes, size);
+	free(flat.bytes);
+	char reason[200];
+	if (!check_real_flat(cell, cell->flat, size, reason, sizeof reason)) {
+		snprintf(why, why_size, "its own flattened bytes: %s", reason);
+		return false;
+	}
+	return true;
+}
+
 /* Prepares what the operation's timed function works on (matrix.h, the
  * input column). */
 static bool
@@ -279,6 +359,9 @@ prepare_input(struct bench_cell *cell, char *why, size_t why_size)
 		}
 		return true;
 	}
+	case BENCH_INPUT_REAL_CONTENT:
+	case BENCH_INPUT_REAL_BYTES:
+		return prepare_real(cell, why, why_size);
 	}
 	snprintf(why, why_size, "internal error: unknown input");
 	return false;
@@ -328,6 +411,7 @@ bench_cell_free(struct bench_cell *cell)
 	bm_destroy(cell->built);
 	free(cell->flat_room);
 	free(cell->floor_target);
+	free(cell->real_scratch.bytes);
 	*cell = (struct bench_cell){0};
 }
 
@@ -543,6 +627,41 @@ run_unflatten_validated(struct bench_cell *cell, size_t ops)
 	return sum;
 }
 
+/* Send, Save: the whole life of a message a program builds and flattens. */
+static uint64_t
+run_real_send(struct bench_cell *cell, size_t ops)
+{
+	const struct bench_real_message *content = cell->work->real;
+	struct bench_real_buffer flat = {cell->flat, cell->flat_size};
+	size_t size = 0;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++)
+		sum += bench_real_send(cell->backend, content,
+		                       &cell->real_scratch, &flat, false, &size);
+	cell->flat_reported = size;
+	return sum;
+}
+
+static uint64_t
+run_real_receive(struct bench_cell *cell, size_t ops)
+{
+	const struct bench_real_message *content = cell->work->real;
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++)
+		sum += bench_real_receive(cell->backend, content, cell->flat,
+		                          cell->flat_size);
+	return sum;
+}
+
+static uint64_t
+run_real_load(struct bench_cell *cell, size_t ops)
+{
+	uint64_t sum = 0;
+	for (size_t k = 0; k < ops; k++)
+		sum += bench_real_load(cell->backend, cell->flat,
+		                       cell->flat_size);
+	return sum;
+}
 
 /* --- What one cycle must produce --------------------------------------------------- */
 
@@ -572,6 +691,28 @@ static uint64_t
 expect_flat_size(const struct bench_cell *cell)
 {
 	return cell->flat_size;
+}
+
+static uint64_t
+expect_real_send(const struct bench_cell *cell)
+{
+	return cell->flat_size;
+}
+
+/* Receive, Load: what the reads fold, from the backend's bytes as the
+ * shared decoder (or, for a dialect, the backend) reads them. 0 when they
+ * cannot be read, which bench_cell_init has already refused. */
+static uint64_t
+expect_real_read(const struct bench_cell *cell)
+{
+	struct bench_real_message *read = NULL;
+	if (bench_real_read_flat(cell->flat, cell->flat_size,
+	                         dialect_of(cell->backend), &read) != BM_OK)
+		return 0;
+	uint64_t sum = bench_real_read_checksum(
+	        read, cell->work->test->op == BENCH_OP_LOAD);
+	bench_real_free(read);
+	return sum;
 }
 
 /* --- Checks of a batch ------------------------------------------------------------------ */
@@ -693,6 +834,56 @@ check_flattened(struct bench_cell *cell, char *why, size_t why_size)
 		return false;
 	}
 	return true;
+}
+
+/* Send, Save: the last message flattened holds the content. */
+static bool
+check_real_send(struct bench_cell *cell, char *why, size_t why_size)
+{
+	char reason[200];
+	if (cell->flat_reported != cell->flat_size) {
+		snprintf(why, why_size, "flattened size changed from %zu to %zu",
+		         cell->flat_size, cell->flat_reported);
+		return false;
+	}
+	if (!check_real_flat(cell, cell->flat, cell->flat_size, reason,
+	                     sizeof reason)) {
+		snprintf(why, why_size, "flattened bytes: %s", reason);
+		return false;
+	}
+	return true;
+}
+
+/* Receive, Load: the timed reads destroy what they read, so the check
+ * reads the bytes once more the same way (by name, or by iteration),
+ * untimed, and compares everything read with the content. */
+static bool
+check_real_read(struct bench_cell *cell, char *why, size_t why_size)
+{
+	const struct bench_real_message *content = cell->work->real;
+	bool by_name = cell->work->test->op == BENCH_OP_RECEIVE;
+	bm_message *msg = NULL;
+	struct bench_real_message *read = NULL;
+	int rc = bm_create(cell->backend, 0, &msg);
+	if (rc == BM_OK)
+		rc = bm_unflatten(msg, cell->flat, cell->flat_size);
+	if (rc == BM_OK)
+		rc = bench_real_read_message(msg, by_name ? content : NULL,
+		                             &read);
+	bm_destroy(msg);
+	if (rc != BM_OK) {
+		snprintf(why, why_size, "reading the message: %s",
+		         bm_strerror(rc));
+		return false;
+	}
+	char reason[200];
+	bool ok = bench_real_equal(content, read, BM_FORMAT_UNKNOWN, reason,
+	                           sizeof reason);
+	if (!ok)
+		snprintf(why, why_size, "read %s: %s",
+		         by_name ? "by name" : "by iteration", reason);
+	bench_real_free(read);
+	return ok;
 }
 
 /* --- The operations' functions, from the list ------------------------------------- */

@@ -15,17 +15,26 @@
  *              before timing (FlattenIndividual: the N-field message);
  *   Unflatten  bm_unflatten of the backend's own flattened bytes into a
  *              message created empty before timing;
+ *   Send, Save create a message, add a named message's content (nested
+ *              messages built, flattened and added the same way), flatten
+ *              it into a buffer allocated before timing, destroy it;
+ *   Receive    unflatten the backend's own bytes of a named message into a
+ *              new message, find every field and item by name (nested
+ *              messages unflattened in turn), destroy it;
+ *   Load       the same, reading every field and item by iteration;
  *   Floor      one memcpy of the operation's bytes: the item bytes for
  *              Create and Read, the HMF1 (Message4) flattened size for
- *              Flatten and Unflatten; Lookup has no Floor.
+ *              Flatten, Unflatten and the real rows; Lookup has no Floor.
  * Building messages, creating empty ones and destroying them is never
- * inside bench_cell_run.
+ * inside bench_cell_run, but for the real rows, which time a message's
+ * whole life on purpose (harness/README.md §1.5).
  */
 #ifndef BENCH_OPERATIONS_H
 #define BENCH_OPERATIONS_H
 
 #include "bmsg.h"
 #include "matrix.h"
+#include "real_messages.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -45,6 +54,8 @@ struct bench_test_data {
 	/* The Floor's source bytes (none for Lookup). */
 	unsigned char *floor_source;
 	size_t floor_bytes;
+	/* A named message (the real rows): its content. */
+	struct bench_real_message *real;
 	/* "data", the name the timed adds and reads pass: a copy in the
 	 * workload's memory rather than a literal, so that where it lies (which
 	 * string functions' page-crossing checks see) does not move with the
@@ -82,6 +93,9 @@ struct bench_cell {
 	size_t batch_capacity;
 	/* Floor: the destination buffer. */
 	unsigned char *floor_target;
+	/* Send, Save: where nested messages are flattened before they are
+	 * added, sized by one untimed run. */
+	struct bench_real_buffer real_scratch;
 };
 
 /*

@@ -217,8 +217,8 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 {
 	fprintf(stream,
 	        "\nFloor: one memcpy of the operation's bytes (the item bytes for "
-	        "Create and Read, the HMF1 flattened size for Flatten and "
-	        "Unflatten; none for Lookup). Winner: the fastest backend; Haiku "
+	        "Create and Read, the HMF1 flattened size for Flatten, "
+	        "Unflatten and the real rows; none for Lookup). Winner: the fastest backend; Haiku "
 	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
 	        "max(2%%, d1/m1, d2/m2). A proposal competes in neither; its "

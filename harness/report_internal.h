@@ -198,14 +198,16 @@ bool report_expand_note(FILE *out, const struct report_note *note,
 enum report_plot_kind {
 	REPORT_PLOT_SCALING,      /* one op and type: time against items */
 	REPORT_PLOT_RELATIVE,     /* one size: each test against its fastest */
-	REPORT_PLOT_VS2005        /* ratios to the base backend, then and now */
+	REPORT_PLOT_VS2005,       /* ratios to the base backend, then and now */
+	REPORT_PLOT_REAL          /* one real operation: each named message
+	                           * against its fastest (bars) */
 };
 
 #define REPORT_NAME_MAX 64
 
 struct report_plot {
 	enum report_plot_kind kind;
-	enum bench_op op;         /* SCALING */
+	enum bench_op op;         /* SCALING, REAL */
 	enum bench_type type;
 	size_t items;             /* RELATIVE */
 	char name[REPORT_NAME_MAX];   /* "scaling-create-int32": the SVG is
@@ -378,6 +380,15 @@ struct report_page_input;
 /* Writes the section. */
 bool report_write_originals(FILE *out, const struct report_page_input *input,
                             char *why, size_t why_size);
+
+/* Writes the section "Real messages" (report_real.c): the real rows per
+ * operation, their Winners, a bar chart per operation, and how the
+ * ranking differs from the 2005 matrix's. */
+bool report_write_real(FILE *out, const struct report_page_input *input,
+                       char *why, size_t why_size);
+
+/* True for a row of the real operations (on a named message). */
+bool report_row_is_real(const struct bench_file_row *row);
 
 struct report_page_input {
 	const struct bench_run_file *run;

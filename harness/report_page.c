@@ -101,7 +101,8 @@ write_results(FILE *out, const struct report_page_input *input)
 	        "Times in ns per operation (per lookup for Lookup): the median "
 	        "of %lld samples. Floor: one `memcpy` of the operation's bytes "
 	        "(the item bytes for Create and Read, the HMF1 flattened size "
-	        "for Flatten and Unflatten; none for Lookup); it never wins. "
+	        "for Flatten, Unflatten and the real rows; none for Lookup); it "
+	        "never wins. "
 	        "Winner: the fastest backend; Haiku Winner: the fastest Haiku "
 	        "design; `-`: a tie (the runner-up within 2 %% or within the "
 	        "measured noise, as the harness decides); ERR: the cell failed "
@@ -919,6 +920,7 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	      "- [Machine and options](#machine-and-options)\n"
 	      "- [Results](#results)\n"
 	      "- [Plots](#plots)\n"
+	      "- [Real messages](#real-messages)\n"
 	      "- [Comparison with 2005](#comparison-with-2005)\n"
 	      "- [Re-creations against the original code]"
 	      "(#re-creations-against-the-original-code)\n"
@@ -931,6 +933,8 @@ report_write_page(FILE *out, const struct report_page_input *input,
 		return false;
 	}
 	write_plots(out, input);
+	if (!report_write_real(out, input, why, why_size))
+		return false;
 	if (!write_comparison(out, input, why, why_size))
 		return false;
 	if (!report_write_originals(out, input, why, why_size))

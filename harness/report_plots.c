@@ -43,6 +43,8 @@ items_label(enum bench_op op)
 	case BENCH_LAYOUT_FIELD_PER_ITEM:
 		return "N: fields of one item each (log scale)";
 	case BENCH_LAYOUT_ONE_FIELD:
+	case BENCH_LAYOUT_SHAPE:   /* named messages have bar charts */
+	case BENCH_LAYOUT_STORED:
 		break;
 	}
 	return "N: items in the field (log scale)";
@@ -89,7 +91,7 @@ report_plan_plots(const struct bench_run_file *run,
                   struct report_plots *plots)
 {
 	memset(plots, 0, sizeof *plots);
-	size_t most = (size_t)BENCH_OP_COUNT * BENCH_TYPE_COUNT +
+	size_t most = (size_t)BENCH_OP_COUNT * (BENCH_TYPE_COUNT + 1) +
 	              run->size_count + 1;
 	plots->plots = calloc(most, sizeof *plots->plots);
 	if (plots->plots == NULL)
@@ -125,6 +127,23 @@ report_plan_plots(const struct bench_run_file *run,
 		snprintf(plot->title, sizeof plot->title,
 		         "%zu items: each backend's time relative to the "
 		         "fastest, per test", run->sizes[s]);
+	}
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		bool present = false;
+		for (size_t r = 0; r < run->row_count && !present; r++)
+			present = run->rows[r].op == (enum bench_op)o &&
+			          report_row_is_real(&run->rows[r]);
+		if (!present)
+			continue;
+		struct report_plot *plot = &plots->plots[plots->count++];
+		plot->kind = REPORT_PLOT_REAL;
+		plot->op = (enum bench_op)o;
+		char op_name[32];
+		report_lowercase(bench_op_name(plot->op), op_name, sizeof op_name);
+		snprintf(plot->name, sizeof plot->name, "real-%s", op_name);
+		snprintf(plot->title, sizeof plot->title,
+		         "%s: each backend's time relative to the fastest, per "
+		         "message", bench_op_name(plot->op));
 	}
 	if (comparison->base != NULL && comparison->compared_rows > 0) {
 		struct report_plot *plot = &plots->plots[plots->count++];
@@ -219,6 +238,40 @@ relative_data(FILE *out, const struct bench_run_file *run,
 			fputc('\n', out);
 		}
 	}
+}
+
+/* message,<backend>...: each median of a real operation's rows over the
+ * row's fastest. */
+static void
+real_data(FILE *out, const struct bench_run_file *run,
+          const struct report_plot *plot)
+{
+	fputs("message", out);
+	for (size_t b = 0; b < run->backend_count; b++)
+		fprintf(out, ",%s", run->backends[b].name);
+	fputc('\n', out);
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->op != plot->op || !report_row_is_real(row))
+			continue;
+		double best = fastest(run, row);
+		fprintf(out, "%s", row->workload.message);
+		for (size_t b = 0; b < run->backend_count; b++)
+			put_value(out,
+			          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
+			          row->cells[b].median / best);
+		fputc('\n', out);
+	}
+}
+
+/* The rows a bar chart shows. */
+static bool
+in_bars(const struct report_plot *plot, const struct bench_file_row *row)
+{
+	if (plot->kind == REPORT_PLOT_REAL)
+		return row->op == plot->op && report_row_is_real(row);
+	return row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+	       row->workload.items == plot->items;
 }
 
 bool
@@ -466,7 +519,7 @@ relative_script(FILE *out, const struct bench_run_file *run,
 	size_t groups = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
-		if (row->workload.items != plot->items)
+		if (!in_bars(plot, row))
 			continue;
 		groups++;
 		double best = fastest(run, row);
@@ -666,6 +719,9 @@ write_data(FILE *out, const void *opaque)
 		vs2005_data(out, context->run, context->reference,
 		            context->comparison->base);
 		break;
+	case REPORT_PLOT_REAL:
+		real_data(out, context->run, context->plot);
+		break;
 	}
 }
 
@@ -693,6 +749,7 @@ write_script(FILE *out, const void *opaque)
 			scaling_script(out, context->run, plot);
 			break;
 		case REPORT_PLOT_RELATIVE:
+		case REPORT_PLOT_REAL:
 			relative_script(out, context->run, plot);
 			break;
 		case REPORT_PLOT_VS2005:

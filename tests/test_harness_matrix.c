@@ -23,11 +23,12 @@ START_TEST(default_matrix_is_the_2005_csv)
 	         BENCH_SOURCE_DIR);
 	FILE *csv = fopen(path, "r");
 	ck_assert_msg(csv != NULL, "cannot open %s", path);
-	struct bench_test tests[80];
+	struct bench_test tests[100];
 	size_t count = bench_matrix_build(bench_default_sizes, 4, tests);
-	/* The 52 of 2005 come first, then the rows 2005 did not have. */
-	ck_assert_uint_eq(count, 68);
-	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 68);
+	/* The 52 of 2005 come first, then the rows 2005 did not have: the 16
+	 * validated Unflattens and the 26 real rows. */
+	ck_assert_uint_eq(count, 94);
+	ck_assert_uint_eq(bench_matrix_build(bench_default_sizes, 4, NULL), 94);
 	for (size_t t = 0; t < count; t++)
 		ck_assert_uint_eq(bench_operation(tests[t].op)->in_2005, t < 52);
 
@@ -59,8 +60,8 @@ END_TEST
 START_TEST(other_sizes_keep_the_order)
 {
 	const size_t sizes[] = {5, 50000};
-	struct bench_test tests[40];
-	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 34);
+	struct bench_test tests[70];
+	ck_assert_uint_eq(bench_matrix_build(sizes, 2, tests), 34 + 26);
 	ck_assert_str_eq(tests[0].name, "tCreate5Int32");
 	ck_assert_str_eq(tests[1].name, "tCreate50000Int32");
 	ck_assert_str_eq(tests[4].name, "tLookup5Int32");
@@ -69,7 +70,7 @@ START_TEST(other_sizes_keep_the_order)
 	ck_assert_str_eq(tests[25].name, "tUnflattenIndividual50000String");
 	/* The longest name fits. */
 	const size_t largest[] = {BENCH_ITEMS_MAX};
-	struct bench_test big[17];
+	struct bench_test big[17 + 26];
 	bench_matrix_build(largest, 1, big);
 	ck_assert_str_eq(big[12].name, "tUnflattenIndividual1000000String");
 	ck_assert_str_eq(big[16].name,
@@ -120,7 +121,7 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 	size_t count, writers = 0;
 	const struct bm_ops *const *backends = bm_backends(&count);
 	const size_t sizes[] = {5, 50, 500};
-	struct bench_test tests[51];
+	struct bench_test tests[51 + 26];
 	size_t test_count = bench_matrix_build(sizes, 3, tests);
 	for (size_t b = 0; b < count; b++) {
 		if (backends[b]->native_format != BM_FORMAT_HMF1)
@@ -129,6 +130,26 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 		for (size_t t = 0; t < test_count; t++) {
 			if (!bench_op_is_flat(tests[t].op))
 				continue;
+			if (tests[t].workload.kind == BENCH_WORKLOAD_MESSAGE) {
+				/* The real rows' Floor: the size the add path
+				 * and Flatten give, nested messages HMF1 too. */
+				struct bench_test_data work;
+				ck_assert(bench_test_data_init(&work, &tests[t], 1));
+				struct bench_real_buffer scratch = {0}, flat = {0};
+				size_t size = 0;
+				ck_assert_uint_eq(bench_real_send(backends[b],
+				                                  work.real, &scratch,
+				                                  &flat, true, &size),
+				                  size);
+				ck_assert_msg(size == work.floor_bytes,
+				              "%s on %s: %zu bytes, formula %zu",
+				              tests[t].name, backends[b]->name, size,
+				              work.floor_bytes);
+				free(scratch.bytes);
+				free(flat.bytes);
+				bench_test_data_free(&work);
+				continue;
+			}
 			bm_message *msg = NULL;
 			size_t size = 0;
 			ck_assert_int_eq(bm_create(backends[b], BENCH_WHAT, &msg),
@@ -149,8 +170,9 @@ END_TEST
 START_TEST(hmf1_writers_write_message4s_bytes)
 {
 	/* Every registered backend that writes HMF1 writes Message4's bytes
-	 * for every benchmark message (Haiku-original among them when it is
-	 * built): the flat rows compare the same bytes. */
+	 * for every benchmark message, the real ones included (Haiku-original
+	 * among them when it is built): the flat rows compare the same
+	 * bytes. */
 	size_t count, writers = 0;
 	const struct bm_ops *const *backends = bm_backends(&count);
 	const struct bm_ops *message4 = bm_find_backend("Message4");
@@ -172,6 +194,21 @@ START_TEST(hmf1_writers_write_message4s_bytes)
 			uint8_t *flat[2];
 			const struct bm_ops *pair[2] = {backends[b], message4};
 			for (int w = 0; w < 2; w++) {
+				if (tests[t].workload.kind == BENCH_WORKLOAD_MESSAGE) {
+					/* A real message: as its Send row flattens it,
+					 * nested messages as the backend's own bytes. */
+					struct bench_test_data work;
+					ck_assert(bench_test_data_init(&work, &tests[t], 1));
+					struct bench_real_buffer scratch = {0}, out = {0};
+					sizes_of[w] = 0;
+					bench_real_send(pair[w], work.real, &scratch, &out,
+					                true, &sizes_of[w]);
+					ck_assert_uint_gt(sizes_of[w], 0);
+					flat[w] = out.bytes;
+					free(scratch.bytes);
+					bench_test_data_free(&work);
+					continue;
+				}
 				bm_message *msg = NULL;
 				ck_assert_int_eq(bm_create(pair[w], BENCH_WHAT, &msg),
 				                 BM_OK);
@@ -189,6 +226,90 @@ START_TEST(hmf1_writers_write_message4s_bytes)
 	}
 	free(tests);
 	ck_assert_uint_ge(writers, 1);
+}
+END_TEST
+
+START_TEST(real_rows_follow_the_matrix_by_kind)
+{
+	struct bench_test tests[100];
+	size_t count = bench_matrix_build(bench_default_sizes, 4, tests);
+	ck_assert_uint_eq(count, 94);
+	/* After the 68 matrix rows: Send and Receive on the 8 shapes, then
+	 * Load and Save on the 5 stored files, in list order. */
+	ck_assert_str_eq(tests[68].name, "tSendMouseMoved");
+	ck_assert_str_eq(tests[75].name, "tSendDragURL");
+	ck_assert_str_eq(tests[76].name, "tReceiveMouseMoved");
+	ck_assert_str_eq(tests[84].name, "tLoadSplashIcons");
+	ck_assert_str_eq(tests[93].name, "tSaveNetSurfIcon");
+	for (size_t t = 68; t < count; t++) {
+		ck_assert_int_eq(tests[t].workload.kind, BENCH_WORKLOAD_MESSAGE);
+		ck_assert(bench_operation(tests[t].op)->times_lifetime);
+		ck_assert(!bench_operation(tests[t].op)->in_2005);
+		ck_assert(bench_test_has_floor(&tests[t]));
+	}
+	/* A shape is never loaded, a stored file never sent, and a matrix
+	 * pair takes no real operation. */
+	struct bench_workload shape = {.kind = BENCH_WORKLOAD_MESSAGE,
+	                               .message = "KeyDown"};
+	struct bench_workload stored = {.kind = BENCH_WORKLOAD_MESSAGE,
+	                                .message = "SplashIcons"};
+	struct bench_workload unknown = {.kind = BENCH_WORKLOAD_MESSAGE,
+	                                 .message = "NoSuchMessage"};
+	struct bench_workload pair = {.kind = BENCH_WORKLOAD_MATRIX,
+	                              .type = BENCH_TYPE_INT32, .items = 5};
+	ck_assert(bench_op_applies(BENCH_OP_SEND, &shape));
+	ck_assert(!bench_op_applies(BENCH_OP_LOAD, &shape));
+	ck_assert(bench_op_applies(BENCH_OP_SAVE, &stored));
+	ck_assert(!bench_op_applies(BENCH_OP_RECEIVE, &stored));
+	ck_assert(!bench_op_applies(BENCH_OP_SEND, &unknown));
+	ck_assert(!bench_op_applies(BENCH_OP_SEND, &pair));
+	ck_assert(!bench_op_applies(BENCH_OP_CREATE, &shape));
+}
+END_TEST
+
+START_TEST(real_messages_hold_what_haiku_sends)
+{
+	/* Every named message builds; the stored files decode with their
+	 * nested messages. */
+	size_t nested_files = 0;
+	for (size_t m = 0; m < bench_real_count(); m++) {
+		char why[160] = "";
+		struct bench_real_message *msg = bench_real_build(m, why,
+		                                                  sizeof why);
+		ck_assert_msg(msg != NULL, "%s: %s", bench_real_name(m), why);
+		ck_assert_uint_gt(msg->count, 0);
+		if (bench_real_kind(m) == BENCH_REAL_STORED &&
+		    bench_real_has_variable_items(msg))
+			nested_files++;
+		bench_real_free(msg);
+	}
+	ck_assert_uint_eq(nested_files, 5);
+	/* B_KEY_DOWN for 'a' (KeyboardInputDevice.cpp): 7 fields, the 16
+	 * state bytes fixed-size 'UBYT', "bytes" fixed-size with its NUL. */
+	size_t index;
+	ck_assert(bench_real_find("KeyDown", &index));
+	char why[160];
+	struct bench_real_message *key = bench_real_build(index, why, sizeof why);
+	ck_assert_uint_eq(key->what, BM_TYPE('_', 'K', 'Y', 'D'));
+	ck_assert_uint_eq(key->count, 7);
+	ck_assert_str_eq(key->fields[3].name, "states");
+	ck_assert_uint_eq(key->fields[3].type, BM_TYPE('U', 'B', 'Y', 'T'));
+	ck_assert_uint_eq(key->fields[3].items[0].size, 16);
+	ck_assert(key->fields[5].fixed_size);
+	ck_assert_uint_eq(key->fields[5].items[0].size, 2);
+	ck_assert(!bench_real_has_variable_items(key));
+	/* 68 + 7 * 24 + names (5+4+10+7+5+6+9) + items (8+4+4+16+1+2+4). */
+	ck_assert_uint_eq(bench_real_hmf1_size(key), 68 + 168 + 46 + 39);
+	bench_real_free(key);
+	/* A scripting message nests its specifiers. */
+	ck_assert(bench_real_find("GetProperty", &index));
+	struct bench_real_message *get = bench_real_build(index, why, sizeof why);
+	ck_assert_str_eq(get->fields[0].name, "specifiers");
+	ck_assert_uint_eq(get->fields[0].count, 2);
+	ck_assert_uint_eq(get->fields[0].items[1].nested->what, 2);
+	ck_assert(bench_real_has_variable_items(get));
+	bench_real_free(get);
+	ck_assert(!bench_real_find("tSendKeyDown", &index));
 }
 END_TEST
 
@@ -326,6 +447,8 @@ make_harness_matrix_suite(void)
 	tcase_add_test(tc, floor_bytes_are_what_hmf1_writers_write);
 	tcase_add_test(tc, hmf1_writers_write_message4s_bytes);
 	tcase_add_test(tc, lookup_order_is_a_seeded_permutation);
+	tcase_add_test(tc, real_rows_follow_the_matrix_by_kind);
+	tcase_add_test(tc, real_messages_hold_what_haiku_sends);
 	tcase_add_test(tc, message_check_accepts_the_content_and_nothing_else);
 	tcase_add_test(tc, flat_check_decodes_through_the_shared_decoder);
 	suite_add_tcase(suite, tc);

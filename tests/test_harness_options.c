@@ -266,8 +266,11 @@ START_TEST(help_list_and_list_tests)
 	run = hu_run(test_backends, TEST_BACKEND_COUNT, NULL, "--list-tests",
 	             NULL);
 	ck_assert_int_eq(run.status, 0);
-	/* The 52 tests of 2005, then the 16 validated Unflattens. */
-	ck_assert_uint_eq(hu_count_lines(run.out), 68);
+	/* The 52 tests of 2005, then the 16 validated Unflattens and the 26
+	 * real rows. */
+	ck_assert_uint_eq(hu_count_lines(run.out), 94);
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntSendMouseMoved\n"));
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntSaveNetSurfIcon\n"));
 	ck_assert_int_eq(strncmp(run.out, "tCreate5Int32\ntCreate50Int32\n", 29),
 	                 0);
 	ck_assert_ptr_nonnull(
@@ -282,6 +285,15 @@ START_TEST(help_list_and_list_tests)
 	             "--sizes", "50000,5", "--filter", "^tLookup", NULL);
 	ck_assert_int_eq(run.status, 0);
 	ck_assert_str_eq(run.out, "tLookup5Int32\ntLookup50000Int32\n");
+	hu_capture_free(&run);
+
+	/* --filter selects the real rows by name; --sizes leaves them be. */
+	run = hu_run(test_backends, TEST_BACKEND_COUNT, NULL, "--list-tests",
+	             "--sizes", "7", "--filter", "^tLoad|^tSendKeyDown$", NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_str_eq(run.out, "tSendKeyDown\ntLoadSplashIcons\n"
+	                          "tLoadWebsiteLogin\ntLoadShortcutsSettings\n"
+	                          "tLoadMailNewIcon\ntLoadNetSurfIcon\n");
 	hu_capture_free(&run);
 }
 END_TEST

@@ -63,8 +63,19 @@ number_member(json_t *object, const char *key)
 static bool
 is_flat_op(const char *op)
 {
-	return strstr(op, "latten") != NULL;
+	/* The real rows hold flattened bytes too (what is sent or stored). */
+	return strstr(op, "latten") != NULL || strcmp(op, "Send") == 0 ||
+	       strcmp(op, "Receive") == 0 || strcmp(op, "Load") == 0 ||
+	       strcmp(op, "Save") == 0;
 }
+
+/* A row's workload: a matrix pair, or the name of a real message (type
+ * "" and items 0). */
+struct row_workload {
+	const char *type;
+	size_t items;
+	const char *message;
+};
 
 /* Checks one cell that must hold a time; returns its median. */
 static double
@@ -105,7 +116,7 @@ check_timed_cell(json_t *cell, size_t samples, const char *op, bool floor)
  */
 static void
 check_broken_run(const struct bm_ops *backend, const char *sizes,
-                 bool (*fails)(const char *op, size_t items, const char *type),
+                 bool (*fails)(const char *op, const struct row_workload *w),
                  size_t expected_failures)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops, backend};
@@ -122,13 +133,18 @@ check_broken_run(const struct bm_ops *backend, const char *sizes,
 		const char *test = string_member(row, "test");
 		const char *op = string_member(row, "operation");
 		json_t *workload = member(row, "workload");
-		const char *type = string_member(workload, "type");
-		size_t items = (size_t)number_member(workload, "items");
+		struct row_workload w = {.type = ""};
+		if (json_object_get(workload, "message") != NULL) {
+			w.message = string_member(workload, "message");
+		} else {
+			w.type = string_member(workload, "type");
+			w.items = (size_t)number_member(workload, "items");
+		}
 		json_t *cells = member(row, "cells");
 		check_timed_cell(member(cells, "Plain"), 2, op, false);
 		json_t *cell = member(cells, backend->name);
 		json_t *error = json_object_get(cell, "error");
-		bool expected = fails(op, items, type);
+		bool expected = fails(op, &w);
 		ck_assert_msg((error != NULL) == expected, "%s on %s: %s", test,
 		              backend->name,
 		              error != NULL ? json_string_value(error) : "no ERR");
@@ -156,35 +172,56 @@ check_broken_run(const struct bm_ops *backend, const char *sizes,
 	hu_capture_free(&run);
 }
 
+/* The shapes Broken's Flatten leaves alone: every item of them is
+ * fixed-size (MouseInputDevice.cpp and KeyboardInputDevice.cpp add
+ * numbers, the key states and "bytes" with fixed-size adds; the reply
+ * a BRect and an int32). */
 static bool
-broken_fails(const char *op, size_t items, const char *type)
+all_fixed_shape(const char *message)
 {
-	(void)items;
-	return is_flat_op(op) && strcmp(type, "String") == 0;
+	return strcmp(message, "MouseMoved") == 0 ||
+	       strcmp(message, "MouseWheelChanged") == 0 ||
+	       strcmp(message, "KeyDown") == 0 ||
+	       strcmp(message, "ReplyFrame") == 0;
+}
+
+static bool
+broken_fails(const char *op, const struct row_workload *w)
+{
+	/* A real message with a variable-size item (every stored file nests
+	 * messages, which are) fails all four real operations: the bytes a
+	 * receiver or loader gets are Broken's own. */
+	if (w->message != NULL)
+		return !all_fixed_shape(w->message);
+	return is_flat_op(op) && strcmp(w->type, "String") == 0;
 }
 
 START_TEST(broken_flatten_fails_exactly_the_string_flat_cells)
 {
 	/* Flatten and Unflatten, plain and Individual, and the validated
-	 * Unflattens, String, 2 sizes. */
-	check_broken_run(&bench_test_broken_ops, "5,50", broken_fails, 6 * 2);
+	 * Unflattens, String, 2 sizes; Send and Receive on the 4 shapes
+	 * with a variable-size item, Load and Save on the 5 stored files. */
+	check_broken_run(&bench_test_broken_ops, "5,50", broken_fails,
+	                 6 * 2 + 4 * 2 + 5 * 2);
 }
 END_TEST
 
 static bool
-capped_fails(const char *op, size_t items, const char *type)
+capped_fails(const char *op, const struct row_workload *w)
 {
-	(void)type;
+	/* No real message has a field of more than 29 items. */
+	if (w->message != NULL)
+		return false;
 	/* Every test with one field of more than 256 items. */
 	bool one_field = strcmp(op, "Lookup") != 0 &&
 	                 strstr(op, "Individual") == NULL;
-	return one_field && items > BENCH_TEST_CAPPED_ITEMS;
+	return one_field && w->items > BENCH_TEST_CAPPED_ITEMS;
 }
 
 START_TEST(capped_add_fails_exactly_the_big_one_field_cells)
 {
 	/* Create, Read, Flatten, Unflatten, the validated Unflatten, both
-	 * types, size 300 only. */
+	 * types, size 300 only; every real row passes. */
 	check_broken_run(&bench_test_capped_ops, "5,300", capped_fails, 5 * 2);
 }
 END_TEST
@@ -231,6 +268,33 @@ START_TEST(an_operation_that_does_not_apply_is_n_a)
 	             "--sizes", "5", SHORT_RUN, NULL);
 	ck_assert_int_eq(run.status, BENCH_EXIT_OK);
 	ck_assert_ptr_nonnull(strstr(run.out, "n/a |"));
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(real_rows_read_a_dialect_through_its_backend)
+{
+	/* A backend whose bytes only it reads: its real rows are checked by
+	 * reading them back with it, and pass. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
+	                                         &bench_test_dialect_ops};
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^t(Send|Receive|Load|Save)",
+	                                  SHORT_RUN, "--format", "json", NULL);
+	ck_assert_msg(run.status == BENCH_EXIT_OK, "exit %d: %s", run.status,
+	              run.err);
+	json_t *root = parse_json(run.out);
+	json_t *rows = member(root, "rows");
+	ck_assert_uint_eq(json_array_size(rows), 26);
+	for (size_t r = 0; r < 26; r++) {
+		json_t *row = json_array_get(rows, r);
+		const char *op = string_member(row, "operation");
+		json_t *cells = member(row, "cells");
+		check_timed_cell(member(cells, "Plain"), 2, op, false);
+		check_timed_cell(member(cells, "Dialect"), 2, op, false);
+		check_timed_cell(member(cells, "Floor"), 2, op, true);
+	}
+	json_decref(root);
 	hu_capture_free(&run);
 }
 END_TEST
@@ -302,11 +366,12 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	                 "reference");
 
 	json_t *rows = member(root, "rows");
-	struct bench_test tests[32];
+	struct bench_test tests[64];
 	const size_t five[] = {5};
 	size_t test_count = bench_matrix_build(five, 1, tests);
-	/* The 13 tests of 2005, then the 4 validated Unflattens. */
-	ck_assert_uint_eq(test_count, 17);
+	/* The 13 tests of 2005, then the 4 validated Unflattens and the 26
+	 * real rows. */
+	ck_assert_uint_eq(test_count, 17 + 26);
 	ck_assert_uint_eq(json_array_size(rows), test_count);
 	for (size_t r = 0; r < test_count; r++) {
 		json_t *row = json_array_get(rows, r);
@@ -314,10 +379,17 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 		ck_assert_str_eq(string_member(row, "test"), tests[r].name);
 		ck_assert_str_eq(op, bench_op_name(tests[r].op));
 		json_t *workload = member(row, "workload");
-		ck_assert_uint_eq(json_object_size(workload), 2);
-		ck_assert_str_eq(string_member(workload, "type"),
-		                 bench_type_name(tests[r].workload.type));
-		ck_assert_int_eq(json_integer_value(member(workload, "items")), 5);
+		if (tests[r].workload.kind == BENCH_WORKLOAD_MESSAGE) {
+			ck_assert_uint_eq(json_object_size(workload), 1);
+			ck_assert_str_eq(string_member(workload, "message"),
+			                 tests[r].workload.message);
+		} else {
+			ck_assert_uint_eq(json_object_size(workload), 2);
+			ck_assert_str_eq(string_member(workload, "type"),
+			                 bench_type_name(tests[r].workload.type));
+			ck_assert_int_eq(json_integer_value(member(workload,
+			                                           "items")), 5);
+		}
 		json_t *cells = member(row, "cells");
 		check_timed_cell(member(cells, "Plain"), 3, op, false);
 		check_timed_cell(member(cells, "Twin"), 3, op, false);
@@ -356,6 +428,11 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	json_t *read_floor = member(member(json_array_get(rows, 3), "cells"),
 	                            "Floor");
 	ck_assert_int_eq(json_integer_value(member(read_floor, "bytes")), 20);
+	/* B_KEY_DOWN in HMF1: 68 + 7 field headers + names + items. */
+	json_t *key_row = json_array_get(rows, 17 + 2);
+	ck_assert_str_eq(string_member(key_row, "test"), "tSendKeyDown");
+	ck_assert_int_eq(json_integer_value(member(member(member(key_row,
+	                 "cells"), "Floor"), "bytes")), 321);
 	json_decref(root);
 	hu_capture_free(&run);
 }
@@ -390,8 +467,12 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	                             "backend,median,min,mad,allocs_per_op,"
 	                             "flat_bytes\n";
 	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
-	/* 17 rows x 2 backends, plus a Floor line on the 16 non-Lookup rows. */
-	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 17 * 2 + 16);
+	/* 43 rows x 2 backends, plus a Floor line on the 42 non-Lookup rows. */
+	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 43 * 2 + 42);
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntSendKeyDown,Send,,,KeyDown,"
+	                                      "Plain,"));
+	ck_assert_ptr_nonnull(strstr(run.out, "\ntLoadSplashIcons,Load,,,"
+	                                      "SplashIcons,Floor,"));
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntLookup5Int32,Lookup,Int32,5,,"
 	                                      "Plain,"));
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntFlatten5Int32,Flatten,Int32,5,"
@@ -605,6 +686,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, broken_flatten_fails_exactly_the_string_flat_cells);
 	tcase_add_test(tc, capped_add_fails_exactly_the_big_one_field_cells);
 	tcase_add_test(tc, broken_cells_show_err_in_the_table);
+	tcase_add_test(tc, real_rows_read_a_dialect_through_its_backend);
 	tcase_add_test(tc, an_operation_that_does_not_apply_is_n_a);
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);

@@ -688,6 +688,112 @@ START_TEST(test_rows_on_named_messages)
 }
 END_TEST
 
+/* A row of the real operations, with these medians (R5 to Message4,
+ * Floor) and verdicts. */
+static void
+put_real_row(char *out, size_t out_size, const char *op, const char *message,
+             const int medians[6], const char *winner, const char *haiku)
+{
+	snprintf(out, out_size,
+	         "{\"test\": \"t%s%s\", \"operation\": \"%s\", "
+	         "\"workload\": {\"message\": \"%s\"}, \"cells\": {"
+	         "\"R5\": {\"median\": %d}, \"Message1\": {\"median\": %d}, "
+	         "\"Message2\": {\"median\": %d}, \"Message3\": {\"median\": %d}, "
+	         "\"Message4\": {\"median\": %d}, \"Floor\": {\"median\": %d}}, "
+	         "\"winner\": \"%s\", \"haiku_winner\": \"%s\"},\n",
+	         op, message, op, message, medians[0], medians[1], medians[2],
+	         medians[3], medians[4], medians[5], winner, haiku);
+}
+
+START_TEST(test_real_messages_section)
+{
+	ck_assert_msg(gnuplot_in_path(), "gnuplot is not in PATH");
+	make_temp();
+	char *good = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(good);
+	/* Message4 the fastest Haiku design on the sent messages, Message2
+	 * on the stored ones. */
+	static const int send[6] = {100, 400, 300, 250, 200, 5};
+	static const int receive[6] = {120, 480, 360, 300, 240, 5};
+	static const int load[6] = {9000, 30000, 10000, 20000, 40000, 80};
+	static const int save[6] = {8000, 32000, 16000, 24000, 48000, 80};
+	char rows[4][512];
+	put_real_row(rows[0], sizeof rows[0], "Send", "KeyDown", send, "R5",
+	             "Message4");
+	put_real_row(rows[1], sizeof rows[1], "Receive", "KeyDown", receive,
+	             "R5", "Message4");
+	put_real_row(rows[2], sizeof rows[2], "Load", "SplashIcons", load,
+	             "R5", "Message2");
+	put_real_row(rows[3], sizeof rows[3], "Save", "SplashIcons", save,
+	             "R5", "Message2");
+	const char *at_rows = strstr(good, "\"rows\": [");
+	ck_assert_ptr_nonnull(at_rows);
+	size_t at = (size_t)(at_rows - good) + strlen("\"rows\": [");
+	size_t size = strlen(good) + sizeof rows + 1;
+	char *text = malloc(size);
+	ck_assert_ptr_nonnull(text);
+	snprintf(text, size, "%.*s%s%s%s%s%s", (int)at, good, rows[0], rows[1],
+	         rows[2], rows[3], good + at);
+	write_in(temp_dir, "real.json", text);
+	char page_dir[4096];
+	join(page_dir, sizeof page_dir, temp_dir, "page");
+	struct bench_capture capture =
+		run_report(in_temp("real.json"), page_dir,
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
+	              capture.err);
+	char *page = read_in(page_dir, "README.md");
+	ck_assert_ptr_nonnull(page);
+	const char *section = strstr(page, "\n## Real messages\n");
+	ck_assert_ptr_nonnull(section);
+	ck_assert_ptr_nonnull(strstr(section, "### Send: creating, filling and "
+	                                      "flattening"));
+	ck_assert_ptr_nonnull(strstr(section, "| KeyDown | 100 |      400 |"));
+	ck_assert_ptr_nonnull(strstr(section, "### Load: "));
+	/* One chart per operation, each a well-formed SVG of its data. */
+	static const char *const charts[] = {"real-send", "real-receive",
+	                                     "real-load", "real-save"};
+	for (size_t c = 0; c < 4; c++) {
+		char name[64];
+		snprintf(name, sizeof name, "](plots/%s.svg)", charts[c]);
+		ck_assert_msg(strstr(section, name) != NULL, "no %s", name);
+		snprintf(name, sizeof name, "plots/%s.svg", charts[c]);
+		char *svg = read_in(page_dir, name);
+		ck_assert_msg(svg != NULL, "%s is missing", name);
+		char why[256];
+		ck_assert_msg(svg_well_formed(svg, why, sizeof why), "%s: %s",
+		              name, why);
+		free(svg);
+	}
+	char *csv = read_in(page_dir, "data/real-send.csv");
+	ck_assert_ptr_nonnull(csv);
+	ck_assert_str_eq(csv, "message,R5,Message1,Message2,Message3,Message4\n"
+	                      "KeyDown,1,4,3,2.5,2\n");
+	free(csv);
+	/* The ranking: Message4 for sent messages (2 of 2 rows, always the
+	 * fastest Haiku design), Message2 for stored ones. */
+	ck_assert_ptr_nonnull(strstr(section, "the Haiku design to pick is "
+	                                      "Message4 (the fastest Haiku "
+	                                      "design in 2 of 2 rows, x1.00"));
+	ck_assert_ptr_nonnull(strstr(section, "for stored messages Message2 "
+	                                      "(2 of 2, x1.00)"));
+	ck_assert_ptr_nonnull(strstr(section, "change the matrix's ranking"));
+	/* Message3 is x1.25 of Message4 on both sent rows. */
+	ck_assert_ptr_nonnull(strstr(section, "0 wins, 0 Haiku wins, x1.25"));
+	free(page);
+	hu_capture_free(&capture);
+	/* Without real rows the section is one line. */
+	char *plain = page_without_plots(data_path("report/results-small.json"),
+	                                 "plain");
+	ck_assert_ptr_nonnull(strstr(plain, "## Real messages\n\nThe results "
+	                                    "file has no real rows"));
+	free(plain);
+	free(text);
+	free(good);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_usage)
 {
 	struct bench_capture capture = hu_run(NULL, 0, NULL, "report", NULL);
@@ -1011,6 +1117,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_without_gnuplot);
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_rows_on_named_messages);
+	tcase_add_test(page, test_real_messages_section);
 	suite_add_tcase(suite, page);
 	TCase *toolchain = tcase_create("toolchain");
 	tcase_set_timeout(toolchain, 60);
