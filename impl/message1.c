@@ -429,9 +429,11 @@ m1_compare(const char *a, size_t a_len, const char *b, size_t b_len)
 
 /* Out of line, as 2005 had them in their own units (DataBuffer.cpp,
  * MessageUtils.cpp), so that the field code calls them rather than having
- * them folded in: the same work and the same calls, not a delay. */
+ * them folded in: the same work and the same calls, not a delay. GCC's
+ * noipa also keeps the caller from using what it knows of their bodies
+ * (registers they leave alone), as a call into another unit is. */
 #if defined(__GNUC__) && !defined(__clang__)
-#define MESSAGE1_CALL __attribute__((noinline, noclone))
+#define MESSAGE1_CALL __attribute__((noipa))
 #elif defined(__GNUC__)
 #define MESSAGE1_CALL __attribute__((noinline))
 #else
