@@ -50,7 +50,9 @@
  * count >= 1, data size >= 1 and name length >= 1 (memory safety: the
  * shared reader with no design checks, MESSAGE2_CHECKS); for a variable
  * field, each item's size word against the data while the offsets are
- * collected, and a count the data can hold (memory safety). Nothing else:
+ * collected, and a count the data can hold (memory safety; for a fixed
+ * field, at least a byte per item, the API having no empty item). Nothing
+ * else:
  * 2005 checked no record, so a name with a NUL inside or fixed data that
  * is not a whole number of items is accepted (BM_BACKEND_CHECKS_ON_READ);
  * a fixed field's item size is data size / count, as fItemSize was.
@@ -883,7 +885,13 @@ message2_field_at(const bm_message *base, int32_t index,
 	const struct message2_message *msg = message2_from_const(base);
 	if (index < 0 || (size_t)index >= msg->fields.count)
 		return BM_BAD_INDEX;
-	message2_info(msg->fields.items[index], info);
+	const struct message2_field *field = msg->fields.items[index];
+	/* Unflatten keeps a record's name as read; the API's names hold no
+	 * NUL, so iteration refuses one that does (a find by it cannot reach
+	 * it). */
+	if (memchr(field->name, '\0', field->name_len) != NULL)
+		return BM_BAD_DATA;
+	message2_info(field, info);
 	return BM_OK;
 }
 
@@ -1093,6 +1101,10 @@ message2_field_read(struct message2_message *msg, struct message2_io *io,
 	/* Every item takes at least 8 bytes: a count the data cannot hold
 	 * would only size the offset list (BList(count)) past all reason. */
 	if (rc == BM_OK && !fixed && count > data_size / 8)
+		rc = BM_BAD_VALUE;
+	/* A fixed item takes at least a byte: more items than bytes would
+	 * make items of 0 bytes (data size / count), which the API has not. */
+	if (rc == BM_OK && fixed && count > data_size)
 		rc = BM_BAD_VALUE;
 	if (rc == BM_OK && !fixed) {
 		field->offsets = message2_list_new(count);

@@ -686,13 +686,16 @@ m3_field_add_item(struct m3_field *field, const void *data, size_t size,
 }
 
 /* BMessageField::ItemAt; BM_BAD_DATA for an item Unflatten could not
- * place (BM_BACKEND_CHECKS_ON_READ). */
+ * place (BM_BACKEND_CHECKS_ON_READ), and for the items of 0 bytes that a
+ * fixed field of more items than data bytes would give. */
 static M3_CALL int
 m3_field_item_at(const struct m3_field *field, int32_t index,
                  const void **data, size_t *size)
 {
 	const uint8_t *field_data = m3_header_of(field) + field->data_offset;
 	if (field->fixed_size) {
+		if (field->item_size == 0)
+			return BM_BAD_DATA;
 		*size = field->item_size;
 		*data = field_data + (size_t)index * field->item_size;
 		return BM_OK;

@@ -380,10 +380,19 @@ exercise_reads(bm_message *msg, bool *whole, char *why, size_t why_size)
 				sink ^= ((const uint8_t *)data)[k];
 		}
 	}
+	/* A name no field has; fuzzed input may hold this one too (the
+	 * fuzzer finds the string), and then the find has nothing to prove. */
+	static const char absent[] = "no field is called this";
+	for (int32_t i = 0; i < fields; i++) {
+		struct bm_field_info info;
+		if (bm_field_at(msg, i, &info) == BM_OK &&
+		    info.name_len == sizeof absent - 1 &&
+		    memcmp(info.name, absent, sizeof absent - 1) == 0)
+			return true;
+	}
 	const void *data;
 	size_t size;
-	int rc = bm_find_data(msg, "no field is called this", BM_ANY_TYPE, 0,
-	                      &data, &size);
+	int rc = bm_find_data(msg, absent, BM_ANY_TYPE, 0, &data, &size);
 	/* A backend that checks on read may meet malformed data on the walk
 	 * (a chain that loops): then the message is not whole either. */
 	if (rc == BM_BAD_DATA &&
