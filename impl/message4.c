@@ -81,8 +81,10 @@
  *   match a prefix) or of length 0; a fixed field of fewer bytes than
  *   items; a variable item whose size prefix or bytes run past its field,
  *   or of size 0, met by FindData's walk; and in GetInfo (get_info,
- *   field_at) a name that is empty (or starts with a NUL), longer than
- *   BM_NAME_MAX or not ended by its NUL, or a count of 0 or past
+ *   field_at) a name that is empty, holds a NUL before its end (Haiku
+ *   would report it cut there, where no find by that name reaches it),
+ *   is longer than BM_NAME_MAX or not ended by its NUL, or a count of 0
+ *   or past
  *   BM_COUNT_MAX. Flatten writes the bytes held.
  * - Repeated names: both fields are kept and _FindField's walk reaches the
  *   first on the chain (BM_REPEATED_KEEP_FIRST, as Haiku); nothing looks
@@ -705,7 +707,7 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
 /*
  * GetInfo's report of a field. A field of an unflattened message may be
  * malformed where Unflatten does not look (BM_BAD_DATA): a name that is
- * empty (or starts with a NUL), longer than BM_NAME_MAX or not ended by
+ * empty or holds a NUL before its end, longer than BM_NAME_MAX or not ended by
  * its NUL inside name_length, or no items (Haiku never writes a field
  * without one), or more than BM_COUNT_MAX.
  */
@@ -719,7 +721,8 @@ message4_fill_info(const struct message4 *m,
 		return BM_BAD_DATA;
 	/* name_length >= 2 inside the data area: the data buffer exists. */
 	const char *name = (const char *)m->data + field->offset;
-	if (name[0] == '\0' || name[field->name_length - 1] != '\0')
+	if (name[field->name_length - 1] != '\0' ||
+	    memchr(name, '\0', (size_t)field->name_length - 1) != NULL)
 		return BM_BAD_DATA;
 	info->name = name;
 	info->name_len = (size_t)field->name_length - 1;
