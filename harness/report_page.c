@@ -106,10 +106,15 @@ write_results(FILE *out, const struct report_page_input *input)
 	        "Winner: the fastest backend; Haiku Winner: the fastest Haiku "
 	        "design; `-`: a tie (the runner-up within 2 %% or within the "
 	        "measured noise, as the harness decides); ERR: the cell failed "
-	        "validation and has no time.\n\n",
+	        "validation and has no time. A proposal (Message5) competes in "
+	        "neither Winner column; its \"vs Winner\" column is its median "
+	        "over the smallest median of the backends that compete.\n\n",
 	        run->repetitions);
 	struct report_grid grid;
-	size_t columns = 1 + run->backend_count + 3;
+	size_t proposals = 0;
+	for (size_t b = 0; b < run->backend_count; b++)
+		proposals += run->backends[b].kind == BM_KIND_PROPOSAL;
+	size_t columns = 1 + run->backend_count + 3 + proposals;
 	if (!report_grid_init(&grid, run->row_count + 1, columns)) {
 		report_grid_free(&grid);
 		return false;
@@ -123,6 +128,14 @@ write_results(FILE *out, const struct report_page_input *input)
 	grid.right[1 + run->backend_count] = true;
 	report_grid_set(&grid, 0, 2 + run->backend_count, "Winner");
 	report_grid_set(&grid, 0, 3 + run->backend_count, "Haiku Winner");
+	for (size_t b = 0, column = 4 + run->backend_count;
+	     b < run->backend_count; b++) {
+		if (run->backends[b].kind != BM_KIND_PROPOSAL)
+			continue;
+		report_grid_set(&grid, 0, column, "%s vs Winner",
+		                run->backends[b].name);
+		grid.right[column++] = true;
+	}
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		size_t line = r + 1;
@@ -145,6 +158,29 @@ write_results(FILE *out, const struct report_page_input *input)
 		         row->winner != NULL ? row->winner : "n/a");
 		report_grid_set(&grid, line, 3 + run->backend_count, "%s",
 		         row->haiku_winner != NULL ? row->haiku_winner : "n/a");
+		/* A proposal over the smallest median of the backends that
+		 * compete (the Winner's, or the faster of a tie). */
+		double best = 0;
+		for (size_t b = 0; b < run->backend_count; b++) {
+			const struct bench_file_cell *cell = &row->cells[b];
+			if (cell->present && !cell->failed &&
+			    !cell->not_applicable &&
+			    bm_kind_competes(run->backends[b].kind) &&
+			    (best == 0 || cell->median < best))
+				best = cell->median;
+		}
+		for (size_t b = 0, column = 4 + run->backend_count;
+		     b < run->backend_count; b++) {
+			if (run->backends[b].kind != BM_KIND_PROPOSAL)
+				continue;
+			const struct bench_file_cell *cell = &row->cells[b];
+			if (!cell->present || cell->failed ||
+			    cell->not_applicable || best <= 0)
+				report_grid_set(&grid, line, column++, "n/a");
+			else
+				report_grid_set(&grid, line, column++, "%.2fx",
+				                cell->median / best);
+		}
 	}
 	report_grid_write(out, &grid);
 	report_grid_free(&grid);

@@ -510,6 +510,37 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 }
 END_TEST
 
+/* A proposal has a "vs Winner" column: its median over the competing
+ * backend's, which alone competes here, so the ratio is of the two cells. */
+START_TEST(a_proposal_has_its_column_against_the_winner)
+{
+	const struct bm_ops *const backends[] = {bm_find_backend("Message4"),
+	                                         bm_find_backend("Message5")};
+	ck_assert_ptr_nonnull(backends[0]);
+	ck_assert_ptr_nonnull(backends[1]);
+	ck_assert_int_eq(bm_backend_kind(backends[1]), BM_KIND_PROPOSAL);
+	struct bench_capture run = hu_run(backends, 2, NULL, "--filter",
+	                                  "^tFlatten5Int32$", "--sizes", "5",
+	                                  SHORT_RUN, "--format", "text", NULL);
+	ck_assert_int_eq(run.status, 0);
+	const char *heading = strstr(run.out, "\n\nTest  ");
+	ck_assert_ptr_nonnull(heading);
+	ck_assert_ptr_nonnull(strstr(heading, "Message5 vs Winner\n"));
+	const char *row = strstr(run.out, "\ntFlatten5Int32  ");
+	ck_assert_ptr_nonnull(row);
+	double m4, m5, floor_time, ratio;
+	char winner[32], haiku[32];
+	ck_assert_int_eq(sscanf(row, " tFlatten5Int32 %lf %lf %lf %31s %31s "
+	                             "%lfx",
+	                        &m4, &m5, &floor_time, winner, haiku, &ratio),
+	                 6);
+	/* Message5 never wins: the only competitor is Message4. */
+	ck_assert_str_eq(winner, "Message4");
+	ck_assert_double_eq_tol(ratio, m5 / m4, 0.01 + 0.05 * ratio);
+	hu_capture_free(&run);
+}
+END_TEST
+
 /* Lists the names in dir (at most `capacity`); returns how many. */
 static size_t
 list_dir(const char *dir, char names[][64], size_t capacity)
@@ -690,6 +721,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, an_operation_that_does_not_apply_is_n_a);
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
+	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
 	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
 	tcase_add_test(tc, sizes_beyond_2005_work);
