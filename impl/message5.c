@@ -39,17 +39,16 @@
  * keyed by a caller's pointer; every index is rebuilt from the message
  * whenever it is missing, and Unflatten and MakeEmpty drop them.
  *
- * Unflatten checks what Message4's does (the header: size, format, flags,
- * the hash table; each field header: name and data inside the data area,
- * next_field and the hash entries inside the field array, at least one
- * item, as every field the API makes has, and room in the data for the
- * count it claims: a byte per fixed-size item, a size prefix per
- * variable-size one, so that an offset index is never sized by a count the
- * data cannot hold), walks chains
- * bounded by the field count, and leaves item sizes and names to the read
- * that reaches them (BM_BACKEND_CHECKS_ON_READ): a variable-size item that
- * runs past its field, or a name longer than BM_NAME_MAX or with a NUL
- * inside, is BM_BAD_DATA there. Repeated names are kept as HMF1 keeps them; a find reaches the
+ * Unflatten checks what Message4's (Haiku's) does: the header (size,
+ * format, flags, the hash table and its entries inside the field array)
+ * and each field header (name and data inside the data area, next_field
+ * inside the field array); chains are walked bounded by the field count.
+ * The rest is left to the read that reaches it (BM_BACKEND_CHECKS_ON_READ),
+ * where it is BM_BAD_DATA: a variable-size item that runs past its field,
+ * a count the field's data cannot hold (checked before an offset index is
+ * sized by it; a fixed-size field of more items than bytes), a field of no
+ * items, a name longer than BM_NAME_MAX, not ended by its NUL or with a
+ * NUL inside. Repeated names are kept as HMF1 keeps them; a find reaches the
  * first (BM_REPEATED_KEEP_FIRST).
  */
 #include "alloc.h"
@@ -237,7 +236,18 @@ message5_same_name(const uint8_t *a, const char *b, size_t length)
 {
 	if (length > 16)
 		return memcmp(a, b, length) == 0;
-	for (size_t i = 0; i < length; i++) {
+	size_t i = 0;
+	if (length >= 4) {
+		/* Four bytes at a time (memcpy: the names are unaligned). */
+		for (; i + 4 <= length; i += 4) {
+			uint32_t x, y;
+			memcpy(&x, a + i, 4);
+			memcpy(&y, b + i, 4);
+			if (x != y)
+				return false;
+		}
+	}
+	for (; i < length; i++) {
 		if (a[i] != (uint8_t)b[i])
 			return false;
 	}
@@ -384,6 +394,10 @@ static int
 message5_build_offsets(struct message5 *m, uint32_t index)
 {
 	const struct message5_field *field = &message5_fields(m)[index];
+	/* Each item has its size prefix: a count the data cannot hold is
+	 * malformed, and must not size the index. */
+	if (field->count > field->data_size / sizeof(uint32_t))
+		return BM_BAD_DATA;
 	if (m->offsets == NULL) {
 		m->offsets = bm_malloc((size_t)m->field_capacity *
 		                       sizeof *m->offsets);
@@ -774,17 +788,19 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 		return message5_variable_item(m, (uint32_t)found, (uint32_t)index,
 		                              data, size);
 	/* Fixed items by arithmetic; they lie inside the field's data (its
-	 * bounds were checked by Unflatten). */
+	 * bounds were checked by Unflatten, and bytes * count <= data_size). */
 	size_t bytes = field->count == 1 ? field->data_size
 	                                 : message5_item_size(field);
+	if (bytes == 0)
+		return BM_BAD_DATA; /* more items than bytes: unflattened input */
 	*data = message5_data(m) + field->offset + field->name_length +
 	        (size_t)index * bytes;
 	*size = bytes;
 	return BM_OK;
 }
 
-/* A field's name must fit the API: 1 to BM_NAME_MAX bytes and its NUL,
- * none inside (an unflattened one may not). */
+/* A field must fit the API: a name of 1 to BM_NAME_MAX bytes and its NUL,
+ * none inside, and an item at least (an unflattened one may not). */
 static int
 message5_fill_info(const struct message5 *m,
                    const struct message5_field *field,
@@ -792,7 +808,7 @@ message5_fill_info(const struct message5 *m,
 {
 	const char *name = (const char *)message5_data(m) + field->offset;
 	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
-	    name[field->name_length - 1] != '\0' ||
+	    field->count == 0 || name[field->name_length - 1] != '\0' ||
 	    memchr(name, '\0', (size_t)field->name_length - 1) != NULL)
 		return BM_BAD_DATA;
 	info->name = name;
@@ -871,60 +887,69 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 }
 
 /*
- * Checks an HMF1 message in host order as Message4 does, before anything
- * is copied: the header (its size, flags, hash table), that the field
- * headers and the data are inside `size`, and each field header (name and
- * data inside the data area, next_field inside the field array). Items and
- * names are checked where a read reaches them.
+ * The header of an HMF1 message in host order, checked before anything is
+ * allocated: its size, format and flags, the hash table, and that the field
+ * headers and the data are inside `size`.
  */
 static int
-message5_check(const uint8_t *in, size_t size)
+message5_check_header(const uint8_t *in, size_t size,
+                      struct message5_header *header)
 {
 	if (size < BM_HMF1_HEADER_SIZE)
 		return BM_NOT_A_MESSAGE;
-	struct message5_header header;
-	memcpy(&header, in, sizeof header);
-	if (header.format != BM_HMF1_MAGIC ||
-	    (header.flags & BM_HMF1_MESSAGE_VALID) == 0)
+	memcpy(header, in, sizeof *header);
+	if (header->format != BM_HMF1_MAGIC ||
+	    (header->flags & BM_HMF1_MESSAGE_VALID) == 0)
 		return BM_NOT_A_MESSAGE;
-	if (header.hash_table_size < 1 ||
-	    header.hash_table_size > MESSAGE5_HASH_TABLE_SIZE)
+	if (header->hash_table_size < 1 ||
+	    header->hash_table_size > MESSAGE5_HASH_TABLE_SIZE)
 		return BM_BAD_VALUE;
-	uint64_t flat = message5_flat_size(&header);
+	uint64_t flat = message5_flat_size(header);
 	if (flat > size || flat > BM_FLAT_MAX)
 		return BM_NOT_A_MESSAGE;
-	uint32_t count = header.field_count;
-	for (uint32_t b = 0; b < header.hash_table_size; b++) {
-		if (header.hash_table[b] < -1 ||
-		    header.hash_table[b] >= (int64_t)count)
-			return BM_BAD_VALUE;
-	}
-	const uint8_t *at = in + BM_HMF1_HEADER_SIZE;
-	for (uint32_t i = 0; i < count; i++, at += BM_HMF1_FIELD_HEADER_SIZE) {
-		struct message5_field field;
-		memcpy(&field, at, sizeof field);
-		if (field.next_field < -1 || field.next_field >= (int64_t)count ||
-		    field.name_length == 0 || field.count == 0 ||
-		    (uint64_t)field.offset + field.name_length + field.data_size >
-		            header.data_size ||
-		    ((field.flags & BM_HMF1_FIELD_FIXED) != 0
-		             ? field.data_size < field.count
-		             : field.data_size / sizeof(uint32_t) < field.count))
+	for (uint32_t b = 0; b < header->hash_table_size; b++) {
+		if (header->hash_table[b] < -1 ||
+		    header->hash_table[b] >= (int64_t)header->field_count)
 			return BM_BAD_VALUE;
 	}
 	return BM_OK;
 }
 
+/*
+ * Whether every field header of the copy passes what Haiku's
+ * _ValidateMessage checks, made exact: its name and data inside the data
+ * area, next_field -1 or inside the field array (Haiku lets next_field ==
+ * field_count through). Checked on the copy, which was just written (and
+ * so is in the cache), without a branch per field. The rest is checked by
+ * the read that reaches it.
+ */
+static bool
+message5_fields_valid(const struct message5_field *fields, uint32_t count,
+                      uint32_t data_size)
+{
+	bool bad = false;
+	for (uint32_t i = 0; i < count; i++) {
+		const struct message5_field *field = &fields[i];
+		bad |= (uint32_t)field->next_field + 1u > count;
+		bad |= (uint64_t)field->offset + field->name_length +
+		               field->data_size >
+		       data_size;
+	}
+	return !bad;
+}
+
+/* Unflatten: the header checks, one allocation and one copy of the field
+ * headers and the data (contiguous on the wire, as in the block), then the
+ * field headers checked on the copy. */
 static int
 message5_unflatten(bm_message *msg, const void *data, size_t size)
 {
 	struct message5 *m = message5_cast(msg);
 	const uint8_t *in = data;
-	int rc = message5_check(in, size);
+	struct message5_header header;
+	int rc = message5_check_header(in, size, &header);
 	if (rc != BM_OK)
 		return rc;
-	struct message5_header header;
-	memcpy(&header, in, sizeof header);
 	size_t body = (size_t)header.field_count * BM_HMF1_FIELD_HEADER_SIZE +
 	              header.data_size;
 	uint8_t *block = NULL;
@@ -932,6 +957,11 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 		return BM_NO_MEMORY;
 	if (body > 0)
 		memcpy(block, in + BM_HMF1_HEADER_SIZE, body);
+	if (!message5_fields_valid((const struct message5_field *)(void *)block,
+	                           header.field_count, header.data_size)) {
+		bm_free(block);
+		return BM_BAD_VALUE;
+	}
 	message5_drop_indexes(m);
 	bm_free(m->block);
 	m->block = block;
