@@ -47,7 +47,7 @@
  * where it is BM_BAD_DATA: a variable-size item that runs past its field,
  * a count the field's data cannot hold (checked before an offset index is
  * sized by it; a fixed-size field of more items than bytes), a field of no
- * items, a name longer than BM_NAME_MAX, not ended by its NUL or with a
+ * items or of more than BM_COUNT_MAX, a name longer than BM_NAME_MAX, not ended by its NUL or with a
  * NUL inside. Repeated names are kept as HMF1 keeps them; a find reaches the
  * first (BM_REPEATED_KEEP_FIRST).
  */
@@ -800,7 +800,7 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 }
 
 /* A field must fit the API: a name of 1 to BM_NAME_MAX bytes and its NUL,
- * none inside, and an item at least (an unflattened one may not). */
+ * none inside, and 1 to BM_COUNT_MAX items (an unflattened one may not). */
 static int
 message5_fill_info(const struct message5 *m,
                    const struct message5_field *field,
@@ -808,7 +808,8 @@ message5_fill_info(const struct message5 *m,
 {
 	const char *name = (const char *)message5_data(m) + field->offset;
 	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
-	    field->count == 0 || name[field->name_length - 1] != '\0' ||
+	    field->count == 0 || field->count > (uint32_t)BM_COUNT_MAX ||
+	    name[field->name_length - 1] != '\0' ||
 	    memchr(name, '\0', (size_t)field->name_length - 1) != NULL)
 		return BM_BAD_DATA;
 	info->name = name;
