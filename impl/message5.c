@@ -315,8 +315,12 @@ message5_build_index(struct message5 *m, uint32_t fields)
 	const uint8_t *data = message5_data(m);
 	for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
 		const char *name = (const char *)data + field->offset;
-		message5_index_insert(
-			m, i, bm__hash_name(name, (size_t)field->name_length - 1));
+		/* An unflattened field may have a name_length of 0: no
+		 * lookup can match it, and it is hashed as the empty name. */
+		size_t length = field->name_length > 0
+		                        ? (size_t)field->name_length - 1
+		                        : 0;
+		message5_index_insert(m, i, bm__hash_name(name, length));
 	}
 	return true;
 }
