@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.73017:320223]
+set yrange [1.03523:445268]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -36,7 +36,12 @@ plot \
 	'data/scaling-create-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-create-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-create-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-create-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-create-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-create-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-create-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-create-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-create-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-create-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-create-string: Create String: the N adds into an empty message
 reset
@@ -57,7 +62,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.71517:395030]
+set yrange [1.05394:476535]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -66,7 +71,12 @@ plot \
 	'data/scaling-create-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-create-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-create-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-create-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-create-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-create-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-create-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-create-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-create-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-create-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-lookup-int32: Lookup Int32: one lookup by name among N fields
 reset
@@ -87,15 +97,20 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [6.02367:11514]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set yrange [5.48358:8808.33]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000)
 set mytics 10
 plot \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
-	'data/scaling-lookup-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4'
+	'data/scaling-lookup-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005'
 
 # --- scaling-read-int32: Read Int32: the N reads by index of one field
 reset
@@ -116,7 +131,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.71163:120083]
+set yrange [1.0285:157269]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -125,7 +140,12 @@ plot \
 	'data/scaling-read-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-read-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-read-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-read-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-read-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-read-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-read-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-read-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-read-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-read-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-read-string: Read String: the N reads by index of one field
 reset
@@ -146,7 +166,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.71417:4.11168e+07]
+set yrange [1.05443:3.92471e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -155,7 +175,12 @@ plot \
 	'data/scaling-read-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-read-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-read-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-read-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-read-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-read-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-read-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-read-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-read-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-read-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-flatten-int32: Flatten Int32: flattening one field of N items
 reset
@@ -176,8 +201,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.37376:47548.8]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set yrange [2.98852:330930]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -185,7 +210,12 @@ plot \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-flatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-flatten-string: Flatten String: flattening one field of N items
 reset
@@ -206,8 +236,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.07696:78071.8]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set yrange [3.09904:344182]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
 	'data/scaling-flatten-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -215,7 +245,12 @@ plot \
 	'data/scaling-flatten-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-flatten-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-flatten-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-flatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-flattenindividual-int32: FlattenIndividual Int32: flattening N fields of one item
 reset
@@ -236,8 +271,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.95755:300868]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [3.08311:1.12177e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -245,7 +280,12 @@ plot \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-flattenindividual-string: FlattenIndividual String: flattening N fields of one item
 reset
@@ -266,8 +306,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.32112:346324]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [3.78717:1.08521e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -275,7 +315,12 @@ plot \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-flattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-unflatten-int32: Unflatten Int32: unflattening one field of N items
 reset
@@ -296,7 +341,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.4208:333679]
+set yrange [2.93157:650248]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -305,7 +350,12 @@ plot \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-unflatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-unflatten-string: Unflatten String: unflattening one field of N items
 reset
@@ -326,7 +376,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.12982:328018]
+set yrange [3.11417:749168]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -335,7 +385,12 @@ plot \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-unflatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflatten-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-unflattenindividual-int32: UnflattenIndividual Int32: unflattening N fields of one item
 reset
@@ -356,7 +411,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.9721:2.19961e+06]
+set yrange [5.12372:2.80807e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -365,7 +420,12 @@ plot \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- scaling-unflattenindividual-string: UnflattenIndividual String: unflattening N fields of one item
 reset
@@ -386,8 +446,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [12.4951:2.20589e+06]
-set ytics ('10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set yrange [3.71017:2.64355e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -395,14 +455,155 @@ plot \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
-	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:11 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message3-2005', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenvalidated-int32: UnflattenValidated Int32: the full check, then unflattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenvalidated-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenValidated Int32: the full check, then unflattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [2.9291:804643]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenvalidated-string: UnflattenValidated String: the full check, then unflattening one field of N items
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenvalidated-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenValidated String: the full check, then unflattening one field of N items"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: items in the field (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [3.18332:768325]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set mytics 10
+plot \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenindividualvalidated-int32: UnflattenIndividualValidated Int32: the full check, then unflattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenindividualvalidated-int32.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividualValidated Int32: the full check, then unflattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [3.13749:2.78441e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set mytics 10
+plot \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+
+# --- scaling-unflattenindividualvalidated-string: UnflattenIndividualValidated String: the full check, then unflattening N fields of one item
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 760,500 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 760,500 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/scaling-unflattenindividualvalidated-string.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividualValidated String: the full check, then unflattening N fields of one item"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale xy 10
+set xlabel 'N: fields of one item each (log scale)'
+set ylabel 'time per operation (log scale)'
+set key outside right center box lc rgb '#b0b0b0'
+set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
+unset mxtics
+set xrange [3.125:8000]
+set yrange [3.71314:2.74108e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set mytics 10
+plot \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:3 with linespoints lw 2 dt 1 pt 5 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:4 with linespoints lw 2 dt 1 pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:5 with linespoints lw 2 dt 1 pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:6 with linespoints lw 2 dt 1 pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:7 with linespoints lw 2 dt 1 pt 6 ps 1.1*pointscale lc rgb '#56B4E9' title 'Message5', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:8 with linespoints lw 2 dt 1 pt 4 ps 1.1*pointscale lc rgb '#CC79A7' title 'Haiku-original', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:9 with linespoints lw 2 dt 1 pt 8 ps 1.1*pointscale lc rgb '#8C6D31' title 'Message1-2005', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:10 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'Message2-2005', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:12 with linespoints lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 
 # --- relative-5: 5 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2464,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2464,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-5.'.format
 set datafile separator ','
@@ -413,28 +614,33 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:28.8819]
+set yrange [0.7:147.582]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100)
 set mytics 1
 plot \
 	'data/relative-5.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
 	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
 	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
 	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
-	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
 
 # --- relative-50: 50 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2464,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2464,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-50.'.format
 set datafile separator ','
@@ -445,28 +651,33 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:119.969]
+set yrange [0.7:557.687]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
 set mytics 1
 plot \
 	'data/relative-50.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
 	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
 	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
 	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
-	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
 
 # --- relative-500: 500 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2464,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2464,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-500.'.format
 set datafile separator ','
@@ -477,28 +688,33 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:602.171]
+set yrange [0.7:1997.79]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
 set mytics 1
 plot \
 	'data/relative-500.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
 	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
 	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
 	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
-	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
 
 # --- relative-5000: 5000 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1156,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2464,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1156,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2464,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-5000.'.format
 set datafile separator ','
@@ -509,21 +725,174 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:950.734]
+set yrange [0.7:2993.05]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000)
 set mytics 1
 plot \
 	'data/relative-5000.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
 	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
 	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
 	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
-	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4'
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
+
+# --- real-send: Send: each backend's time relative to the fastest, per message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1276,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1276,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/real-send.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Send: each backend's time relative to the fastest, per message"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:18.4733]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10)
+set mytics 1
+plot \
+	'data/real-send.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
+
+# --- real-receive: Receive: each backend's time relative to the fastest, per message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 1276,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 1276,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/real-receive.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Receive: each backend's time relative to the fastest, per message"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:24.0132]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
+set mytics 1
+plot \
+	'data/real-receive.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
+
+# --- real-load: Load: each backend's time relative to the fastest, per message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 880,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 880,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/real-load.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Load: each backend's time relative to the fastest, per message"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:31.0717]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
+set mytics 1
+plot \
+	'data/real-load.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
+
+# --- real-save: Save: each backend's time relative to the fastest, per message
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 880,520 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 880,520 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/real-save.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Save: each backend's time relative to the fastest, per message"
+set grid lc rgb '#d8d8d8' lw 1
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set yrange [0.7:17.533]
+set ylabel 'time / time of the fastest backend (log scale)'
+set xtics rotate by -30 left nomirror
+set grid noxtics ytics
+set key outside top center horizontal reverse Left
+set bmargin 7
+set rmargin 8
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10)
+set mytics 1
+plot \
+	'data/real-save.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 4 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 5 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 6 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 7 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 8 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 9 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 10 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 11 lc rgb '#E69F00' title 'Message3-2005'
 
 # --- vs2005: 2005 against today: time relative to R5 on the same test
 reset
@@ -539,19 +908,19 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00131477:511.994]
-set yrange [0.00131477:511.994]
+set xrange [0.001577:2175.34]
+set yrange [0.001577:2175.34]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00131477,1 to 511.994,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00131477 to 1,511.994 nohead dt 3 lc rgb '#909090'
+set arrow from 0.001577,1 to 2175.34,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.001577 to 1,2175.34 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
-set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000)
+set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
 set mxtics 10
-set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000)
+set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
 set mytics 10
 set samples 200
 plot \
