@@ -4,6 +4,8 @@
  */
 #include "report_internal.h"
 
+#include "output.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -107,3 +109,15 @@ report_grid_write(FILE *out, const struct report_grid *grid)
 	}
 }
 
+void
+report_cell_text(char *out, size_t size, const struct bench_file_cell *cell)
+{
+	if (cell == NULL || !cell->present)
+		snprintf(out, size, "-");
+	else if (cell->failed)
+		snprintf(out, size, "ERR");
+	else if (cell->not_applicable)
+		snprintf(out, size, "n/a");
+	else
+		bench_format_time(cell->median, BENCH_UNIT_NS, out, size);
+}

@@ -436,6 +436,11 @@ void report_grid_set(struct report_grid *grid, size_t row, size_t column,
                      const char *format, ...) REPORT_PRINTF(4, 5);
 void report_grid_write(FILE *out, const struct report_grid *grid);
 
+/* A results-file cell as a table shows it: "-" when the row has no such
+ * column (or cell is NULL), "ERR", "n/a", or its median in ns. */
+void report_cell_text(char *out, size_t size,
+                      const struct bench_file_cell *cell);
+
 /* --- Helpers (report.c) --------------------------------------------------- */
 
 /* Writes text[0..length) to path through a temporary file beside it and a

@@ -201,17 +201,6 @@ report_originals_free(struct report_originals *originals)
 /* --- The page ------------------------------------------------------------- */
 
 static void
-put_figure(char *out, size_t size, const struct bench_file_cell *cell)
-{
-	if (cell == NULL || !cell->present)
-		snprintf(out, size, "-");
-	else if (cell->failed)
-		snprintf(out, size, "ERR");
-	else
-		bench_format_time(cell->median, BENCH_UNIT_NS, out, size);
-}
-
-static void
 put_ratio(char *out, size_t size, double value)
 {
 	if (value < 0)
@@ -263,11 +252,11 @@ write_pair_table(FILE *out, const struct report_original_pair *pair)
 		const struct report_original_row *line = &pair->rows[r];
 		char text[9][REPORT_GRID_TEXT_MAX];
 		snprintf(text[0], sizeof text[0], "%s", line->row->test);
-		put_figure(text[1], sizeof text[1], line->re);
-		put_figure(text[2], sizeof text[2], line->orig);
+		report_cell_text(text[1], sizeof text[1], line->re);
+		report_cell_text(text[2], sizeof text[2], line->orig);
 		put_ratio(text[3], sizeof text[3], line->time_ratio);
-		put_figure(text[4], sizeof text[4], line->re_count);
-		put_figure(text[5], sizeof text[5], line->orig_count);
+		report_cell_text(text[4], sizeof text[4], line->re_count);
+		report_cell_text(text[5], sizeof text[5], line->orig_count);
 		put_ratio(text[6], sizeof text[6], line->instruction_ratio);
 		put_allocations(text[7], sizeof text[7], line);
 		put_bytes(text[8], sizeof text[8], line);

@@ -145,13 +145,7 @@ write_results(FILE *out, const struct report_page_input *input)
 				b < run->backend_count ? &row->cells[b]
 				                       : &row->floor;
 			char text[32];
-			if (!cell->present)
-				snprintf(text, sizeof text, "-");
-			else if (cell->failed)
-				snprintf(text, sizeof text, "ERR");
-			else
-				bench_format_time(cell->median, BENCH_UNIT_NS,
-				                  text, sizeof text);
+			report_cell_text(text, sizeof text, cell);
 			report_grid_set(&grid, line, 1 + b, "%s", text);
 		}
 		report_grid_set(&grid, line, 2 + run->backend_count, "%s",
@@ -797,13 +791,7 @@ write_changed_row(FILE *out, const struct report_sensitivity *sensitivity,
 			const struct bench_file_cell *cell =
 				b < backends ? &row->cells[b] : &row->floor;
 			char text[32];
-			if (!cell->present)
-				snprintf(text, sizeof text, "-");
-			else if (cell->failed)
-				snprintf(text, sizeof text, "ERR");
-			else
-				bench_format_time(cell->median, BENCH_UNIT_NS, text,
-				                  sizeof text);
+			report_cell_text(text, sizeof text, cell);
 			report_grid_set(&grid, 1 + i, 1 + b, "%s", text);
 		}
 		report_grid_set(&grid, 1 + i, 2 + backends, "%s",

@@ -165,15 +165,7 @@ write_operation(FILE *out, const struct report_page_input *input,
 				b < run->backend_count ? &row->cells[b]
 				                       : &row->floor;
 			char text[32];
-			if (!cell->present)
-				snprintf(text, sizeof text, "-");
-			else if (cell->failed)
-				snprintf(text, sizeof text, "ERR");
-			else if (cell->not_applicable)
-				snprintf(text, sizeof text, "n/a");
-			else
-				bench_format_time(cell->median, BENCH_UNIT_NS,
-				                  text, sizeof text);
+			report_cell_text(text, sizeof text, cell);
 			report_grid_set(&grid, line, 1 + b, "%s", text);
 		}
 		report_grid_set(&grid, line, 2 + run->backend_count, "%s",
