@@ -523,4 +523,12 @@ int bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink);
  * bm_decode's or the add path's status; on failure the caller empties msg. */
 int bm_decode_into(bm_message *msg, const void *data, size_t size);
 
+/* Copies `msg` into a new message of backend `ops` through the add path:
+ * each field in iteration order, each item read by bm_find_data and added
+ * by bm_add_data with the field's type and fixed-size flag. BM_BAD_VALUE
+ * for a field name of 0 or more than BM_NAME_MAX bytes, else the first
+ * failing call's status; *out is set only on BM_OK. */
+int bm_copy(const bm_message *msg, const struct bm_ops *ops,
+            bm_message **out);
+
 #endif /* BM_BMSG_H */

@@ -656,13 +656,13 @@ struct message2_message {
 #define MESSAGE2_EMPTY_SIZE ((size_t)BM_R5_HEADER_SIZE + 1)
 
 static struct message2_message *
-message2_from(bm_message *base)
+message2_cast(bm_message *base)
 {
 	return (struct message2_message *)base;
 }
 
 static const struct message2_message *
-message2_from_const(const bm_message *base)
+message2_cast_const(const bm_message *base)
 {
 	return (const struct message2_message *)base;
 }
@@ -807,7 +807,7 @@ message2_delete_fields(struct message2_message *msg)
 static void
 message2_destroy(bm_message *base)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	message2_delete_fields(msg);
 	bm_free(msg->fields.items);
 	bm_free(msg->table);
@@ -817,7 +817,7 @@ message2_destroy(bm_message *base)
 static void
 message2_make_empty(bm_message *base)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	message2_delete_fields(msg);
 	message2_list_make_empty(&msg->fields);
 	for (size_t i = 0; i < MESSAGE2_HASH_TABLE_SIZE; i++)
@@ -831,7 +831,7 @@ message2_add_data(bm_message *base, const char *name, size_t name_len,
                   bm_type_code type, const void *data, size_t size,
                   bool fixed_size)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	struct message2_field *field = message2_lookup(msg, name, name_len);
 	if (field != NULL)
 		return message2_field_add(msg, field, type, data, size);
@@ -844,7 +844,7 @@ message2_find_data(const bm_message *base, const char *name, size_t name_len,
                    bm_type_code type, int32_t index, const void **data,
                    size_t *size)
 {
-	const struct message2_message *msg = message2_from_const(base);
+	const struct message2_message *msg = message2_cast_const(base);
 	const struct message2_field *field = message2_lookup(msg, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
@@ -871,7 +871,7 @@ message2_get_info(const bm_message *base, const char *name, size_t name_len,
                   struct bm_field_info *info)
 {
 	const struct message2_field *field =
-		message2_lookup(message2_from_const(base), name, name_len);
+		message2_lookup(message2_cast_const(base), name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
 	message2_info(field, info);
@@ -882,7 +882,7 @@ static int
 message2_field_at(const bm_message *base, int32_t index,
                   struct bm_field_info *info)
 {
-	const struct message2_message *msg = message2_from_const(base);
+	const struct message2_message *msg = message2_cast_const(base);
 	if (index < 0 || (size_t)index >= msg->fields.count)
 		return BM_BAD_INDEX;
 	const struct message2_field *field = msg->fields.items[index];
@@ -898,14 +898,14 @@ message2_field_at(const bm_message *base, int32_t index,
 static int32_t
 message2_count_fields(const bm_message *base)
 {
-	return (int32_t)message2_from_const(base)->fields.count;
+	return (int32_t)message2_cast_const(base)->fields.count;
 }
 
 /* FlattenedSize(): the cache, or a walk over the fields that refills it. */
 static int
 message2_flattened_size(bm_message *base, size_t *size)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	if (msg->flattened_size < 0) {
 		size_t total = MESSAGE2_EMPTY_SIZE;
 		for (size_t i = 0; i < msg->fields.count; i++) {
@@ -1006,7 +1006,7 @@ message2_header_checksum(const struct message2_header *header, uint32_t *sum)
 static int
 message2_flatten(bm_message *base, void *buffer, size_t capacity)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	size_t size;
 	int rc = message2_flattened_size(base, &size);
 	if (rc != BM_OK)
@@ -1154,7 +1154,7 @@ message2_field_read(struct message2_message *msg, struct message2_io *io,
 static int
 message2_unflatten(bm_message *base, const void *data, size_t size)
 {
-	struct message2_message *msg = message2_from(base);
+	struct message2_message *msg = message2_cast(base);
 	struct bm__r5_reader reader;
 	int rc = bm__r5_open_native(&reader, data, size, MESSAGE2_CHECKS);
 	if (rc != BM_OK)

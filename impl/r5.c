@@ -104,24 +104,36 @@ struct r5_message {
 	size_t flat_size;         /* bookkeeping for BM_FLAT_MAX */
 };
 
+static struct r5_message *
+r5_cast(bm_message *msg)
+{
+	return (struct r5_message *)msg;
+}
+
+static const struct r5_message *
+r5_cast_const(const bm_message *msg)
+{
+	return (const struct r5_message *)msg;
+}
+
 /* Header, no target or reply, plus the terminator byte. */
 #define R5_EMPTY_FLAT_SIZE ((size_t)BM_R5_HEADER_SIZE + 1)
 
 static uint8_t *
-field_data(struct r5_field *field)
+r5_field_data(struct r5_field *field)
 {
 	return (uint8_t *)field + field->header_size;
 }
 
 static size_t
-field_header_size(size_t name_len)
+r5_field_header_size(size_t name_len)
 {
 	return bm__pad8(offsetof(struct r5_field, name) + name_len + 1);
 }
 
 /* Be's record flags for a field with these figures (impl/README.md §5.5). */
 static uint8_t
-record_flags(bool fixed_size, int32_t count, size_t logical_bytes)
+r5_record_flags(bool fixed_size, int32_t count, size_t logical_bytes)
 {
 	uint8_t flags = BM_R5_FIELD_VALID;
 	if (logical_bytes <= UINT8_MAX && count <= UINT8_MAX)
@@ -135,22 +147,22 @@ record_flags(bool fixed_size, int32_t count, size_t logical_bytes)
 
 /* Bytes the field's record takes in the flat message. */
 static size_t
-record_size(bool fixed_size, int32_t count, size_t logical_bytes,
+r5_record_size(bool fixed_size, int32_t count, size_t logical_bytes,
             size_t name_len)
 {
-	uint8_t flags = record_flags(fixed_size, count, logical_bytes);
+	uint8_t flags = r5_record_flags(fixed_size, count, logical_bytes);
 	return bm__r5_record_header_size(flags, name_len) + logical_bytes;
 }
 
 static size_t
-field_record_size(const struct r5_field *field)
+r5_field_record_size(const struct r5_field *field)
 {
-	return record_size(field->chunk_size != 0, field->count,
+	return r5_record_size(field->chunk_size != 0, field->count,
 	                   field->logical_bytes, field->name_length);
 }
 
 static bool
-name_matches(const struct r5_field *field, const char *name, size_t name_len)
+r5_name_matches(const struct r5_field *field, const char *name, size_t name_len)
 {
 	return field->name_length == name_len &&
 	       memcmp(field->name, name, name_len) == 0;
@@ -158,9 +170,9 @@ name_matches(const struct r5_field *field, const char *name, size_t name_len)
 
 /* The linear walk every lookup makes. */
 static struct r5_field *
-find_field(struct r5_field *field, const char *name, size_t name_len)
+r5_find_field(struct r5_field *field, const char *name, size_t name_len)
 {
-	while (field != NULL && !name_matches(field, name, name_len))
+	while (field != NULL && !r5_name_matches(field, name, name_len))
 		field = field->next;
 	return field;
 }
@@ -170,10 +182,10 @@ find_field(struct r5_field *field, const char *name, size_t name_len)
  * header (count and logical size 0, no next). NULL when out of memory.
  */
 static struct r5_field *
-new_field(const char *name, size_t name_len, bm_type_code type,
+r5_new_field(const char *name, size_t name_len, bm_type_code type,
           uint32_t chunk_size, size_t physical)
 {
-	size_t header_size = field_header_size(name_len);
+	size_t header_size = r5_field_header_size(name_len);
 	struct r5_field *field = bm_malloc(header_size + physical);
 	if (field == NULL)
 		return NULL;
@@ -192,10 +204,10 @@ new_field(const char *name, size_t name_len, bm_type_code type,
 
 /* Writes one item at the end of the field's data (room is there). */
 static void
-append_item(struct r5_field *field, const void *data, size_t size,
+r5_append_item(struct r5_field *field, const void *data, size_t size,
             size_t chunk)
 {
-	uint8_t *at = field_data(field) + field->logical_bytes;
+	uint8_t *at = r5_field_data(field) + field->logical_bytes;
 	if (field->chunk_size != 0)
 		memcpy(at, data, size);
 	else
@@ -207,7 +219,7 @@ append_item(struct r5_field *field, const void *data, size_t size,
 /* The growth policy: double the data room, or more if the add needs it.
  * `needed` is at most BM_FLAT_MAX, and so is the result. */
 static size_t
-grown_physical(size_t physical, size_t needed)
+r5_grown_physical(size_t physical, size_t needed)
 {
 	size_t doubled =
 		physical <= BM_FLAT_MAX / 2 ? physical * 2 : BM_FLAT_MAX;
@@ -232,7 +244,7 @@ r5_create(bm_message **out)
 static void
 r5_make_empty(bm_message *base)
 {
-	struct r5_message *msg = (struct r5_message *)base;
+	struct r5_message *msg = r5_cast(base);
 	struct r5_field *field = msg->entries;
 	while (field != NULL) {
 		struct r5_field *next = field->next;
@@ -253,7 +265,7 @@ r5_destroy(bm_message *base)
 
 /* Adds a new field holding one item and links it at *tail_link. */
 static int
-add_field(struct r5_message *msg, struct r5_field **tail_link,
+r5_add_field(struct r5_message *msg, struct r5_field **tail_link,
           const char *name, size_t name_len, bm_type_code type,
           const void *data, size_t size, bool fixed_size)
 {
@@ -261,15 +273,15 @@ add_field(struct r5_message *msg, struct r5_field **tail_link,
 		return BM_TOO_LARGE;
 	/* size <= BM_ITEM_MAX, so the chunk fits in 32 bits. */
 	size_t chunk = fixed_size ? size : bm__r5_var_item_size(size);
-	size_t record = record_size(fixed_size, 1, chunk, name_len);
+	size_t record = r5_record_size(fixed_size, 1, chunk, name_len);
 	if (record > BM_FLAT_MAX - msg->flat_size)
 		return BM_TOO_LARGE;
-	struct r5_field *field = new_field(name, name_len, type,
+	struct r5_field *field = r5_new_field(name, name_len, type,
 	                                   fixed_size ? (uint32_t)size : 0,
 	                                   chunk);
 	if (field == NULL)
 		return BM_NO_MEMORY;
-	append_item(field, data, size, chunk);
+	r5_append_item(field, data, size, chunk);
 	*tail_link = field;
 	msg->field_count++;
 	msg->flat_size += record;
@@ -278,7 +290,7 @@ add_field(struct r5_message *msg, struct r5_field **tail_link,
 
 /* Adds one item to the existing field *link, growing its block. */
 static int
-add_to_field(struct r5_message *msg, struct r5_field **link,
+r5_add_to_field(struct r5_message *msg, struct r5_field **link,
              bm_type_code type, const void *data, size_t size)
 {
 	struct r5_field *field = *link;
@@ -294,14 +306,14 @@ add_to_field(struct r5_message *msg, struct r5_field **link,
 		return BM_TOO_LARGE;
 	size_t logical = field->logical_bytes + chunk;
 	/* The record may change header size too (MINI, SINGLE). */
-	size_t rest = msg->flat_size - field_record_size(field);
-	size_t record = record_size(fixed_size, field->count + 1, logical,
+	size_t rest = msg->flat_size - r5_field_record_size(field);
+	size_t record = r5_record_size(fixed_size, field->count + 1, logical,
 	                            field->name_length);
 	if (record > BM_FLAT_MAX - rest)
 		return BM_TOO_LARGE;
 	if (logical > field->physical_bytes) {
 		size_t physical =
-			grown_physical(field->physical_bytes, logical);
+			r5_grown_physical(field->physical_bytes, logical);
 		/* On failure the old block is still ours, unchanged. */
 		struct r5_field *grown =
 			bm_realloc(field, field->header_size + physical);
@@ -310,7 +322,7 @@ add_to_field(struct r5_message *msg, struct r5_field **link,
 		grown->physical_bytes = (uint32_t)physical;
 		*link = field = grown;
 	}
-	append_item(field, data, size, chunk);
+	r5_append_item(field, data, size, chunk);
 	msg->flat_size = rest + record;
 	return BM_OK;
 }
@@ -320,14 +332,14 @@ r5_add_data(bm_message *base, const char *name, size_t name_len,
             bm_type_code type, const void *data, size_t size,
             bool fixed_size)
 {
-	struct r5_message *msg = (struct r5_message *)base;
+	struct r5_message *msg = r5_cast(base);
 	struct r5_field **link = &msg->entries;
-	while (*link != NULL && !name_matches(*link, name, name_len))
+	while (*link != NULL && !r5_name_matches(*link, name, name_len))
 		link = &(*link)->next;
 	if (*link == NULL)
-		return add_field(msg, link, name, name_len, type, data, size,
+		return r5_add_field(msg, link, name, name_len, type, data, size,
 		                 fixed_size);
-	return add_to_field(msg, link, type, data, size);
+	return r5_add_to_field(msg, link, type, data, size);
 }
 
 static int
@@ -335,15 +347,15 @@ r5_find_data(const bm_message *base, const char *name, size_t name_len,
              bm_type_code type, int32_t index, const void **data,
              size_t *size)
 {
-	const struct r5_message *msg = (const struct r5_message *)base;
-	struct r5_field *field = find_field(msg->entries, name, name_len);
+	const struct r5_message *msg = r5_cast_const(base);
+	struct r5_field *field = r5_find_field(msg->entries, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
 	if (type != BM_ANY_TYPE && type != field->type)
 		return BM_BAD_TYPE;
 	if (index < 0 || index >= field->count)
 		return BM_BAD_INDEX;
-	const uint8_t *item = field_data(field);
+	const uint8_t *item = r5_field_data(field);
 	if (field->chunk_size != 0) {
 		*data = item + (size_t)index * field->chunk_size;
 		*size = field->chunk_size;
@@ -358,7 +370,7 @@ r5_find_data(const bm_message *base, const char *name, size_t name_len,
 }
 
 static void
-fill_info(const struct r5_field *field, struct bm_field_info *info)
+r5_fill_info(const struct r5_field *field, struct bm_field_info *info)
 {
 	info->name = field->name;
 	info->name_len = field->name_length;
@@ -371,42 +383,42 @@ static int
 r5_get_info(const bm_message *base, const char *name, size_t name_len,
             struct bm_field_info *info)
 {
-	const struct r5_message *msg = (const struct r5_message *)base;
-	const struct r5_field *field = find_field(msg->entries, name, name_len);
+	const struct r5_message *msg = r5_cast_const(base);
+	const struct r5_field *field = r5_find_field(msg->entries, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
-	fill_info(field, info);
+	r5_fill_info(field, info);
 	return BM_OK;
 }
 
 static int
 r5_field_at(const bm_message *base, int32_t index, struct bm_field_info *info)
 {
-	const struct r5_message *msg = (const struct r5_message *)base;
+	const struct r5_message *msg = r5_cast_const(base);
 	if (index < 0 || index >= msg->field_count)
 		return BM_BAD_INDEX;
 	const struct r5_field *field = msg->entries;
 	for (int32_t i = 0; i < index; i++)
 		field = field->next;
-	fill_info(field, info);
+	r5_fill_info(field, info);
 	return BM_OK;
 }
 
 static int32_t
 r5_count_fields(const bm_message *base)
 {
-	const struct r5_message *msg = (const struct r5_message *)base;
+	const struct r5_message *msg = r5_cast_const(base);
 	return msg->field_count;
 }
 
 static int
 r5_flattened_size(bm_message *base, size_t *size)
 {
-	struct r5_message *msg = (struct r5_message *)base;
+	struct r5_message *msg = r5_cast(base);
 	size_t total = R5_EMPTY_FLAT_SIZE;
 	for (const struct r5_field *field = msg->entries; field != NULL;
 	     field = field->next) {
-		size_t record = field_record_size(field);
+		size_t record = r5_field_record_size(field);
 		if (record > BM_FLAT_MAX - total)
 			return BM_TOO_LARGE;
 		total += record;
@@ -418,7 +430,7 @@ r5_flattened_size(bm_message *base, size_t *size)
 static int
 r5_flatten(bm_message *base, void *buffer, size_t capacity)
 {
-	struct r5_message *msg = (struct r5_message *)base;
+	struct r5_message *msg = r5_cast(base);
 	size_t total;
 	int rc = r5_flattened_size(base, &total);
 	if (rc != BM_OK)
@@ -432,7 +444,7 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
 	for (struct r5_field *field = msg->entries; field != NULL;
 	     field = field->next) {
 		bool fixed_size = field->chunk_size != 0;
-		uint8_t flags = record_flags(fixed_size, field->count,
+		uint8_t flags = r5_record_flags(fixed_size, field->count,
 		                             field->logical_bytes);
 		out = bm__r5_write_record_header(out, flags, field->type,
 		                                 (uint32_t)field->count,
@@ -441,7 +453,7 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
 		                                 field->name_length);
 		/* The data block is already in flat layout, with its padding
 		 * as add wrote it (zero) or as Unflatten read it. */
-		memcpy(out, field_data(field), field->logical_bytes);
+		memcpy(out, r5_field_data(field), field->logical_bytes);
 		out += field->logical_bytes;
 	}
 	*out = 0; /* terminator: VALID clear */
@@ -453,7 +465,7 @@ r5_flatten(bm_message *base, void *buffer, size_t capacity)
  * becomes one field block, filled with one copy of the record's data.
  */
 static int
-unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
+r5_unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
                   struct bm__seen_names *seen)
 {
 	/* bm_unflatten hands us an empty message; new fields go at the tail. */
@@ -464,24 +476,24 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 		bool fixed_size = (record.flags & BM_R5_FIELD_FIXED) != 0;
 		int32_t count = (int32_t)record.count;
 		size_t bytes = record.data_size;
-		size_t record_bytes = record_size(fixed_size, count, bytes,
+		size_t record_bytes = r5_record_size(fixed_size, count, bytes,
 		                                  record.name_len);
 		if (msg->field_count >= BM_COUNT_MAX ||
 		    record_bytes > BM_FLAT_MAX - msg->flat_size)
 			return BM_TOO_LARGE;
 		uint32_t hash = bm__quick_name_hash(record.name, record.name_len);
 		if (bm__seen_mark(seen, hash) &&
-		    find_field(msg->entries, record.name, record.name_len) != NULL)
+		    r5_find_field(msg->entries, record.name, record.name_len) != NULL)
 			return BM_UNSUPPORTED; /* a repeated name: see above */
 		/* The reader checked that fixed data is count whole items. */
 		uint32_t chunk_size =
 			fixed_size ? (uint32_t)(bytes / record.count) : 0;
 		struct r5_field *field =
-			new_field(record.name, record.name_len, record.type,
+			r5_new_field(record.name, record.name_len, record.type,
 			          chunk_size, bytes);
 		if (field == NULL)
 			return BM_NO_MEMORY;
-		memcpy(field_data(field), record.data, bytes);
+		memcpy(r5_field_data(field), record.data, bytes);
 		field->logical_bytes = (uint32_t)bytes;
 		field->count = count;
 		*tail_link = field;
@@ -501,14 +513,14 @@ unflatten_records(struct r5_message *msg, struct bm__r5_reader *reader,
 static int
 r5_unflatten(bm_message *base, const void *data, size_t size)
 {
-	struct r5_message *msg = (struct r5_message *)base;
+	struct r5_message *msg = r5_cast(base);
 	struct bm__r5_reader reader;
 	int rc = bm__r5_open_native(&reader, data, size, BM__R5_CHECK_ALL);
 	if (rc != BM_OK)
 		return rc;
 	struct bm__seen_names seen;
 	bm__seen_init(&seen, reader.flat_size / R5_MIN_RECORD_SIZE);
-	rc = unflatten_records(msg, &reader, &seen);
+	rc = r5_unflatten_records(msg, &reader, &seen);
 	bm__seen_free(&seen);
 	if (rc != BM_OK)
 		r5_make_empty(base);

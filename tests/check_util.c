@@ -152,26 +152,10 @@ cu_benchmark_name(char *out, size_t out_size, int count, bool strings,
 bm_message *
 cu_rebuild(const bm_message *from, const struct bm_ops *ops)
 {
-	bm_message *to = cu_new_message(ops, from->what);
-	int32_t fields = bm_count_fields(from);
-	for (int32_t f = 0; f < fields; f++) {
-		struct bm_field_info info;
-		ck_assert_int_eq(bm_field_at(from, f, &info), BM_OK);
-		char name[BM_NAME_MAX + 1];
-		ck_assert_uint_le(info.name_len, BM_NAME_MAX);
-		memcpy(name, info.name, info.name_len);
-		name[info.name_len] = '\0';
-		for (int32_t i = 0; i < info.count; i++) {
-			const void *data;
-			size_t size;
-			ck_assert_int_eq(bm_find_data(from, name, info.type, i, &data,
-			                              &size),
-			                 BM_OK);
-			ck_assert_int_eq(bm_add_data(to, name, info.type, data, size,
-			                             info.fixed_size),
-			                 BM_OK);
-		}
-	}
+	bm_message *to = NULL;
+	int rc = bm_copy(from, ops, &to);
+	ck_assert_msg(rc == BM_OK, "copy into %s: %s", ops->name,
+	              bm_status_name(rc));
 	return to;
 }
 

@@ -14,7 +14,7 @@
  * they are left out.
  */
 #include "bmsg.h"
-#include "content.h"
+#include "message_content.h"
 #include "matrix.h"
 
 #include <malloc.h>

@@ -7,7 +7,7 @@
 #include "suites.h"
 
 #include "check_util.h"
-#include "content.h"
+#include "message_content.h"
 #include "harness_backends.h"
 #include "matrix.h"
 #include "operations.h"

@@ -8,7 +8,7 @@
  */
 #include "suites.h"
 
-#include "content.h"
+#include "message_content.h"
 #include "harness_backends.h"
 #include "harness_util.h"
 #include "matrix.h"

@@ -11,7 +11,7 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "dump.h"
+#include "msgdump.h"
 
 #include <jansson.h>
 #include <stdarg.h>
@@ -205,7 +205,7 @@ reflattened(const bm_message *msg, size_t *size)
 	bm_alloc_counting(true);
 	int64_t live = bm_alloc_counts()->live;
 	bm_message *copy = NULL;
-	ck_assert_int_eq(msgdump_rebuild(msg, &copy), BM_OK);
+	ck_assert_int_eq(bm_copy(msg, msg->ops, &copy), BM_OK);
 	uint8_t *bytes = cu_flatten(copy, size);
 	bm_destroy(copy);
 	ck_assert_int_eq(bm_alloc_counts()->live, live);

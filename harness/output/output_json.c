@@ -1,0 +1,319 @@
+/*
+ * output_json.c - the results as JSON, for tools (built and written with
+ * jansson). Always nanoseconds. Layout (schema 2; harness/README.md has
+ * what changed from schema 1, which results_read.c still reads):
+ *
+ * {"schema":2, "unit":"ns",
+ *  "context":{"date","cpu","cores","compiler","compiler_version",
+ *             "cflags","build_type",
+ *             "sanitize","git_commit","glibc","glibc_tunables" (the
+ *             process's GLIBC_TUNABLES, or null),"version","measure","clock",
+ *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
+ *             "allocator_name","allocator_version","allocator_library",
+ *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
+ *             "disturbed_batches",
+ *             "options":{"all","filter","backends","sizes","repetitions",
+ *                        "min_time_ms","seed","quick"},
+ *             "checksum":"0x..."},
+ *  "backends":[{"name","kind","format","summary"[,"counterpart"]}, ...],
+ *  "rows":[{"test","operation",
+ *           "workload":{"type","items"} or {"message"},
+ *           "cells":{"<backend>":{"median","min","mad","samples":[...],
+ *                                 "cpu_samples":[...],
+ *                                 "allocs_per_op","flat_bytes","flat_digest",
+ *                                 "ops_per_sample","rounds_per_sample",
+ *                                 "retaken_batches","disturbed_batches"},
+ *                    "Floor":{"median","min","mad","samples","bytes",
+ *                             "ops_per_sample",...}},
+ *           "winner", "haiku_winner"}, ...]}
+ *
+ * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
+ * library): Winner is decided over the kinds that compete, Haiku Winner
+ * over the Haiku ones (bmsg.h). A matrix workload is the 2005 (type, N)
+ * pair; a named message is {"message": its name}.
+ * A sample is rounds_per_sample timed batches (more than one only where
+ * each operation needs a fresh message). cpu_samples are the thread's CPU
+ * time over the same batches per operation, in sample order (read just
+ * outside the timed region, so each batch's also holds the two readings
+ * of that clock: harness/README.md §3.3); absent when not measured. retaken_batches counts timed
+ * batches thrown away because the process was preempted during them;
+ * disturbed_batches the kept batches that were preempted all the same
+ * (after BENCH_RETAKES_MAX retakes).
+ * A failed cell is {"error":"one-line reason"}; a cell whose operation
+ * does not apply to its backend is {"not_applicable":"one-line reason"}. flat_bytes is null outside
+ * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
+ * a backend name, "-" for a tie, or null when no backend could win.
+ *
+ * With --measure instructions (instructions.h), "unit" is "instructions",
+ * context.measure says so, and a cell has no figures yet: instead of
+ * "median", "min", "mad" and "samples" it has "dump", the name of its
+ * callgrind dump, and the winners are null. `bench read-callgrind` fills
+ * them in (read_callgrind.c), and adds context "callgrind", "counted"
+ * and, when it checked the glibc pin, "glibc_pin" (glibc_pin.h).
+ */
+#include "output.h"
+
+
+#include <jansson.h>
+#include <string.h>
+
+/* Adds `value` to `object` under `key`; jansson takes the reference. */
+static void
+put(json_t *object, const char *key, json_t *value)
+{
+	json_object_set_new(object, key, value);
+}
+
+/* A JSON string; text that is not UTF-8 (a strange CPU name) is replaced
+ * rather than dropped, so that every key is always present. */
+static json_t *
+text(const char *value)
+{
+	json_t *string = json_string(value);
+	return string != NULL ? string : json_string("(not UTF-8)");
+}
+
+static json_t *
+number_or_integer(double value)
+{
+	if (value == (double)(json_int_t)value)
+		return json_integer((json_int_t)value);
+	return json_real(value);
+}
+
+static json_t *
+options_json(const struct bench_results *results)
+{
+	const struct bench_options *options = results->options;
+	json_t *object = json_object();
+	put(object, "all", json_boolean(options->all));
+	put(object, "filter", options->has_filter
+	                              ? text(options->filter_text)
+	                              : json_null());
+	json_t *backends = json_array();
+	for (size_t b = 0; b < results->backend_count; b++)
+		json_array_append_new(backends,
+		                      json_string(results->backends[b]->name));
+	put(object, "backends", backends);
+	json_t *sizes = json_array();
+	for (size_t s = 0; s < options->size_count; s++)
+		json_array_append_new(sizes,
+		                      json_integer((json_int_t)options->sizes[s]));
+	put(object, "sizes", sizes);
+	put(object, "repetitions", json_integer(options->repetitions));
+	put(object, "min_time_ms", json_real(options->min_time_ms));
+	put(object, "seed", json_integer((json_int_t)options->seed));
+	put(object, "quick", json_boolean(options->quick));
+	return object;
+}
+
+static json_t *
+context_json(const struct bench_results *results)
+{
+	const struct bench_context *context = &results->context;
+	json_t *object = json_object();
+	put(object, "date", text(context->date));
+	put(object, "cpu", text(context->cpu));
+	put(object, "cores", json_integer(context->cores));
+	put(object, "compiler", text(context->compiler));
+	put(object, "compiler_version", text(context->compiler_version));
+	put(object, "cflags", text(context->cflags));
+	put(object, "build_type", text(context->build_type));
+	put(object, "sanitize", text(context->sanitize));
+	put(object, "git_commit", text(context->git_commit));
+	put(object, "glibc", text(context->glibc));
+	put(object, "glibc_tunables", context->glibc_tunables[0] != '\0'
+	                                      ? text(context->glibc_tunables)
+	                                      : json_null());
+	put(object, "version", text(context->version));
+	put(object, "measure",
+	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
+	                        ? "instructions"
+	                        : "time"));
+	put(object, "clock", json_string("CLOCK_MONOTONIC"));
+	put(object, "clock_resolution_ns",
+	    json_real(context->clock_resolution_ns));
+	put(object, "wall_seconds", json_real(results->wall_seconds));
+	json_t *load = json_array();
+	for (size_t i = 0; i < 3 && context->load_avg[0] >= 0; i++)
+		json_array_append_new(load, json_real(context->load_avg[i]));
+	put(object, "load_avg", load);
+	put(object, "allocator",
+	    text(results->allocator != NULL ? results->allocator : "unknown"));
+	/* What allocator.c found in use, whatever the build asked for. */
+	put(object, "allocator_name", text(context->allocator.name));
+	put(object, "allocator_version", text(context->allocator.version));
+	put(object, "allocator_library", text(context->allocator.library));
+	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
+	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
+	put(object, "retaken_batches",
+	    json_integer((json_int_t)results->retaken_batches));
+	put(object, "disturbed_batches",
+	    json_integer((json_int_t)results->disturbed_batches));
+	put(object, "options", options_json(results));
+	/* The listed backends this build does not have (originals without
+	 * their Haiku tree): `bench compare` shows their cells as not run. */
+	json_t *not_built = json_array();
+	for (size_t i = 0; i < results->skipped_count; i++)
+		json_array_append_new(not_built,
+		                      json_pack("{s:s, s:s}", "name",
+		                                results->skipped[i].name, "why",
+		                                results->skipped[i].why));
+	put(object, "skipped_backends", not_built);
+	char checksum[32];
+	snprintf(checksum, sizeof checksum, "0x%016llx",
+	         (unsigned long long)results->checksum);
+	put(object, "checksum", json_string(checksum));
+	return object;
+}
+
+static json_t *
+backends_json(const struct bench_results *results)
+{
+	json_t *array = json_array();
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bm_ops *ops = results->backends[b];
+		json_t *object = json_object();
+		put(object, "name", json_string(ops->name));
+		put(object, "kind", json_string(bm_kind_name(bm_backend_kind(ops))));
+		put(object, "format",
+		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
+		                                                     : "FOB1"));
+		put(object, "summary", text(ops->summary));
+		if (ops->version >= 2 && ops->counterpart != NULL)
+			put(object, "counterpart", text(ops->counterpart));
+		json_array_append_new(array, object);
+	}
+	return array;
+}
+
+static json_t *
+cell_json(const struct bench_results *results, const struct bench_row *row,
+          const struct bench_cell_result *cell, const char *label, bool floor)
+{
+	json_t *object = json_object();
+	if (cell->failed) {
+		put(object, "error", text(cell->error));
+		return object;
+	}
+	if (cell->not_applicable) {
+		put(object, "not_applicable", text(cell->error));
+		return object;
+	}
+	if (results->options->measure == BENCH_MEASURE_INSTRUCTIONS) {
+		char name[BENCH_DUMP_NAME_MAX];
+		bench_dump_name(row->test.name, label, name, sizeof name);
+		put(object, "dump", text(name));
+	} else {
+		put(object, "median", json_real(cell->summary.median));
+		put(object, "min", json_real(cell->summary.min));
+		put(object, "mad", json_real(cell->summary.mad));
+		json_t *samples = json_array();
+		for (size_t i = 0; i < cell->sample_count; i++)
+			json_array_append_new(samples,
+			                      json_real(cell->samples[i]));
+		put(object, "samples", samples);
+		if (cell->cpu_samples != NULL) {
+			json_t *cpu = json_array();
+			for (size_t i = 0; i < cell->sample_count; i++)
+				json_array_append_new(
+					cpu, json_real(cell->cpu_samples[i]));
+			put(object, "cpu_samples", cpu);
+		}
+	}
+	if (floor) {
+		put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
+	} else {
+		put(object, "allocs_per_op",
+		    number_or_integer(cell->allocs_per_op));
+		bool flat = bench_op_is_flat(row->test.op);
+		put(object, "flat_bytes",
+		    flat ? json_integer((json_int_t)cell->flat_bytes)
+		         : json_null());
+		/* Which backends wrote the same bytes (the report compares
+		 * each original with its re-creation). */
+		char digest[32];
+		snprintf(digest, sizeof digest, "0x%016llx",
+		         (unsigned long long)cell->flat_digest);
+		put(object, "flat_digest", flat ? json_string(digest) : json_null());
+	}
+	put(object, "ops_per_sample",
+	    json_integer((json_int_t)cell->ops_per_sample));
+	put(object, "rounds_per_sample",
+	    json_integer((json_int_t)cell->rounds_per_sample));
+	put(object, "retaken_batches",
+	    json_integer((json_int_t)cell->retaken_batches));
+	put(object, "disturbed_batches",
+	    json_integer((json_int_t)cell->disturbed_batches));
+	return object;
+}
+
+static json_t *
+verdict_json(const struct bench_results *results, struct bench_verdict verdict)
+{
+	const char *name = bench_verdict_name(results, verdict);
+	return name != NULL ? json_string(name) : json_null();
+}
+
+static json_t *
+workload_json(const struct bench_workload *workload)
+{
+	json_t *object = json_object();
+	if (workload->kind == BENCH_WORKLOAD_MATRIX) {
+		put(object, "type", json_string(bench_type_name(workload->type)));
+		put(object, "items", json_integer((json_int_t)workload->items));
+	} else {
+		put(object, "message", text(workload->message));
+	}
+	return object;
+}
+
+static json_t *
+rows_json(const struct bench_results *results)
+{
+	json_t *array = json_array();
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		json_t *object = json_object();
+		put(object, "test", json_string(row->test.name));
+		put(object, "operation",
+		    json_string(bench_op_name(row->test.op)));
+		put(object, "workload", workload_json(&row->test.workload));
+		json_t *cells = json_object();
+		for (size_t b = 0; b < results->backend_count; b++)
+			put(cells, results->backends[b]->name,
+			    cell_json(results, row, &row->cells[b],
+			              results->backends[b]->name, false));
+		if (row->has_floor)
+			put(cells, "Floor",
+			    cell_json(results, row, &row->floor, "Floor", true));
+		put(object, "cells", cells);
+		put(object, "winner", verdict_json(results, row->winner));
+		put(object, "haiku_winner",
+		    verdict_json(results, row->haiku_winner));
+		json_array_append_new(array, object);
+	}
+	return array;
+}
+
+bool
+bench_write_json(FILE *stream, const struct bench_results *results)
+{
+	json_t *root = json_object();
+	put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
+	put(root, "unit",
+	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
+	                        ? "instructions"
+	                        : "ns"));
+	put(root, "context", context_json(results));
+	put(root, "backends", backends_json(results));
+	put(root, "rows", rows_json(results));
+	/* Ten significant digits keep every nanosecond of a 10 s sample. */
+	int rc = json_dumpf(root, stream,
+	                    JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (rc != 0)
+		return false;
+	fputc('\n', stream);
+	return !ferror(stream);
+}

@@ -1,0 +1,265 @@
+/*
+ * output_table.c - the 2005 table, as Markdown or aligned text:
+ * a header line (unit, statistic, date, CPU, compiler), then one row per
+ * test in matrix order with one column per backend, the Floor, the Winner
+ * and the Haiku Winner, a column per proposal with its time relative to
+ * the row's best competing backend, then a legend and the reason of every
+ * ERR cell.
+ */
+#include "output.h"
+
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Widest cell text: a backend name or a formatted time. */
+#define CELL_TEXT_MAX 64
+
+struct grid {
+	size_t rows;    /* including the heading */
+	size_t columns;
+	size_t verdicts; /* the first of the two verdict columns */
+	char (*cells)[CELL_TEXT_MAX];
+};
+
+static char *
+grid_cell(struct grid *grid, size_t row, size_t column)
+{
+	return grid->cells[row * grid->columns + column];
+}
+
+static void
+write_header_line(FILE *stream, const struct bench_results *results,
+                  enum bench_unit unit)
+{
+	const struct bench_context *context = &results->context;
+	const struct bench_options *options = results->options;
+	fprintf(stream,
+	        "Times in %s per operation: median of %u samples, each at least "
+	        "%g ms, backends interleaved in a shuffled order (seed %llu). "
+	        "%s, %s (%ld cores), %s %s build (%s), glibc %s, commit %s, "
+	        "bench %s.\n",
+	        unit == BENCH_UNIT_US ? "us" : "ns", options->repetitions,
+	        options->min_time_ms, (unsigned long long)options->seed,
+	        context->date, context->cpu, context->cores, context->compiler,
+	        context->build_type, context->cflags, context->glibc,
+	        context->git_commit, context->version);
+}
+
+static void
+verdict_text(const struct bench_results *results, struct bench_verdict verdict,
+             char *out)
+{
+	const char *name = bench_verdict_name(results, verdict);
+	snprintf(out, CELL_TEXT_MAX, "%s", name != NULL ? name : "n/a");
+}
+
+static void
+cell_text(const struct bench_cell_result *cell, enum bench_unit unit,
+          char *out)
+{
+	if (cell->failed)
+		snprintf(out, CELL_TEXT_MAX, "ERR");
+	else if (cell->not_applicable)
+		snprintf(out, CELL_TEXT_MAX, "n/a");
+	else
+		bench_format_time(cell->summary.median, unit, out, CELL_TEXT_MAX);
+}
+
+static bool
+is_proposal(const struct bm_ops *ops)
+{
+	return bm_backend_kind(ops) == BM_KIND_PROPOSAL;
+}
+
+/*
+ * A proposal's median over the smallest median of the backends that
+ * compete (the Winner's, or on a tied row the faster of the tied), as
+ * "0.42x"; "n/a" when either is missing.
+ */
+static void
+relative_text(const struct bench_results *results, const struct bench_row *row,
+              size_t proposal, char *out)
+{
+	const struct bench_cell_result *mine = &row->cells[proposal];
+	double best = 0;
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bench_cell_result *cell = &row->cells[b];
+		if (!cell->failed && !cell->not_applicable &&
+		    bm_kind_competes(bm_backend_kind(results->backends[b])))
+			best = bench_vs_winner_best(best, cell->summary.median);
+	}
+	double ratio = bench_vs_winner(!mine->failed && !mine->not_applicable,
+	                               mine->summary.median, best);
+	if (ratio == 0)
+		snprintf(out, CELL_TEXT_MAX, "n/a");
+	else
+		snprintf(out, CELL_TEXT_MAX, "%.2fx", ratio);
+}
+
+static bool
+fill_grid(struct grid *grid, const struct bench_results *results,
+          bool markdown, enum bench_unit unit)
+{
+	size_t backends = results->backend_count, proposals = 0;
+	for (size_t b = 0; b < backends; b++)
+		proposals += is_proposal(results->backends[b]);
+	grid->rows = results->row_count + 1;
+	grid->columns = 1 + backends + 3 + proposals;
+	grid->verdicts = 2 + backends;
+	grid->cells = calloc(grid->rows * grid->columns, CELL_TEXT_MAX);
+	if (grid->cells == NULL)
+		return false;
+	snprintf(grid_cell(grid, 0, 0), CELL_TEXT_MAX, "Test");
+	for (size_t b = 0; b < backends; b++)
+		snprintf(grid_cell(grid, 0, 1 + b), CELL_TEXT_MAX, "%s",
+		         results->backends[b]->name);
+	snprintf(grid_cell(grid, 0, 1 + backends), CELL_TEXT_MAX, "Floor");
+	snprintf(grid_cell(grid, 0, 2 + backends), CELL_TEXT_MAX, "Winner");
+	snprintf(grid_cell(grid, 0, 3 + backends), CELL_TEXT_MAX,
+	         "Haiku Winner");
+	for (size_t b = 0, column = 4 + backends; b < backends; b++) {
+		if (is_proposal(results->backends[b]))
+			snprintf(grid_cell(grid, 0, column++), CELL_TEXT_MAX,
+			         "%s vs Winner", results->backends[b]->name);
+	}
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		size_t line = r + 1;
+		/* The 2005 table names tests as its log did:
+		 * "tCreate5Int32():". */
+		snprintf(grid_cell(grid, line, 0), CELL_TEXT_MAX,
+		         markdown ? "%s():" : "%s", row->test.name);
+		for (size_t b = 0; b < backends; b++)
+			cell_text(&row->cells[b], unit,
+			          grid_cell(grid, line, 1 + b));
+		if (row->has_floor)
+			cell_text(&row->floor, unit,
+			          grid_cell(grid, line, 1 + backends));
+		else
+			snprintf(grid_cell(grid, line, 1 + backends),
+			         CELL_TEXT_MAX, "-");
+		verdict_text(results, row->winner,
+		             grid_cell(grid, line, 2 + backends));
+		verdict_text(results, row->haiku_winner,
+		             grid_cell(grid, line, 3 + backends));
+		for (size_t b = 0, column = 4 + backends; b < backends; b++) {
+			if (is_proposal(results->backends[b]))
+				relative_text(results, row, b,
+				              grid_cell(grid, line, column++));
+		}
+	}
+	return true;
+}
+
+/* Columns with times and ratios are right-aligned; names left-aligned. */
+static bool
+right_aligned(const struct grid *grid, size_t column)
+{
+	return column > 0 &&
+	       (column < grid->verdicts || column >= grid->verdicts + 2);
+}
+
+static bool
+write_grid(FILE *stream, struct grid *grid, bool markdown)
+{
+	size_t *widths = calloc(grid->columns, sizeof *widths);
+	if (widths == NULL)
+		return false;
+	for (size_t r = 0; r < grid->rows; r++) {
+		for (size_t c = 0; c < grid->columns; c++) {
+			size_t length = strlen(grid_cell(grid, r, c));
+			if (length > widths[c])
+				widths[c] = length;
+		}
+	}
+	for (size_t r = 0; r < grid->rows; r++) {
+		for (size_t c = 0; c < grid->columns; c++) {
+			const char *text = grid_cell(grid, r, c);
+			int width = (int)widths[c];
+			if (markdown)
+				fputs(c == 0 ? "| " : " | ", stream);
+			else if (c > 0)
+				fputs("  ", stream);
+			if (right_aligned(grid, c))
+				fprintf(stream, "%*s", width, text);
+			else if (markdown || c + 1 < grid->columns)
+				fprintf(stream, "%-*s", width, text);
+			else
+				fputs(text, stream);
+		}
+		fputs(markdown ? " |\n" : "\n", stream);
+		if (r != 0)
+			continue;
+		/* The line under the heading. */
+		for (size_t c = 0; c < grid->columns; c++) {
+			if (markdown) {
+				fputc('|', stream);
+				for (size_t i = 0; i < widths[c] + 1; i++)
+					fputc('-', stream);
+				fputc(right_aligned(grid, c) ? ':' : '-', stream);
+			} else {
+				if (c > 0)
+					fputs("  ", stream);
+				for (size_t i = 0; i < widths[c]; i++)
+					fputc('-', stream);
+			}
+		}
+		fputs(markdown ? "|\n" : "\n", stream);
+	}
+	free(widths);
+	return true;
+}
+
+static void
+write_legend(FILE *stream, const struct bench_results *results, bool markdown)
+{
+	fprintf(stream,
+	        "\nFloor: one memcpy of the operation's bytes (the item bytes for "
+	        "Create and Read, the HMF1 flattened size for Flatten, "
+	        "Unflatten and the real rows; none for Lookup). Winner: the fastest backend; Haiku "
+	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
+	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
+	        "max(2%%, d1/m1, d2/m2). A proposal competes in neither; its "
+	        "\"vs Winner\" column is its median over the smallest median of "
+	        "the backends that compete. ERR: the cell failed validation and has "
+	        "no time. A timed batch that lost more than 1%% of its time to "
+	        "other processes is taken again (%zu were; %zu kept after %u "
+	        "retakes).\n",
+	        results->retaken_batches, results->disturbed_batches,
+	        BENCH_RETAKES_MAX);
+	if (results->failed_cells == 0)
+		return;
+	fprintf(stream, "\nCells that failed validation:\n%s",
+	        markdown ? "\n" : "");
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		for (size_t b = 0; b < results->backend_count; b++) {
+			if (row->cells[b].failed)
+				fprintf(stream, "%s%s on %s: %s\n",
+				        markdown ? "- " : "  ", row->test.name,
+				        results->backends[b]->name,
+				        row->cells[b].error);
+		}
+		if (row->has_floor && row->floor.failed)
+			fprintf(stream, "%s%s on Floor: %s\n",
+			        markdown ? "- " : "  ", row->test.name,
+			        row->floor.error);
+	}
+}
+
+bool
+bench_write_table(FILE *stream, const struct bench_results *results,
+                  bool markdown, enum bench_unit unit)
+{
+	struct grid grid;
+	if (!fill_grid(&grid, results, markdown, unit))
+		return false;
+	write_header_line(stream, results, unit);
+	fputc('\n', stream);
+	bool ok = write_grid(stream, &grid, markdown);
+	free(grid.cells);
+	if (ok)
+		write_legend(stream, results, markdown);
+	return ok;
+}

@@ -1,0 +1,218 @@
+/*
+ * cli.c - the `bench` program (see cli.h): options, the listings, the run
+ * and its outputs, and the exit status.
+ */
+#include "cli.h"
+
+#include "compare.h"
+#include "glibc_pin.h"
+#include "instructions.h"
+#include "matrix.h"
+#include "measure.h"
+#include "options.h"
+#include "output.h"
+#include "read_callgrind.h"
+#include "report.h"
+#include "results.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* `bench --list`: NAME<TAB>kind<TAB>FOB1|HMF1<TAB>summary. */
+static void
+list_backends(const struct bench_program *program)
+{
+	for (size_t i = 0; i < program->backend_count; i++) {
+		const struct bm_ops *ops = program->backends[i];
+		fprintf(program->out, "%s\t%s\t%s\t%s\n", ops->name,
+		        bm_kind_name(bm_backend_kind(ops)),
+		        ops->native_format == BM_FORMAT_HMF1 ? "HMF1" : "FOB1",
+		        ops->summary);
+	}
+}
+
+/* The tests the options select, in matrix order. Returns how many, or
+ * SIZE_MAX when out of memory; *tests is malloc'd. */
+static size_t
+selected_tests(const struct bench_options *options, struct bench_test **tests)
+{
+	size_t total = bench_matrix_build(options->sizes, options->size_count,
+	                                  NULL);
+	*tests = calloc(total + 1, sizeof **tests);
+	if (*tests == NULL)
+		return SIZE_MAX;
+	bench_matrix_build(options->sizes, options->size_count, *tests);
+	size_t count = 0;
+	for (size_t t = 0; t < total; t++) {
+		if (bench_options_match(options, (*tests)[t].name))
+			(*tests)[count++] = (*tests)[t];
+	}
+	return count;
+}
+
+/* Writes results/latest.{md,csv,json} for the canonical run. */
+static bool
+write_latest(const struct bench_program *program,
+             const struct bench_results *results)
+{
+	static const struct {
+		const char *name;
+		enum bench_format format;
+	} files[] = {
+		{"latest.md", BENCH_FORMAT_MD},
+		{"latest.csv", BENCH_FORMAT_CSV},
+		{"latest.json", BENCH_FORMAT_JSON},
+	};
+	bool ok = true;
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		char path[4096], why[4096 + 256];
+		int length = snprintf(path, sizeof path, "%s/%s",
+		                      program->results_dir, files[i].name);
+		if (length < 0 || (size_t)length >= sizeof path) {
+			fprintf(program->err, "bench: results path too long\n");
+			ok = false;
+			continue;
+		}
+		/* The committed files are always in nanoseconds. */
+		if (!bench_write_results_file(path, results, files[i].format,
+		                              BENCH_UNIT_NS, why, sizeof why)) {
+			fprintf(program->err, "bench: %s\n", why);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static int
+run(const struct bench_program *program, const struct bench_options *options)
+{
+	size_t selected_backends = 0;
+	for (size_t i = 0; i < options->backend_count; i++)
+		selected_backends += options->backend_selected[i] ? 1 : 0;
+	if (selected_backends == 0) {
+		fprintf(program->err, "bench: no backends to run\n");
+		return BENCH_EXIT_USAGE;
+	}
+	struct bench_test *tests;
+	size_t test_count = selected_tests(options, &tests);
+	free(tests);
+	if (test_count == SIZE_MAX) {
+		fprintf(program->err, "bench: out of memory\n");
+		return BENCH_EXIT_FAILED;
+	}
+	if (test_count == 0) {
+		fprintf(program->err, "bench: --filter '%s' matches no test "
+		        "(see --list-tests)\n", options->filter_text);
+		return BENCH_EXIT_USAGE;
+	}
+
+	if (!bench_measure_available(options, program->err))
+		return BENCH_EXIT_USAGE;
+
+	/* One line for the listed backends this build lacks. */
+	if (program->skipped_count > 0) {
+		fprintf(program->err, "bench: not built, so not run:");
+		for (size_t i = 0; i < program->skipped_count; i++)
+			fprintf(program->err, "%s %s (%s)", i > 0 ? "," : "",
+			        program->skipped[i].name, program->skipped[i].why);
+		fputc('\n', program->err);
+	}
+	struct bench_results results;
+	bool show_progress = options->progress || program->err_is_terminal;
+	bool ok = bench_measure(options, program->backends,
+	                        program->backend_count, show_progress,
+	                        program->err, &results);
+	results.skipped = program->skipped;
+	results.skipped_count = program->skipped_count;
+	if (!ok) {
+		fprintf(program->err, "bench: out of memory\n");
+		bench_results_free(&results);
+		return BENCH_EXIT_FAILED;
+	}
+
+	bool written = true;
+	if (options->out_path != NULL) {
+		char why[4096 + 256];
+		written = bench_write_results_file(options->out_path, &results,
+		                                   options->format, options->unit,
+		                                   why, sizeof why);
+		if (!written)
+			fprintf(program->err, "bench: %s\n", why);
+	} else {
+		written = bench_write_results(program->out, &results,
+		                              options->format, options->unit);
+		if (!written)
+			fprintf(program->err, "bench: cannot write the results\n");
+	}
+	if (program->results_dir != NULL && bench_options_canonical(options))
+		written = write_latest(program, &results) && written;
+
+	int status = BENCH_EXIT_OK;
+	if (results.failed_cells > 0) {
+		fprintf(program->err, "bench: %zu cell%s failed validation "
+		        "(ERR in the table)\n", results.failed_cells,
+		        results.failed_cells == 1 ? "" : "s");
+		status = BENCH_EXIT_FAILED;
+	}
+	if (!written)
+		status = BENCH_EXIT_FAILED;
+	bench_results_free(&results);
+	return status;
+}
+
+/* `bench NAME ...`: the commands that are not a run. */
+static const struct {
+	const char *name;
+	bench_subcommand_main *main;
+} subcommands[] = {
+	/* The report from a results file. */
+	{"report", bench_report_main},
+	/* Regression tracking. */
+	{"compare", bench_compare_main},
+	{"read-callgrind", bench_read_callgrind_main},
+	{"glibc-pin", bench_glibc_pin_main},
+};
+
+int
+bench_main(const struct bench_program *program, int argc, char **argv)
+{
+	size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
+	for (size_t i = 0; argc > 1 && i < subcommand_count; i++) {
+		if (strcmp(argv[1], subcommands[i].name) == 0)
+			return subcommands[i].main(program, argc - 1, argv + 1);
+	}
+	/* The one check of the backends, before anything runs. */
+	char reason[256];
+	if (!bm_backends_valid(program->backends, program->backend_count,
+	                       reason, sizeof reason)) {
+		fprintf(program->err, "bench: %s\n", reason);
+		return BENCH_EXIT_FAILED;
+	}
+	struct bench_options options;
+	char why[512];
+	int status = bench_options_parse(&options, argc, argv,
+	                                 program->backends,
+	                                 program->backend_count, why,
+	                                 sizeof why);
+	if (status != BENCH_EXIT_OK) {
+		fprintf(program->err, "bench: %s\n", why);
+	} else if (options.help) {
+		bench_print_usage(program->out);
+	} else if (options.list) {
+		list_backends(program);
+	} else if (options.list_tests) {
+		struct bench_test *tests;
+		size_t count = selected_tests(&options, &tests);
+		if (count == SIZE_MAX) {
+			fprintf(program->err, "bench: out of memory\n");
+			status = BENCH_EXIT_FAILED;
+		}
+		for (size_t t = 0; t < count && count != SIZE_MAX; t++)
+			fprintf(program->out, "%s\n", tests[t].name);
+		free(tests);
+	} else {
+		status = run(program, &options);
+	}
+	bench_options_free(&options);
+	return status;
+}

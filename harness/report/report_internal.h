@@ -1,0 +1,481 @@
+/*
+ * report_internal.h - what the parts of `bench report` share: the results
+ * read from the JSON (report_data.c), the 2005 reference table and the
+ * explanations (report_data.c), their comparison (report_2005.c), the
+ * plots (report_plots.c) and the page (report_page.c). Nothing here is
+ * used outside harness/report/ and the tests.
+ */
+#ifndef BENCH_REPORT_INTERNAL_H
+#define BENCH_REPORT_INTERNAL_H
+
+#include "matrix.h"
+#include "results_read.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* printf-style checking of the formatting helpers (GCC and clang). */
+#if defined(__GNUC__)
+#define REPORT_PRINTF(format_index, first_argument) \
+	__attribute__((format(printf, format_index, first_argument)))
+#else
+#define REPORT_PRINTF(format_index, first_argument)
+#endif
+
+/* Room for a one-line reason. */
+#define REPORT_WHY_MAX 1024
+
+/* The growth from 500 to 5000 items, e = log10(t5000 / t500), and the
+ * bounds of its classes (harness/README.md §9). */
+#define REPORT_GROWTH_FROM 500u
+#define REPORT_GROWTH_TO 5000u
+#define REPORT_FLAT_BELOW 0.5
+#define REPORT_LINEAR_BELOW 1.35
+#define REPORT_SUPERLINEAR_BELOW 1.75
+
+enum report_class {
+	REPORT_FLAT,
+	REPORT_LINEAR,
+	REPORT_SUPERLINEAR,
+	REPORT_QUADRATIC
+};
+
+/* --- Today's results: the results JSON, through results_read.h ---------- */
+
+/* --- The 2005 reference table (results/messagespeed-2005.csv) ------------- */
+
+struct report_reference_row {
+	const char *test;
+	enum bench_op op;
+	enum bench_type type;
+	size_t items;
+	double *times;                 /* µs, one per reference backend */
+	const char *winner;            /* a backend or "-" */
+	const char *haiku_winner;
+};
+
+/* Every string points into `text`, which the table owns. */
+struct report_reference {
+	char *text;
+	const char **backends;
+	size_t backend_count;
+	struct report_reference_row *rows;
+	size_t row_count;
+};
+
+/* Reads the CSV: `test,op,items,type,<backend>...,Winner,HaikuWinner`. */
+bool report_load_reference(const char *path, struct report_reference *reference,
+                           char *why, size_t why_size);
+void report_reference_free(struct report_reference *reference);
+
+const struct report_reference_row *
+report_reference_row(const struct report_reference *reference,
+                     enum bench_op op, enum bench_type type, size_t items);
+
+/* The 2005 row of a row of today's run, or NULL: rows of operations the
+ * 2005 comparison does not cover, and rows on named messages, have none. */
+const struct report_reference_row *
+report_reference_row_of(const struct report_reference *reference,
+                        const struct bench_file_row *row);
+size_t report_reference_backend(const struct report_reference *reference,
+                                const char *name);
+
+/* --- The explanations (results/explanations-2005.txt) --------------------- */
+
+enum report_note_kind {
+	REPORT_NOTE_SERIES,       /* [Backend Operation Type] */
+	REPORT_NOTE_OPERATION,    /* [Operation Type]: said once above them */
+	REPORT_NOTE_UNCERTAINTY   /* [uncertainty Backend] */
+};
+
+struct report_note {
+	enum report_note_kind kind;
+	const char *backend;      /* SERIES, UNCERTAINTY */
+	enum bench_op op;         /* SERIES, OPERATION */
+	enum bench_type type;
+	const char *text;         /* paragraphs separated by "\n\n" */
+	size_t line;              /* of its key, for messages */
+};
+
+/* Every string points into `text`, which the notes own. */
+struct report_notes {
+	const char *path;
+	char *text;
+	struct report_note *notes;
+	size_t count;
+};
+
+/*
+ * Reads the explanations. Syntax (the file's own header says it again):
+ * '#' starts a comment line; "[KEY]" on a line of its own starts an entry;
+ * the lines after it up to the next key are its text, joined with spaces,
+ * a blank line starting a new paragraph. Placeholders in the text are
+ * checked when the text is expanded (report_expand_note).
+ */
+bool report_load_notes(const char *path, struct report_notes *notes,
+                       char *why, size_t why_size);
+void report_notes_free(struct report_notes *notes);
+
+const struct report_note *report_find_note(const struct report_notes *notes,
+                                           enum report_note_kind kind,
+                                           const char *backend,
+                                           enum bench_op op,
+                                           enum bench_type type);
+
+/* The key as the file writes it ("R5 Lookup Int32"), into out. */
+void report_note_key(const struct report_note *note, char *out,
+                     size_t out_size);
+
+/* --- The comparison with 2005 (report_2005.c) ------------------------------ */
+
+/* One backend, operation and type: its growth then and now. */
+struct report_series {
+	enum bench_op op;
+	enum bench_type type;
+	const char *backend;
+	bool has_then, has_now;
+	double e_then, e_now;
+	enum report_class class_then, class_now;
+	bool differs;                     /* both known, classes differ */
+	const struct report_note *note;   /* the explanation, when differs */
+};
+
+struct report_comparison {
+	/* Winners: the rows of the run that 2005 also has. */
+	size_t compared_rows;
+	size_t winner_agree;
+	size_t haiku_agree;
+	size_t ties_then, ties_now;           /* Winner "-" */
+	/* Growth: op/type-major, then the backends both tables have, in the
+	 * run's order. Series without both sizes in both tables are left
+	 * out. */
+	struct report_series *series;
+	size_t series_count;
+	size_t differing;
+	/* The backend the 2005 plot measures against: the run's first
+	 * non-Haiku backend that 2005 has (R5), or NULL. */
+	const char *base;
+};
+
+/*
+ * Compares a run with 2005 and finds the explanation of every series whose
+ * class differs. Fails, naming the key ("Message2 Lookup Int32") and the
+ * file, when one has none.
+ */
+bool report_compare(const struct bench_run_file *run,
+                    const struct report_reference *reference,
+                    const struct report_notes *notes,
+                    struct report_comparison *comparison, char *why,
+                    size_t why_size);
+void report_comparison_free(struct report_comparison *comparison);
+
+double report_growth(double from, double to);
+enum report_class report_classify(double exponent);
+const char *report_class_name(enum report_class class);
+
+/* An exponent as the page prints it: two decimals, or three where two
+ * would round it across a class boundary (0.4994 -> "0.499"). */
+void report_format_exponent(double exponent, char *out, size_t out_size);
+
+/*
+ * Writes a note's text with its placeholders replaced by figures from the
+ * two tables (see the explanations file's header for the list). `series`
+ * is the series the note explains (NULL for notes of other kinds). On an
+ * unknown placeholder or a figure neither table has, writes a reason
+ * naming the key and returns false.
+ */
+bool report_expand_note(FILE *out, const struct report_note *note,
+                        const struct report_notes *notes,
+                        const struct report_series *series,
+                        const struct bench_run_file *run,
+                        const struct report_reference *reference, char *why,
+                        size_t why_size);
+
+/* The same, into a new string (free it); NULL with a reason on failure
+ * (out of memory included), so that nothing is written before a note is
+ * known to expand. */
+char *report_note_text(const struct report_note *note,
+                       const struct report_notes *notes,
+                       const struct report_series *series,
+                       const struct bench_run_file *run,
+                       const struct report_reference *reference, char *why,
+                       size_t why_size);
+
+/* --- Plots (report_plots.c) ----------------------------------------------- */
+
+enum report_plot_kind {
+	REPORT_PLOT_SCALING,      /* one op and type: time against items */
+	REPORT_PLOT_RELATIVE,     /* one size: each test against its fastest */
+	REPORT_PLOT_VS2005,       /* ratios to the base backend, then and now */
+	REPORT_PLOT_REAL          /* one real operation: each named message
+	                           * against its fastest (bars) */
+};
+
+#define REPORT_NAME_MAX 64
+
+struct report_plot {
+	enum report_plot_kind kind;
+	enum bench_op op;         /* SCALING, REAL */
+	enum bench_type type;
+	size_t items;             /* RELATIVE */
+	char name[REPORT_NAME_MAX];   /* "scaling-create-int32": the SVG is
+	                               * plots/<name>.svg, its data
+	                               * data/<name>.csv */
+	char title[128];
+};
+
+struct report_plots {
+	struct report_plot *plots;
+	size_t count;
+	bool drawn;               /* gnuplot ran and wrote every SVG */
+	char skipped[256];        /* why not, when !drawn */
+};
+
+/* Decides which plots the run allows (SCALING per op/type present,
+ * RELATIVE per size, VS2005 when comparison->base is set). */
+bool report_plan_plots(const struct bench_run_file *run,
+                       const struct report_comparison *comparison,
+                       struct report_plots *plots);
+void report_plots_free(struct report_plots *plots);
+
+/*
+ * Writes dir/data/<name>.csv for every plot and dir/plots.gp, removing
+ * stale .csv, .svg and .png files from dir/data and dir/plots first.
+ */
+bool report_write_plot_files(const char *dir, const struct bench_run_file *run,
+                             const struct report_reference *reference,
+                             const struct report_comparison *comparison,
+                             const struct report_plots *plots, char *why,
+                             size_t why_size);
+
+/*
+ * Runs `gnuplot` (the program named; looked up in PATH unless it holds a
+ * '/') on dir/plots.gp with format 'svg', or 'png' too when png is set.
+ * When the program cannot be found, sets plots->skipped and returns true;
+ * when it fails, passes on its messages and returns false.
+ */
+bool report_draw_plots(const char *dir, const char *gnuplot, bool png,
+                       struct report_plots *plots, FILE *err, char *why,
+                       size_t why_size);
+
+/*
+ * The time of the run's backend `column` relative to the base backend's on
+ * the same test, in 2005 (*then) and today (*now). False when either table
+ * lacks one of the four times.
+ */
+bool report_relative_to_base(const struct bench_run_file *run,
+                             const struct report_reference *reference,
+                             const char *base, const struct bench_file_row *row,
+                             size_t column, double *then, double *now);
+
+/* --- The toolchain comparison (report_sensitivity.c) ---------------------- */
+
+/* One results file of scripts/sensitivity (harness/README.md §9.1). */
+struct report_sensitivity_run {
+	char path[4096];
+	char label[128];              /* the file's name without ".json" */
+	char config_text[256];        /* what was in use: "GCC 12.2.0 +
+	                               * jemalloc 5.3.0-..." */
+	size_t config;                /* its configuration's number */
+	struct bench_run_file run;
+};
+
+/* How one verdict (Winner or Haiku Winner) fares, per row and in all. */
+struct report_verdict_tally {
+	bool *changes;                /* per row: not the same in every
+	                               * configuration */
+	bool *noisy;                  /* per row: not the same in the two
+	                               * runs of the noise pair */
+	size_t kept;                  /* rows the same in every configuration */
+	size_t between_backends;      /* changing rows with two different
+	                               * backends among their verdicts (not
+	                               * only a backend and a tie) */
+	size_t noise;                 /* rows that differ in the noise pair */
+	size_t changes_and_noisy;     /* changing rows that differ there too */
+};
+
+struct report_sensitivity {
+	char dir[4096];
+	bool present;                 /* files were found and read */
+	char skipped[4200];           /* why not, when !present */
+	/* Column order: the configuration run twice first (its runs by
+	 * date: the noise pair), then the others as their files come by
+	 * name. */
+	struct report_sensitivity_run *runs;
+	size_t run_count;
+	size_t config_count;
+	bool has_noise;
+	size_t row_count;
+	struct report_verdict_tally tallies[2]; /* Winner, Haiku Winner */
+};
+
+/*
+ * Reads every *.json of dir (through results_read.c) and compares their
+ * verdicts. No folder or no file: returns true with present false and
+ * skipped saying so. A file that cannot be read, is not a timing run, or
+ * holds other tests or backends than the first: false, naming it.
+ */
+bool report_load_sensitivity(const char *dir,
+                             struct report_sensitivity *sensitivity,
+                             char *why, size_t why_size);
+void report_sensitivity_free(struct report_sensitivity *sensitivity);
+
+/* The run that stands for configuration `column` (its earliest), or NULL
+ * past the last. */
+const struct report_sensitivity_run *
+report_sensitivity_column(const struct report_sensitivity *sensitivity,
+                          size_t column);
+
+/* The two runs of the noise pair, or NULLs when no configuration was run
+ * twice. */
+void report_sensitivity_noise(const struct report_sensitivity *sensitivity,
+                              const struct report_sensitivity_run **first,
+                              const struct report_sensitivity_run **second);
+
+/* --- The page (report_page.c) --------------------------------------------- */
+
+/* --- Re-creations against the original code (report_originals.c) -------- */
+
+/* A ratio re-creation / original inside this band needs no explanation. */
+#define REPORT_ORIGINALS_BAND_LOW 0.8
+#define REPORT_ORIGINALS_BAND_HIGH 1.25
+
+struct report_original_row {
+	const struct bench_file_row *row;        /* of the timed run */
+	const struct bench_file_cell *re, *orig; /* timed; NULL: no cell */
+	const struct bench_file_cell *re_count, *orig_count; /* counted */
+	double time_ratio;        /* re / orig; < 0: no figure */
+	double instruction_ratio; /* < 0: no counted figure */
+	int same_bytes;           /* 1 or 0 on flat rows, -1 elsewhere */
+	bool outside;             /* the deciding ratio is outside the band */
+	const struct report_note *note; /* its explanation, when outside */
+};
+
+struct report_original_pair {
+	const char *recreation;
+	const char *original;
+	struct report_original_row *rows; /* the run's matrix rows */
+	size_t row_count;
+	double median_time;         /* < 0: none */
+	double median_instructions; /* < 0: none */
+	size_t counted_rows;        /* rows with an instruction ratio */
+	size_t counted_in_band;
+	size_t outside_rows;
+};
+
+struct report_originals {
+	struct report_original_pair *pairs; /* one per original in the run */
+	size_t count;
+	bool counted;                       /* a counted run was given */
+};
+
+/*
+ * Sets each original backend of `run` beside its re-creation (the
+ * counterpart its descriptor names), row by row, with the instruction
+ * counts of `counts` (NULL: none). A row whose ratio lies outside the band
+ * needs an entry [<re-creation> <Operation> <Type>] in `notes`; without
+ * one, writes a reason naming the key and returns false.
+ */
+bool report_compare_originals(const struct bench_run_file *run,
+                              const struct bench_run_file *counts,
+                              const struct report_notes *notes,
+                              struct report_originals *originals, char *why,
+                              size_t why_size);
+void report_originals_free(struct report_originals *originals);
+
+struct report_page_input;
+
+/* Writes the section. */
+bool report_write_originals(FILE *out, const struct report_page_input *input,
+                            char *why, size_t why_size);
+
+/* Writes the section "Real messages" (report_real.c): the real rows per
+ * operation, their Winners, a bar chart per operation, and how the
+ * ranking differs from the 2005 matrix's. */
+bool report_write_real(FILE *out, const struct report_page_input *input,
+                       char *why, size_t why_size);
+
+/* True for a row of the real operations (on a named message). */
+bool report_row_is_real(const struct bench_file_row *row);
+
+struct report_page_input {
+	const struct bench_run_file *run;
+	const char *source;       /* the JSON as the page names it */
+	const struct report_reference *reference;
+	const char *reference_source;
+	const struct report_notes *notes;
+	const char *notes_source;
+	const struct report_comparison *comparison;
+	const struct report_plots *plots;
+	const struct report_sensitivity *sensitivity;
+	const char *sensitivity_source; /* its folder as the page names it */
+	const struct report_originals *originals;
+	const struct report_notes *original_notes;
+	const char *original_notes_source;
+	const char *counts_source;      /* the counted run, as named */
+};
+
+/* Writes README.md into out. Fails (naming the key) when a note cannot
+ * be expanded. */
+bool report_write_page(FILE *out, const struct report_page_input *input,
+                       char *why, size_t why_size);
+
+/* --- Markdown (report_grid.c) ------------------------------------------- */
+
+/* A path as the page names it: a link when relative to the repository. */
+void report_put_source(FILE *out, const char *path);
+
+/* Text inside a Markdown table cell: '|' would end the cell, a newline
+ * the row. */
+void report_put_cell(FILE *out, const char *text);
+
+/* A Markdown table with aligned columns; row 0 is the heading. */
+#define REPORT_GRID_TEXT_MAX 96
+
+struct report_grid {
+	size_t rows, columns;
+	char (*cells)[REPORT_GRID_TEXT_MAX];
+	bool *right;              /* per column: right-aligned */
+};
+
+bool report_grid_init(struct report_grid *grid, size_t rows, size_t columns);
+void report_grid_free(struct report_grid *grid);
+void report_grid_set(struct report_grid *grid, size_t row, size_t column,
+                     const char *format, ...) REPORT_PRINTF(4, 5);
+void report_grid_write(FILE *out, const struct report_grid *grid);
+
+/* A results-file cell as a table shows it: "-" when the row has no such
+ * column (or cell is NULL), "ERR", "n/a", or its median in ns. */
+void report_cell_text(char *out, size_t size,
+                      const struct bench_file_cell *cell);
+
+/* A results table's header in row 0: `first` in column 0, then a column
+ * per backend, the Floor, the Winner and the Haiku Winner. Returns the
+ * column after them. */
+size_t report_grid_results_header(struct report_grid *grid,
+                                  const struct bench_run_file *run,
+                                  const char *first);
+
+/* Row `line` of a results table: every backend's cell, the Floor, the
+ * Winner and the Haiku Winner of `row` (column 0 is the caller's). */
+void report_grid_results_row(struct report_grid *grid, size_t line,
+                             const struct bench_run_file *run,
+                             const struct bench_file_row *row);
+
+/* --- Helpers (report_io.c; report_lowercase in report_plots.c) ----------- */
+
+/* Writes text[0..length) to path through a temporary file beside it and a
+ * rename. */
+bool report_write_file(const char *path, const char *text, size_t length,
+                       char *why, size_t why_size);
+
+/* vsnprintf into why: the one-line reason of a failure. */
+void report_say(char *why, size_t why_size, const char *format, ...)
+	REPORT_PRINTF(3, 4);
+
+/* "Create" -> "create", for file names. */
+void report_lowercase(const char *in, char *out, size_t out_size);
+
+#endif /* BENCH_REPORT_INTERNAL_H */

@@ -1,0 +1,450 @@
+/*
+ * report_main.c - `bench report FILE`: reads the inputs, checks that every
+ * difference from 2005 is explained, then writes report/ (see report.h).
+ * Nothing is written until every input has been read and checked, so a
+ * bad input or a missing explanation leaves the old report as it was.
+ */
+/* realpath is X/Open (glibc declares it for _XOPEN_SOURCE >= 500). */
+#define _XOPEN_SOURCE 700
+
+#include "report.h"
+
+#include "options.h"
+#include "report_internal.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <unistd.h>
+
+const char bench_report_usage[] =
+	"usage: bench report FILE [--dir DIR] [--reference CSV]\n"
+	"                    [--explanations FILE] [--sensitivity DIR]\n"
+	"                    [--instructions FILE] [--original-explanations FILE]\n"
+	"                    [--gnuplot PROGRAM] [--png]\n"
+	"\n"
+	"Writes the results page DIR/README.md from a results JSON (as\n"
+	"`bench --format json` writes it): the machine and options, the\n"
+	"results table, the plots (their data in DIR/data/*.csv, the gnuplot\n"
+	"script DIR/plots.gp, the SVG files in DIR/plots/) and the comparison\n"
+	"with 2005. The benchmark is not run.\n"
+	"\n"
+	"  --dir DIR            where to write (default: report/ of the source\n"
+	"                       tree)\n"
+	"  --reference CSV      the 2005 table (default:\n"
+	"                       results/messagespeed-2005.csv)\n"
+	"  --explanations FILE  why growth classes differ from 2005 (default:\n"
+	"                       results/explanations-2005.txt)\n"
+	"  --instructions FILE  the instruction counts the section on the\n"
+	"                       original code sets beside the times (default:\n"
+	"                       results/baseline-instructions.json; without\n"
+	"                       it the section has times only)\n"
+	"  --original-explanations FILE\n"
+	"                       why a re-creation's cost differs from its\n"
+	"                       original's (default:\n"
+	"                       results/explanations-originals.txt)\n"
+	"  --sensitivity DIR    the results of scripts/sensitivity, for the\n"
+	"                       section \"What depends on the toolchain\"\n"
+	"                       (default: sensitivity/ beside FILE); without\n"
+	"                       them the section says so in one line\n"
+	"  --gnuplot PROGRAM    the gnuplot to run (default: gnuplot, from\n"
+	"                       PATH); without it the page and the table are\n"
+	"                       still written, and one line says the plots\n"
+	"                       were skipped\n"
+	"  --png                also write a PNG beside every SVG\n"
+	"  --help               this text\n"
+	"\n"
+	"Exit status: 0 the page was written, 1 an input is malformed, a\n"
+	"difference from 2005 has no explanation, gnuplot failed or a file\n"
+	"could not be written, 2 bad usage.\n";
+
+struct report_options {
+	bool help;
+	const char *file;
+	const char *dir;
+	const char *reference;
+	const char *explanations;
+	const char *sensitivity;
+	const char *instructions;
+	const char *original_explanations;
+	const char *gnuplot;
+	bool png;
+	/* Defaults built from the program's directories. */
+	char reference_default[4096];
+	char explanations_default[4096];
+	char sensitivity_default[4096 + 16];
+	char instructions_default[4096];
+	char original_explanations_default[4096];
+};
+
+static int
+parse_options(const struct bench_program *program, int argc, char **argv,
+              struct report_options *options, char *why, size_t why_size)
+{
+	memset(options, 0, sizeof *options);
+	options->gnuplot = "gnuplot";
+	options->dir = program->report_dir;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const char **target = NULL;
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			options->help = true;
+			return BENCH_EXIT_OK;
+		} else if (strcmp(arg, "--png") == 0) {
+			options->png = true;
+			continue;
+		} else if (strcmp(arg, "--dir") == 0) {
+			target = &options->dir;
+		} else if (strcmp(arg, "--reference") == 0) {
+			target = &options->reference;
+		} else if (strcmp(arg, "--explanations") == 0) {
+			target = &options->explanations;
+		} else if (strcmp(arg, "--sensitivity") == 0) {
+			target = &options->sensitivity;
+		} else if (strcmp(arg, "--instructions") == 0) {
+			target = &options->instructions;
+		} else if (strcmp(arg, "--original-explanations") == 0) {
+			target = &options->original_explanations;
+		} else if (strcmp(arg, "--gnuplot") == 0) {
+			target = &options->gnuplot;
+		} else if (arg[0] == '-' && arg[1] != '\0') {
+			snprintf(why, why_size, "report: unknown option '%s' "
+			         "(see bench report --help)", arg);
+			return BENCH_EXIT_USAGE;
+		} else if (options->file == NULL) {
+			options->file = arg;
+			continue;
+		} else {
+			snprintf(why, why_size, "report: one results file only "
+			         "(got '%s' and '%s')", options->file, arg);
+			return BENCH_EXIT_USAGE;
+		}
+		if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+			snprintf(why, why_size, "report: %s needs a value", arg);
+			return BENCH_EXIT_USAGE;
+		}
+		*target = argv[++i];
+	}
+	if (options->file == NULL) {
+		snprintf(why, why_size, "report: which results file? (usage: "
+		         "bench report FILE, e.g. results/latest.json)");
+		return BENCH_EXIT_USAGE;
+	}
+	if (options->dir == NULL) {
+		snprintf(why, why_size, "report: no report directory known: "
+		         "give --dir");
+		return BENCH_EXIT_USAGE;
+	}
+	/* Inputs in results/ by default; the last two are needed only for a
+	 * run with original backends, so no results directory is no error. */
+	const struct {
+		const char **target;
+		char *buffer;
+		const char *name;
+		const char *option;
+		bool needed;
+	} defaults[] = {
+		{&options->reference, options->reference_default,
+		 "messagespeed-2005.csv", "--reference", true},
+		{&options->explanations, options->explanations_default,
+		 "explanations-2005.txt", "--explanations", true},
+		{&options->instructions, options->instructions_default,
+		 "baseline-instructions.json", "--instructions", false},
+		{&options->original_explanations,
+		 options->original_explanations_default,
+		 "explanations-originals.txt", "--original-explanations", false},
+	};
+	for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
+		if (*defaults[d].target != NULL)
+			continue;
+		if (program->results_dir == NULL && !defaults[d].needed)
+			continue;
+		if (program->results_dir == NULL) {
+			snprintf(why, why_size, "report: no results directory "
+			         "known: give %s", defaults[d].option);
+			return BENCH_EXIT_USAGE;
+		}
+		snprintf(defaults[d].buffer, sizeof options->reference_default,
+		         "%s/%s", program->results_dir, defaults[d].name);
+		*defaults[d].target = defaults[d].buffer;
+	}
+	/* sensitivity/ beside the results file (results/latest.json:
+	 * results/sensitivity). */
+	if (options->sensitivity == NULL) {
+		const char *slash = strrchr(options->file, '/');
+		if (slash == NULL)
+			snprintf(options->sensitivity_default,
+			         sizeof options->sensitivity_default, "sensitivity");
+		else
+			snprintf(options->sensitivity_default,
+			         sizeof options->sensitivity_default,
+			         "%.*s/sensitivity", (int)(slash - options->file),
+			         options->file);
+		options->sensitivity = options->sensitivity_default;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/*
+ * How the page names an input: relative to the project root (the parent
+ * of the report directory) when the file is inside it, so that the
+ * committed page holds no path of the machine it was made on; else the
+ * absolute path.
+ */
+static void
+display_path(const char *path, const char *dir, char *out, size_t out_size)
+{
+	char file[PATH_MAX], root[PATH_MAX];
+	if (realpath(path, file) == NULL) {
+		snprintf(out, out_size, "%s", path);
+		return;
+	}
+	snprintf(out, out_size, "%s", file);
+	if (realpath(dir, root) == NULL)
+		return;
+	char *slash = strrchr(root, '/');
+	if (slash == NULL)
+		return;
+	*slash = '\0';
+	size_t length = strlen(root);
+	if (strncmp(file, root, length) == 0 && file[length] == '/')
+		snprintf(out, out_size, "%s", file + length + 1);
+}
+
+struct inputs {
+	struct bench_run_file run;
+	struct report_reference reference;
+	struct report_notes notes;
+	struct report_comparison comparison;
+	struct report_plots plots;
+	struct report_sensitivity sensitivity;
+	struct bench_run_file counts;       /* empty: none found */
+	struct report_notes original_notes;
+	struct report_originals originals;
+};
+
+static void
+free_inputs(struct inputs *inputs)
+{
+	report_originals_free(&inputs->originals);
+	report_notes_free(&inputs->original_notes);
+	bench_run_file_free(&inputs->counts);
+	report_sensitivity_free(&inputs->sensitivity);
+	report_plots_free(&inputs->plots);
+	report_comparison_free(&inputs->comparison);
+	report_notes_free(&inputs->notes);
+	report_reference_free(&inputs->reference);
+	bench_run_file_free(&inputs->run);
+}
+
+static bool
+write_page(const struct report_options *options, const struct inputs *inputs,
+           char *why, size_t why_size)
+{
+	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
+	char sensitivity[PATH_MAX], counts[PATH_MAX] = "",
+	                            original_notes[PATH_MAX] = "";
+	if (options->instructions != NULL)
+		display_path(options->instructions, options->dir, counts,
+		             sizeof counts);
+	if (options->original_explanations != NULL)
+		display_path(options->original_explanations, options->dir,
+		             original_notes, sizeof original_notes);
+	display_path(options->file, options->dir, source, sizeof source);
+	display_path(options->sensitivity, options->dir, sensitivity,
+	             sizeof sensitivity);
+	display_path(options->reference, options->dir, reference,
+	             sizeof reference);
+	display_path(options->explanations, options->dir, notes, sizeof notes);
+	const struct report_page_input input = {
+		.run = &inputs->run,
+		.source = source,
+		.reference = &inputs->reference,
+		.reference_source = reference,
+		.notes = &inputs->notes,
+		.notes_source = notes,
+		.comparison = &inputs->comparison,
+		.plots = &inputs->plots,
+		.sensitivity = &inputs->sensitivity,
+		.sensitivity_source = sensitivity,
+		.originals = &inputs->originals,
+		.original_notes = &inputs->original_notes,
+		.original_notes_source = original_notes,
+		.counts_source = counts,
+	};
+	char *text = NULL;
+	size_t length = 0;
+	FILE *page = open_memstream(&text, &length);
+	if (page == NULL) {
+		snprintf(why, why_size, "out of memory");
+		return false;
+	}
+	bool ok = report_write_page(page, &input, why, why_size);
+	if (fclose(page) != 0 && ok) {
+		snprintf(why, why_size, "out of memory");
+		ok = false;
+	}
+	char path[PATH_MAX + 16];
+	snprintf(path, sizeof path, "%s/README.md", options->dir);
+	ok = ok && report_write_file(path, text, length, why, why_size);
+	free(text);
+	return ok;
+}
+
+/* The report shows times: a file of instruction counts is refused. */
+static bool
+report_load_timing_run(const char *path, struct bench_run_file *run,
+                       char *why, size_t why_size)
+{
+	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why, why_size))
+		return false;
+	if (strcmp(run->unit, "ns") == 0)
+		return true;
+	report_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
+	           "times; this file holds %s)", path, run->unit);
+	bench_run_file_free(run);
+	return false;
+}
+
+static bool
+has_originals(const struct bench_run_file *run)
+{
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (run->backends[b].kind == BM_KIND_ORIGINAL)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The inputs of the section on the original code, when the run has an
+ * original: the counted run (instruction counts; a file that is not there
+ * leaves the section to times alone) and the explanations.
+ */
+static bool
+load_originals(const struct report_options *options, struct inputs *inputs,
+               char *why, size_t why_size)
+{
+	if (!has_originals(&inputs->run))
+		return true;
+	if (options->original_explanations == NULL) {
+		report_say(why, why_size, "report: the run has original "
+		           "backends: give --original-explanations");
+		return false;
+	}
+	const struct bench_run_file *counts = NULL;
+	if (options->instructions != NULL &&
+	    access(options->instructions, F_OK) == 0) {
+		if (!bench_run_file_load(options->instructions,
+		                         BENCH_READ_MEASURED, &inputs->counts, why,
+		                         why_size))
+			return false;
+		if (strcmp(inputs->counts.unit, "instructions") != 0) {
+			report_say(why, why_size, "%s: unit: not \"instructions\"",
+			           options->instructions);
+			return false;
+		}
+		counts = &inputs->counts;
+	}
+	return report_load_notes(options->original_explanations,
+	                         &inputs->original_notes, why, why_size) &&
+	       report_compare_originals(&inputs->run, counts,
+	                                &inputs->original_notes,
+	                                &inputs->originals, why, why_size);
+}
+
+static int
+generate(const struct bench_program *program,
+         const struct report_options *options, struct inputs *inputs)
+{
+	char why[REPORT_WHY_MAX];
+	if (!report_load_timing_run(options->file, &inputs->run, why,
+	                            sizeof why) ||
+	    !report_load_reference(options->reference, &inputs->reference, why,
+	                           sizeof why) ||
+	    !report_load_notes(options->explanations, &inputs->notes, why,
+	                       sizeof why) ||
+	    !report_compare(&inputs->run, &inputs->reference, &inputs->notes,
+	                    &inputs->comparison, why, sizeof why) ||
+	    !report_load_sensitivity(options->sensitivity, &inputs->sensitivity,
+	                             why, sizeof why) ||
+	    !load_originals(options, inputs, why, sizeof why))
+		goto fail;
+	if (!report_plan_plots(&inputs->run, &inputs->comparison,
+	                       &inputs->plots)) {
+		snprintf(why, sizeof why, "out of memory");
+		goto fail;
+	}
+	if (mkdir(options->dir, 0755) != 0 && errno != EEXIST) {
+		snprintf(why, sizeof why, "%s: cannot create the directory: %s",
+		         options->dir, strerror(errno));
+		goto fail;
+	}
+	if (!report_write_plot_files(options->dir, &inputs->run,
+	                             &inputs->reference, &inputs->comparison,
+	                             &inputs->plots, why, sizeof why) ||
+	    !report_draw_plots(options->dir, options->gnuplot, options->png,
+	                       &inputs->plots, program->err, why, sizeof why))
+		goto fail;
+	if (!inputs->plots.drawn)
+		fprintf(program->err, "bench report: plots skipped: %s\n",
+		        inputs->plots.skipped);
+	if (!write_page(options, inputs, why, sizeof why))
+		goto fail;
+	const struct report_comparison *comparison = &inputs->comparison;
+	fprintf(program->out,
+	        "bench report: wrote %s/README.md (%zu tests, %zu plots%s); "
+	        "2005: same Winner on %zu of %zu rows, same Haiku Winner on "
+	        "%zu; growth classes differ in %zu of %zu series, each "
+	        "explained\n",
+	        options->dir, inputs->run.row_count,
+	        inputs->plots.drawn ? inputs->plots.count : 0,
+	        inputs->plots.drawn ? "" : ", skipped",
+	        comparison->winner_agree, comparison->compared_rows,
+	        comparison->haiku_agree, comparison->differing,
+	        comparison->series_count);
+	const struct report_sensitivity *sensitivity = &inputs->sensitivity;
+	if (sensitivity->present)
+		fprintf(program->out,
+		        "bench report: toolchain: %zu runs in %zu configurations; "
+		        "Winner kept on %zu of %zu rows, Haiku Winner on %zu; "
+		        "between the two default runs %zu and %zu rows change\n",
+		        sensitivity->run_count, sensitivity->config_count,
+		        sensitivity->tallies[0].kept, sensitivity->row_count,
+		        sensitivity->tallies[1].kept, sensitivity->tallies[0].noise,
+		        sensitivity->tallies[1].noise);
+	else
+		fprintf(program->out, "bench report: toolchain section skipped: "
+		        "%s\n", sensitivity->skipped);
+	return BENCH_EXIT_OK;
+
+fail:
+	fprintf(program->err, "bench report: %s\n", why);
+	return BENCH_EXIT_FAILED;
+}
+
+int
+bench_report_main(const struct bench_program *program, int argc, char **argv)
+{
+	struct report_options options;
+	char why[512];
+	int status = parse_options(program, argc, argv, &options, why,
+	                           sizeof why);
+	if (status != BENCH_EXIT_OK) {
+		fprintf(program->err, "bench: %s\n", why);
+		return status;
+	}
+	if (options.help) {
+		fputs(bench_report_usage, program->out);
+		return BENCH_EXIT_OK;
+	}
+	struct inputs inputs;
+	memset(&inputs, 0, sizeof inputs);
+	status = generate(program, &options, &inputs);
+	free_inputs(&inputs);
+	fflush(program->out);
+	return status;
+}

@@ -1,0 +1,441 @@
+/*
+ * report_originals.c - the report's section "Re-creations against the
+ * original code" (see report_internal.h): each original backend (Haiku's
+ * own code, impl/originals/README.md) beside the re-creation of its design,
+ * row by row, in time (the timed run) and in instructions (a counted run,
+ * results/baseline-instructions.json by default), with their allocations,
+ * whether they wrote the same bytes, their growth classes, and what
+ * explains each row outside the band.
+ */
+#include "report_internal.h"
+
+#include "results.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The row of `run` with the same test as `row`, or NULL. */
+static const struct bench_file_row *
+same_row(const struct bench_run_file *run, const struct bench_file_row *row)
+{
+	for (size_t r = 0; run != NULL && r < run->row_count; r++) {
+		if (strcmp(run->rows[r].test, row->test) == 0)
+			return &run->rows[r];
+	}
+	return NULL;
+}
+
+static const struct bench_file_cell *
+cell_of(const struct bench_run_file *run, const struct bench_file_row *row,
+        const char *backend)
+{
+	if (run == NULL || row == NULL)
+		return NULL;
+	size_t column = bench_run_file_backend(run, backend);
+	return column != SIZE_MAX ? &row->cells[column] : NULL;
+}
+
+/* re / orig, or -1 when either has no figure. */
+static double
+ratio(const struct bench_file_cell *re, const struct bench_file_cell *orig)
+{
+	if (!bench_file_cell_has_figure(re) || !bench_file_cell_has_figure(orig) || orig->median <= 0)
+		return -1;
+	return re->median / orig->median;
+}
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The median of the non-negative values[i] (scratch is as long); -1 when
+ * there is none. */
+static double
+median_of(const double *values, size_t count, double *scratch)
+{
+	size_t used = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (values[i] >= 0)
+			scratch[used++] = values[i];
+	}
+	if (used == 0)
+		return -1;
+	qsort(scratch, used, sizeof *scratch, compare_doubles);
+	return used % 2 == 1 ? scratch[used / 2]
+	                     : (scratch[used / 2 - 1] + scratch[used / 2]) / 2;
+}
+
+static bool
+outside_band(double value)
+{
+	return value >= 0 && (value < REPORT_ORIGINALS_BAND_LOW ||
+	                      value > REPORT_ORIGINALS_BAND_HIGH);
+}
+
+/* Fills one pair's rows; false (with a reason) when a row outside the band
+ * has no explanation, or when out of memory. */
+static bool
+compare_pair(const struct bench_run_file *run,
+             const struct bench_run_file *counts,
+             const struct report_notes *notes, struct report_original_pair *pair,
+             char *why, size_t why_size)
+{
+	pair->rows = calloc(run->row_count + 1, sizeof *pair->rows);
+	double *times = calloc(run->row_count + 1, sizeof *times);
+	double *instructions = calloc(run->row_count + 1, sizeof *instructions);
+	double *scratch = calloc(run->row_count + 1, sizeof *scratch);
+	bool ok = pair->rows != NULL && times != NULL && instructions != NULL &&
+	          scratch != NULL;
+	if (!ok)
+		report_say(why, why_size, "out of memory");
+	for (size_t r = 0; ok && r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->workload.kind != BENCH_WORKLOAD_MATRIX)
+			continue;
+		struct report_original_row *line = &pair->rows[pair->row_count];
+		const struct bench_file_row *counted = same_row(counts, row);
+		*line = (struct report_original_row){
+			.row = row,
+			.re = cell_of(run, row, pair->recreation),
+			.orig = cell_of(run, row, pair->original),
+			.re_count = cell_of(counts, counted, pair->recreation),
+			.orig_count = cell_of(counts, counted, pair->original),
+			.same_bytes = -1,
+		};
+		line->time_ratio = ratio(line->re, line->orig);
+		line->instruction_ratio = ratio(line->re_count, line->orig_count);
+		if (bench_file_cell_has_figure(line->re) && bench_file_cell_has_figure(line->orig) &&
+		    line->re->flat_digest != NULL &&
+		    line->orig->flat_digest != NULL)
+			line->same_bytes = strcmp(line->re->flat_digest,
+			                          line->orig->flat_digest) == 0;
+		/* Counted instructions decide where there are any: times
+		 * move from run to run. */
+		double deciding = line->instruction_ratio >= 0
+		                          ? line->instruction_ratio
+		                          : line->time_ratio;
+		line->outside = outside_band(deciding);
+		times[pair->row_count] = line->time_ratio;
+		instructions[pair->row_count] = line->instruction_ratio;
+		if (line->instruction_ratio >= 0) {
+			pair->counted_rows++;
+			pair->counted_in_band += !line->outside;
+		}
+		if (line->outside) {
+			pair->outside_rows++;
+			line->note = report_find_note(notes, REPORT_NOTE_SERIES,
+			                              pair->recreation, row->op,
+			                              row->workload.type);
+			if (line->note == NULL) {
+				report_say(why, why_size,
+				           "no explanation for [%s %s %s] in %s: "
+				           "%s/%s on %s is %.2fx, outside %.2f-%.2f; "
+				           "add an entry with that key",
+				           pair->recreation, bench_op_name(row->op),
+				           bench_type_name(row->workload.type),
+				           notes->path, pair->recreation,
+				           pair->original, row->test, deciding,
+				           REPORT_ORIGINALS_BAND_LOW,
+				           REPORT_ORIGINALS_BAND_HIGH);
+				ok = false;
+			}
+		}
+		pair->row_count++;
+	}
+	if (ok) {
+		pair->median_time = median_of(times, pair->row_count, scratch);
+		pair->median_instructions =
+			median_of(instructions, pair->row_count, scratch);
+	}
+	free(times);
+	free(instructions);
+	free(scratch);
+	return ok;
+}
+
+bool
+report_compare_originals(const struct bench_run_file *run,
+                         const struct bench_run_file *counts,
+                         const struct report_notes *notes,
+                         struct report_originals *originals, char *why,
+                         size_t why_size)
+{
+	memset(originals, 0, sizeof *originals);
+	originals->counted = counts != NULL;
+	originals->pairs = calloc(run->backend_count + 1,
+	                          sizeof *originals->pairs);
+	if (originals->pairs == NULL) {
+		report_say(why, why_size, "out of memory");
+		return false;
+	}
+	for (size_t b = 0; b < run->backend_count; b++) {
+		const struct bench_file_backend *backend = &run->backends[b];
+		if (backend->kind != BM_KIND_ORIGINAL ||
+		    bench_run_file_backend(run, backend->counterpart) == SIZE_MAX)
+			continue;
+		struct report_original_pair *pair =
+			&originals->pairs[originals->count++];
+		pair->original = backend->name;
+		pair->recreation = backend->counterpart;
+		if (!compare_pair(run, counts, notes, pair, why, why_size)) {
+			report_originals_free(originals);
+			return false;
+		}
+	}
+	return true;
+}
+
+void
+report_originals_free(struct report_originals *originals)
+{
+	for (size_t p = 0; p < originals->count; p++)
+		free(originals->pairs[p].rows);
+	free(originals->pairs);
+	memset(originals, 0, sizeof *originals);
+}
+
+/* --- The page ------------------------------------------------------------- */
+
+static void
+put_ratio(char *out, size_t size, double value)
+{
+	if (value < 0)
+		snprintf(out, size, "-");
+	else if (outside_band(value))
+		snprintf(out, size, "**%.2f**", value);
+	else
+		snprintf(out, size, "%.2f", value);
+}
+
+static void
+put_allocations(char *out, size_t size, const struct report_original_row *line)
+{
+	if (!bench_file_cell_has_figure(line->re) || !bench_file_cell_has_figure(line->orig) ||
+	    line->re->allocs_per_op < 0 || line->orig->allocs_per_op < 0)
+		snprintf(out, size, "-");
+	else
+		snprintf(out, size, "%g / %g", line->re->allocs_per_op,
+		         line->orig->allocs_per_op);
+}
+
+static void
+put_bytes(char *out, size_t size, const struct report_original_row *line)
+{
+	if (line->same_bytes < 0)
+		out[0] = '\0';
+	else if (line->same_bytes == 1)
+		snprintf(out, size, "same");
+	else
+		snprintf(out, size, "differ (%lld / %lld)", line->re->flat_bytes,
+		         line->orig->flat_bytes);
+}
+
+static bool
+write_pair_table(FILE *out, const struct report_original_pair *pair)
+{
+	struct report_grid grid;
+	if (!report_grid_init(&grid, pair->row_count + 1, 9))
+		return false;
+	static const char *const heading[9] = {
+		"Test", "time (ns)", "original", "ratio", "instructions",
+		"original", "ratio", "allocations", "bytes",
+	};
+	for (size_t c = 0; c < 9; c++) {
+		report_grid_set(&grid, 0, c, "%s", heading[c]);
+		grid.right[c] = c > 0 && c < 7;
+	}
+	for (size_t r = 0; r < pair->row_count; r++) {
+		const struct report_original_row *line = &pair->rows[r];
+		char text[9][REPORT_GRID_TEXT_MAX];
+		snprintf(text[0], sizeof text[0], "%s", line->row->test);
+		report_cell_text(text[1], sizeof text[1], line->re);
+		report_cell_text(text[2], sizeof text[2], line->orig);
+		put_ratio(text[3], sizeof text[3], line->time_ratio);
+		report_cell_text(text[4], sizeof text[4], line->re_count);
+		report_cell_text(text[5], sizeof text[5], line->orig_count);
+		put_ratio(text[6], sizeof text[6], line->instruction_ratio);
+		put_allocations(text[7], sizeof text[7], line);
+		put_bytes(text[8], sizeof text[8], line);
+		for (size_t c = 0; c < 9; c++)
+			report_grid_set(&grid, r + 1, c, "%s", text[c]);
+	}
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
+	return true;
+}
+
+/* Growth from 500 to 5000 items of one backend's series, as "1.02
+ * linear", or "-". */
+static void
+put_growth(char *out, size_t size, const struct bench_run_file *run,
+           enum bench_op op, enum bench_type type, const char *backend)
+{
+	const struct bench_file_row *from =
+		bench_run_file_row(run, op, type, REPORT_GROWTH_FROM);
+	const struct bench_file_row *to =
+		bench_run_file_row(run, op, type, REPORT_GROWTH_TO);
+	const struct bench_file_cell *a = cell_of(run, from, backend);
+	const struct bench_file_cell *b = cell_of(run, to, backend);
+	if (!bench_file_cell_has_figure(a) || !bench_file_cell_has_figure(b) || a->median <= 0) {
+		snprintf(out, size, "-");
+		return;
+	}
+	double e = report_growth(a->median, b->median);
+	char exponent[16];
+	report_format_exponent(e, exponent, sizeof exponent);
+	snprintf(out, size, "%s %s", exponent,
+	         report_class_name(report_classify(e)));
+}
+
+static bool
+write_pair_growth(FILE *out, const struct bench_run_file *run,
+                  const struct report_original_pair *pair)
+{
+	size_t most = (size_t)BENCH_OP_COUNT * BENCH_TYPE_COUNT;
+	struct report_grid grid;
+	if (!report_grid_init(&grid, most + 1, 3))
+		return false;
+	report_grid_set(&grid, 0, 0, "Series");
+	report_grid_set(&grid, 0, 1, "%s", pair->recreation);
+	report_grid_set(&grid, 0, 2, "%s", pair->original);
+	size_t rows = 1;
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
+			enum bench_op op = (enum bench_op)o;
+			enum bench_type type = (enum bench_type)t;
+			if (bench_run_file_row(run, op, type, REPORT_GROWTH_FROM) ==
+			            NULL ||
+			    bench_run_file_row(run, op, type, REPORT_GROWTH_TO) ==
+			            NULL)
+				continue;
+			char re[48], orig[48];
+			put_growth(re, sizeof re, run, op, type, pair->recreation);
+			put_growth(orig, sizeof orig, run, op, type, pair->original);
+			bool differs = strcmp(strchr(re, ' ') != NULL
+			                              ? strchr(re, ' ')
+			                              : re,
+			                      strchr(orig, ' ') != NULL
+			                              ? strchr(orig, ' ')
+			                              : orig) != 0;
+			report_grid_set(&grid, rows, 0, "%s %s", bench_op_name(op),
+			                bench_type_name(type));
+			report_grid_set(&grid, rows, 1, differs ? "**%s**" : "%s",
+			                re);
+			report_grid_set(&grid, rows, 2, differs ? "**%s**" : "%s",
+			                orig);
+			rows++;
+		}
+	}
+	grid.rows = rows;
+	report_grid_write(out, &grid);
+	report_grid_free(&grid);
+	return true;
+}
+
+/* The explanations of the rows outside the band, once per series. */
+static bool
+write_pair_notes(FILE *out, const struct report_page_input *input,
+                 const struct report_original_pair *pair, char *why,
+                 size_t why_size)
+{
+	const struct report_note *done[BENCH_OP_COUNT * BENCH_TYPE_COUNT];
+	size_t done_count = 0;
+	for (size_t r = 0; r < pair->row_count; r++) {
+		const struct report_note *note = pair->rows[r].note;
+		bool seen = note == NULL;
+		for (size_t d = 0; d < done_count && !seen; d++)
+			seen = done[d] == note;
+		if (seen)
+			continue;
+		if (done_count < sizeof done / sizeof done[0])
+			done[done_count++] = note;
+		fprintf(out, "- **%s %s**: ", bench_op_name(note->op),
+		        bench_type_name(note->type));
+		if (!report_expand_note(out, note, input->original_notes, NULL,
+		                        input->run, input->reference, why,
+		                        why_size))
+			return false;
+		fputs("\n", out);
+	}
+	if (done_count == 0)
+		fputs("Every row is within the band.\n", out);
+	return true;
+}
+
+bool
+report_write_originals(FILE *out, const struct report_page_input *input,
+                       char *why, size_t why_size)
+{
+	const struct report_originals *originals = input->originals;
+	fputs("## Re-creations against the original code\n\n", out);
+	if (originals == NULL || originals->count == 0) {
+		fputs("Not measured: this run has no original backend beside its "
+		      "re-creation (they are built from Haiku trees given as "
+		      "`HAIKU_TREE` and `HAIKU_2005_TREE`; see "
+		      "[`impl/originals/README.md`](../impl/originals/README.md)).\n\n",
+		      out);
+		return true;
+	}
+	fprintf(out,
+	        "Each original backend is Haiku's own code of a design, built "
+	        "here and run through the same tests "
+	        "([`impl/originals/README.md`](../impl/originals/README.md)); "
+	        "the re-creation of that design is set beside it. A ratio is "
+	        "re-creation / original: below 1 the re-creation is cheaper. "
+	        "Times come from the run above; instructions from ");
+	if (originals->counted)
+		report_put_source(out, input->counts_source);
+	else
+		fputs("no counted run (none was found)", out);
+	fprintf(out,
+	        ". A row outside %.2f-%.2fx (in bold; by instructions where "
+	        "they were counted, by time elsewhere) is explained below its "
+	        "table, from ",
+	        REPORT_ORIGINALS_BAND_LOW, REPORT_ORIGINALS_BAND_HIGH);
+	report_put_source(out, input->original_notes_source);
+	fputs(". Allocations are per operation, re-creation / original; "
+	      "bytes compares what the two flattened (the size of each when "
+	      "they differ).\n\n",
+	      out);
+	for (size_t p = 0; p < originals->count; p++) {
+		const struct report_original_pair *pair = &originals->pairs[p];
+		fprintf(out, "### %s against %s\n\n", pair->recreation,
+		        pair->original);
+		char time_text[16] = "-", count_text[16] = "-";
+		if (pair->median_time >= 0)
+			snprintf(time_text, sizeof time_text, "%.2f",
+			         pair->median_time);
+		if (pair->median_instructions >= 0)
+			snprintf(count_text, sizeof count_text, "%.2f",
+			         pair->median_instructions);
+		fprintf(out,
+		        "Median ratio over the %zu rows: **%s** in time, **%s** in "
+		        "instructions; %zu of %zu counted rows within "
+		        "%.2f-%.2fx, %zu rows outside the band.\n\n",
+		        pair->row_count, time_text, count_text,
+		        pair->counted_in_band, pair->counted_rows,
+		        REPORT_ORIGINALS_BAND_LOW, REPORT_ORIGINALS_BAND_HIGH,
+		        pair->outside_rows);
+		if (!write_pair_table(out, pair))
+			goto out_of_memory;
+		fputs("\nGrowth from 500 to 5000 items (e = log10(t5000 / t500); "
+		      "classes as in the comparison with 2005; in bold where the "
+		      "classes differ):\n\n",
+		      out);
+		if (!write_pair_growth(out, input->run, pair))
+			goto out_of_memory;
+		fputs("\nWhat explains the rows outside the band:\n\n", out);
+		if (!write_pair_notes(out, input, pair, why, why_size))
+			return false;
+		fputs("\n", out);
+	}
+	return true;
+
+out_of_memory:
+	report_say(why, why_size, "out of memory");
+	return false;
+}

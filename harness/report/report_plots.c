@@ -1,0 +1,959 @@
+/*
+ * report_plots.c - the plots of the report: which ones the run allows,
+ * their data as CSV (report/data/<name>.csv), one gnuplot script that
+ * draws them all (report/plots.gp, run from report/), and running gnuplot
+ * to write report/plots/<name>.svg.
+ *
+ * The script is generated, so that a sixth backend or an extra size
+ * appears with no edit, and committed with the page, so that anyone can
+ * redraw the plots with `gnuplot plots.gp` (or `gnuplot -e
+ * "format='png'" plots.gp` for PNG) without the generator.
+ */
+#include "report_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Colours and point shapes by column: the Okabe-Ito palette, which stays
+ * distinguishable with the common colour-vision deficiencies; the shapes
+ * tell the lines apart in grey too. */
+static const char *const palette[] = {
+	"#000000", "#E69F00", "#0072B2", "#009E73", "#D55E00", "#56B4E9",
+	"#CC79A7", "#8C6D31",
+};
+static const int point_types[] = {7, 5, 9, 11, 13, 6, 4, 8};
+#define PALETTE_SIZE (sizeof palette / sizeof palette[0])
+#define FLOOR_COLOUR "#7F7F7F"
+
+/* What the N of a series counts, by the layout of its message. */
+static const char *
+items_label(enum bench_op op)
+{
+	switch (bench_operation(op)->layout) {
+	case BENCH_LAYOUT_LOOKUP_FIELDS:
+		return "N: fields in the message (log scale)";
+	case BENCH_LAYOUT_FIELD_PER_ITEM:
+		return "N: fields of one item each (log scale)";
+	case BENCH_LAYOUT_ONE_FIELD:
+	case BENCH_LAYOUT_SHAPE:   /* named messages have bar charts */
+	case BENCH_LAYOUT_STORED:
+		break;
+	}
+	return "N: items in the field (log scale)";
+}
+
+/* Whether a series has a Floor column. */
+static bool
+op_has_floor(enum bench_op op)
+{
+	return bench_operation(op)->floor != BENCH_FLOOR_NONE;
+}
+
+void
+report_lowercase(const char *in, char *out, size_t out_size)
+{
+	size_t i = 0;
+	for (; in[i] != '\0' && i + 1 < out_size; i++) {
+		char c = in[i];
+		out[i] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+	}
+	if (out_size > 0)
+		out[i] = '\0';
+}
+
+/* --- The plan ------------------------------------------------------------- */
+
+static bool
+op_type_present(const struct bench_run_file *run, enum bench_op op,
+                enum bench_type type)
+{
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->op == op &&
+		    row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+		    row->workload.type == type)
+			return true;
+	}
+	return false;
+}
+
+bool
+report_plan_plots(const struct bench_run_file *run,
+                  const struct report_comparison *comparison,
+                  struct report_plots *plots)
+{
+	memset(plots, 0, sizeof *plots);
+	size_t most = (size_t)BENCH_OP_COUNT * (BENCH_TYPE_COUNT + 1) +
+	              run->size_count + 1;
+	plots->plots = calloc(most, sizeof *plots->plots);
+	if (plots->plots == NULL)
+		return false;
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
+			enum bench_op op = (enum bench_op)o;
+			enum bench_type type = (enum bench_type)t;
+			if (!op_type_present(run, op, type))
+				continue;
+			struct report_plot *plot = &plots->plots[plots->count++];
+			plot->kind = REPORT_PLOT_SCALING;
+			plot->op = op;
+			plot->type = type;
+			char op_name[32], type_name[16];
+			report_lowercase(bench_op_name(op), op_name,
+			                 sizeof op_name);
+			report_lowercase(bench_type_name(type), type_name,
+			                 sizeof type_name);
+			snprintf(plot->name, sizeof plot->name, "scaling-%s-%s",
+			         op_name, type_name);
+			snprintf(plot->title, sizeof plot->title, "%s %s: %s",
+			         bench_op_name(op), bench_type_name(type),
+			         bench_operation(op)->what);
+		}
+	}
+	for (size_t s = 0; s < run->size_count; s++) {
+		struct report_plot *plot = &plots->plots[plots->count++];
+		plot->kind = REPORT_PLOT_RELATIVE;
+		plot->items = run->sizes[s];
+		snprintf(plot->name, sizeof plot->name, "relative-%zu",
+		         run->sizes[s]);
+		snprintf(plot->title, sizeof plot->title,
+		         "%zu items: each backend's time relative to the "
+		         "fastest, per test", run->sizes[s]);
+	}
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		bool present = false;
+		for (size_t r = 0; r < run->row_count && !present; r++)
+			present = run->rows[r].op == (enum bench_op)o &&
+			          report_row_is_real(&run->rows[r]);
+		if (!present)
+			continue;
+		struct report_plot *plot = &plots->plots[plots->count++];
+		plot->kind = REPORT_PLOT_REAL;
+		plot->op = (enum bench_op)o;
+		char op_name[32];
+		report_lowercase(bench_op_name(plot->op), op_name, sizeof op_name);
+		snprintf(plot->name, sizeof plot->name, "real-%s", op_name);
+		snprintf(plot->title, sizeof plot->title,
+		         "%s: each backend's time relative to the fastest, per "
+		         "message", bench_op_name(plot->op));
+	}
+	if (comparison->base != NULL && comparison->compared_rows > 0) {
+		struct report_plot *plot = &plots->plots[plots->count++];
+		plot->kind = REPORT_PLOT_VS2005;
+		snprintf(plot->name, sizeof plot->name, "vs2005");
+		snprintf(plot->title, sizeof plot->title,
+		         "2005 against today: time relative to %s on the same "
+		         "test", comparison->base);
+	}
+	return true;
+}
+
+void
+report_plots_free(struct report_plots *plots)
+{
+	free(plots->plots);
+	memset(plots, 0, sizeof *plots);
+}
+
+/* --- Data files ----------------------------------------------------------- */
+
+static void
+put_value(FILE *out, bool known, double value)
+{
+	if (known)
+		fprintf(out, ",%.6g", value);
+	else
+		fputs(",?", out);
+}
+
+/* items,<backend>...,Floor (no Floor column for Lookup) */
+static void
+scaling_data(FILE *out, const struct bench_run_file *run,
+             const struct report_plot *plot)
+{
+	bool floor = op_has_floor(plot->op);
+	fputs("items", out);
+	for (size_t b = 0; b < run->backend_count; b++)
+		fprintf(out, ",%s", run->backends[b].name);
+	fputs(floor ? ",Floor\n" : "\n", out);
+	for (size_t s = 0; s < run->size_count; s++) {
+		const struct bench_file_row *row = bench_run_file_row(
+			run, plot->op, plot->type, run->sizes[s]);
+		if (row == NULL)
+			continue;
+		fprintf(out, "%zu", row->workload.items);
+		for (size_t b = 0; b < run->backend_count; b++)
+			put_value(out, bench_file_cell_has_figure(&row->cells[b]),
+			          row->cells[b].median);
+		if (floor)
+			put_value(out, bench_file_cell_has_figure(&row->floor), row->floor.median);
+		fputc('\n', out);
+	}
+}
+
+/* The smallest usable median of a row, or 0. */
+static double
+fastest(const struct bench_run_file *run, const struct bench_file_row *row)
+{
+	double best = 0;
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (bench_file_cell_has_figure(&row->cells[b]) &&
+		    (best == 0 || row->cells[b].median < best))
+			best = row->cells[b].median;
+	}
+	return best;
+}
+
+/* test,<backend>...: each median over the row's fastest. */
+static void
+relative_data(FILE *out, const struct bench_run_file *run,
+              const struct report_plot *plot)
+{
+	fputs("test", out);
+	for (size_t b = 0; b < run->backend_count; b++)
+		fprintf(out, ",%s", run->backends[b].name);
+	fputc('\n', out);
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
+			const struct bench_file_row *row = bench_run_file_row(
+				run, (enum bench_op)o, (enum bench_type)t,
+				plot->items);
+			if (row == NULL)
+				continue;
+			double best = fastest(run, row);
+			fprintf(out, "%s %s", bench_op_name(row->op),
+			        bench_type_name(row->workload.type));
+			for (size_t b = 0; b < run->backend_count; b++)
+				put_value(out,
+				          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
+				          row->cells[b].median / best);
+			fputc('\n', out);
+		}
+	}
+}
+
+/* message,<backend>...: each median of a real operation's rows over the
+ * row's fastest. */
+static void
+real_data(FILE *out, const struct bench_run_file *run,
+          const struct report_plot *plot)
+{
+	fputs("message", out);
+	for (size_t b = 0; b < run->backend_count; b++)
+		fprintf(out, ",%s", run->backends[b].name);
+	fputc('\n', out);
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (row->op != plot->op || !report_row_is_real(row))
+			continue;
+		double best = fastest(run, row);
+		fprintf(out, "%s", row->workload.message);
+		for (size_t b = 0; b < run->backend_count; b++)
+			put_value(out,
+			          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
+			          row->cells[b].median / best);
+		fputc('\n', out);
+	}
+}
+
+/* The rows a bar chart shows. */
+static bool
+in_bars(const struct report_plot *plot, const struct bench_file_row *row)
+{
+	if (plot->kind == REPORT_PLOT_REAL)
+		return row->op == plot->op && report_row_is_real(row);
+	return row->workload.kind == BENCH_WORKLOAD_MATRIX &&
+	       row->workload.items == plot->items;
+}
+
+bool
+report_relative_to_base(const struct bench_run_file *run,
+                        const struct report_reference *reference,
+                        const char *base, const struct bench_file_row *row,
+                        size_t column, double *then, double *now)
+{
+	const struct report_reference_row *old = report_reference_row(
+		reference, row->op, row->workload.type, row->workload.items);
+	size_t base_now = bench_run_file_backend(run, base);
+	size_t base_then = report_reference_backend(reference, base);
+	size_t column_then =
+		report_reference_backend(reference, run->backends[column].name);
+	if (old == NULL || base_now == SIZE_MAX || base_then == SIZE_MAX ||
+	    column_then == SIZE_MAX || !bench_file_cell_has_figure(&row->cells[column]) ||
+	    !bench_file_cell_has_figure(&row->cells[base_now]))
+		return false;
+	*then = old->times[column_then] / old->times[base_then];
+	*now = row->cells[column].median / row->cells[base_now].median;
+	return true;
+}
+
+/* The backends the 2005 plot shows: those 2005 has, but the base. */
+static bool
+in_vs2005(const struct bench_run_file *run,
+          const struct report_reference *reference, const char *base,
+          size_t column)
+{
+	const char *name = run->backends[column].name;
+	return strcmp(name, base) != 0 &&
+	       report_reference_backend(reference, name) != SIZE_MAX;
+}
+
+/* test,<backend> 2005,<backend> today,... */
+static void
+vs2005_data(FILE *out, const struct bench_run_file *run,
+            const struct report_reference *reference, const char *base)
+{
+	fputs("test", out);
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (in_vs2005(run, reference, base, b))
+			fprintf(out, ",%s 2005,%s today", run->backends[b].name,
+			        run->backends[b].name);
+	}
+	fputc('\n', out);
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (report_reference_row_of(reference, row) == NULL)
+			continue;
+		fputs(row->test, out);
+		for (size_t b = 0; b < run->backend_count; b++) {
+			if (!in_vs2005(run, reference, base, b))
+				continue;
+			double then = 0, now = 0;
+			bool known = report_relative_to_base(
+				run, reference, base, row, b, &then, &now);
+			put_value(out, known, then);
+			put_value(out, known, now);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* --- The gnuplot script --------------------------------------------------- */
+
+/* Tics at every power of ten from lo to hi, labelled with a unit that
+ * fits ("100 ns", "10 µs", "1 ms", "1 s"). */
+static void
+time_tics(FILE *out, double lo, double hi)
+{
+	static const struct {
+		double scale;
+		const char *unit;
+	} units[] = {{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}};
+	int first = (int)floor(log10(lo));
+	int last = (int)ceil(log10(hi));
+	fputs("set ytics (", out);
+	for (int power = first; power <= last; power++) {
+		double value = pow(10, power);
+		size_t u = 0;
+		while (u + 1 < sizeof units / sizeof units[0] &&
+		       value < units[u].scale)
+			u++;
+		fprintf(out, "%s'%g %s' %g", power == first ? "" : ", ",
+		        value / units[u].scale, units[u].unit, value);
+	}
+	fputs(")\nset mytics 10\n", out);
+}
+
+/* Tics for ratios: 0.01, 0.1, 1, 10, 100 ..., or with fine set
+ * 1, 2, 5, 10, 20, 50 ... */
+static void
+ratio_tics(FILE *out, const char *axis, double lo, double hi, bool fine)
+{
+	static const double steps[] = {1, 2, 5};
+	int first = (int)floor(log10(lo));
+	int last = (int)ceil(log10(hi));
+	fprintf(out, "set %stics (", axis);
+	bool any = false;
+	for (int power = first; power <= last; power++) {
+		for (size_t s = 0; s < (fine ? 3u : 1u); s++) {
+			double value = steps[s] * pow(10, power);
+			if (fine && (value < lo || value > hi))
+				continue;
+			fprintf(out, "%s'%g' %g", any ? ", " : "", value, value);
+			any = true;
+		}
+	}
+	fprintf(out, ")\nset m%stics %d\n", axis, fine ? 1 : 10);
+}
+
+/* What every plot starts with: a clean state, the terminal for the
+ * format asked, and the CSV settings. */
+static void
+plot_header(FILE *out, const struct report_plot *plot, int width, int height)
+{
+	fprintf(out,
+	        "\n# --- %s: %s\n"
+	        "reset\n"
+	        "if (format eq 'png') {\n"
+	        "\tset terminal pngcairo size %d,%d noenhanced font "
+	        "'Arial,11' linewidth 1.2 background rgb 'white'\n"
+	        "} else {\n"
+	        "\tset terminal svg size %d,%d noenhanced font 'Arial,13' "
+	        "linewidth 1.2 background rgb 'white'\n"
+	        "}\n"
+	        "set output 'plots/%s.'.format\n"
+	        "set datafile separator ','\n"
+	        "set datafile missing '?'\n"
+	        "set title \"%s\"\n"
+	        "set grid lc rgb '#d8d8d8' lw 1\n",
+	        plot->name, plot->title, width, height, width, height,
+	        plot->name, plot->title);
+}
+
+/* The smallest and largest value of a set of cells, for ranges and
+ * tics. */
+struct range {
+	double lo, hi;
+};
+
+static void
+widen(struct range *range, double value)
+{
+	if (!(value > 0) || !isfinite(value))
+		return;
+	if (range->lo == 0 || value < range->lo)
+		range->lo = value;
+	if (value > range->hi)
+		range->hi = value;
+}
+
+static void
+scaling_script(FILE *out, const struct bench_run_file *run,
+               const struct report_plot *plot)
+{
+	bool floor = op_has_floor(plot->op);
+	struct range times = {0, 0};
+	size_t first = SIZE_MAX, last = 0;
+	bool has_column[64 + 1] = {false};
+	bool floor_has_values = false;
+	for (size_t s = 0; s < run->size_count; s++) {
+		const struct bench_file_row *row = bench_run_file_row(
+			run, plot->op, plot->type, run->sizes[s]);
+		if (row == NULL)
+			continue;
+		if (first == SIZE_MAX)
+			first = row->workload.items;
+		last = row->workload.items;
+		for (size_t b = 0; b < run->backend_count; b++) {
+			if (bench_file_cell_has_figure(&row->cells[b])) {
+				widen(&times, row->cells[b].median);
+				if (b < 64)
+					has_column[b] = true;
+			}
+		}
+		if (floor && bench_file_cell_has_figure(&row->floor)) {
+			widen(&times, row->floor.median);
+			floor_has_values = true;
+		}
+	}
+	plot_header(out, plot, 760, 500);
+	fprintf(out,
+	        "set logscale xy 10\n"
+	        "set xlabel '%s'\n"
+	        "set ylabel '%s (log scale)'\n"
+	        "set key outside right center box lc rgb '#b0b0b0'\n",
+	        items_label(plot->op),
+	        bench_operation(plot->op)->layout == BENCH_LAYOUT_LOOKUP_FIELDS
+	                ? "time per lookup"
+	                : "time per operation");
+	fputs("set xtics (", out);
+	bool any = false;
+	for (size_t s = 0; s < run->size_count; s++) {
+		if (bench_run_file_row(run, plot->op, plot->type, run->sizes[s]) ==
+		    NULL)
+			continue;
+		fprintf(out, "%s'%zu' %zu", any ? ", " : "", run->sizes[s],
+		        run->sizes[s]);
+		any = true;
+	}
+	fputs(")\nunset mxtics\n", out);
+	if (first != SIZE_MAX)
+		fprintf(out, "set xrange [%g:%g]\n", (double)first / 1.6,
+		        (double)last * 1.6);
+	if (times.hi > 0) {
+		fprintf(out, "set yrange [%g:%g]\n", times.lo / 1.6,
+		        times.hi * 1.6);
+		time_tics(out, times.lo / 1.6, times.hi * 1.6);
+	}
+	fputs("plot \\\n", out);
+	bool first_curve = true;
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (b >= 64 || !has_column[b])
+			continue;
+		fprintf(out,
+		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
+		        "lw 2 dt 1 pt %d ps 1.1*pointscale lc rgb '%s' "
+		        "title '%s'",
+		        first_curve ? "" : ", \\\n", plot->name, b + 2,
+		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
+		        run->backends[b].name);
+		first_curve = false;
+	}
+	if (floor && floor_has_values) {
+		fprintf(out,
+		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
+		        "lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '%s' "
+		        "title 'Floor (memcpy)'",
+		        first_curve ? "" : ", \\\n", plot->name,
+		        run->backend_count + 2, FLOOR_COLOUR);
+		first_curve = false;
+	}
+	if (first_curve)
+		fputs("\tNaN notitle", out);
+	fputc('\n', out);
+}
+
+static void
+relative_script(FILE *out, const struct bench_run_file *run,
+                const struct report_plot *plot)
+{
+	struct range ratios = {0, 0};
+	size_t groups = 0;
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		if (!in_bars(plot, row))
+			continue;
+		groups++;
+		double best = fastest(run, row);
+		for (size_t b = 0; b < run->backend_count && best > 0; b++) {
+			if (bench_file_cell_has_figure(&row->cells[b]))
+				widen(&ratios, row->cells[b].median / best);
+		}
+	}
+	int width = 220 + (int)(groups * (run->backend_count + 1) * 12);
+	if (width < 760)
+		width = 760;
+	plot_header(out, plot, width, 520);
+	double top = ratios.hi > 1 ? ratios.hi * 2 : 2;
+	fprintf(out,
+	        "set style data histograms\n"
+	        "set style histogram clustered gap 1\n"
+	        "set style fill solid 0.9 border rgb '#404040'\n"
+	        "set logscale y 10\n"
+	        "set yrange [0.7:%g]\n"
+	        "set ylabel 'time / time of the fastest backend (log scale)'\n"
+	        "set xtics rotate by -30 left nomirror\n"
+	        "set grid noxtics ytics\n"
+	        "set key outside top center horizontal reverse Left\n"
+	        "set bmargin 7\n"
+	        "set rmargin 8\n",
+	        top);
+	ratio_tics(out, "y", 1, top, true);
+	fputs("plot \\\n", out);
+	for (size_t b = 0; b < run->backend_count; b++) {
+		/* gnuplot's '' repeats the previous file. */
+		if (b == 0)
+			fprintf(out, "\t'data/%s.csv' skip 1 using 2:xtic(1)",
+			        plot->name);
+		else
+			fprintf(out, ", \\\n\t'' skip 1 using %zu", b + 2);
+		fprintf(out, " lc rgb '%s' title '%s'",
+		        palette[b % PALETTE_SIZE], run->backends[b].name);
+	}
+	fputc('\n', out);
+}
+
+static void
+vs2005_script(FILE *out, const struct bench_run_file *run,
+              const struct report_reference *reference, const char *base,
+              const struct report_plot *plot)
+{
+	struct range ratios = {0, 0};
+	for (size_t r = 0; r < run->row_count; r++) {
+		for (size_t b = 0; b < run->backend_count; b++) {
+			double then, now;
+			if (in_vs2005(run, reference, base, b) &&
+			    report_relative_to_base(run, reference, base,
+			                            &run->rows[r], b, &then,
+			                            &now)) {
+				widen(&ratios, then);
+				widen(&ratios, now);
+			}
+		}
+	}
+	double lo = ratios.lo > 0 ? ratios.lo / 1.6 : 0.1;
+	double hi = ratios.hi > 0 ? ratios.hi * 1.6 : 10;
+	if (lo > 0.5)
+		lo = 0.5;
+	if (hi < 2)
+		hi = 2;
+	plot_header(out, plot, 720, 780);
+	fprintf(out,
+	        "set logscale xy 10\n"
+	        "set size ratio -1\n"
+	        "set xrange [%g:%g]\n"
+	        "set yrange [%g:%g]\n"
+	        "set xlabel '2005: time / time of %s on the same test "
+	        "(log scale)'\n"
+	        "set ylabel 'today: time / time of %s on the same test "
+	        "(log scale)'\n"
+	        "set key outside bottom center horizontal reverse Left "
+	        "box lc rgb '#b0b0b0' spacing 1.2\n"
+	        "set bmargin 9\n"
+	        "set arrow from %g,1 to %g,1 nohead dt 3 lc rgb '#909090'\n"
+	        "set arrow from 1,%g to 1,%g nohead dt 3 lc rgb '#909090'\n"
+	        "set label \"faster than %s in 2005,\\nslower today\" at graph "
+	        "0.02,0.96 left textcolor rgb '#606060'\n"
+	        "set label \"slower than %s in 2005,\\nfaster today\" at graph "
+	        "0.98,0.07 right textcolor rgb '#606060'\n",
+	        lo, hi, lo, hi, base, base, lo, hi, lo, hi, base, base);
+	ratio_tics(out, "x", lo, hi, false);
+	ratio_tics(out, "y", lo, hi, false);
+	fprintf(out,
+	        "set samples 200\n"
+	        "plot \\\n"
+	        "\tx with lines dt 2 lw 1.5 lc rgb '#909090' "
+	        "title 'same ratio then and now'");
+	size_t column = 2;
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (!in_vs2005(run, reference, base, b))
+			continue;
+		fprintf(out,
+		        ", \\\n\t'data/%s.csv' skip 1 using %zu:%zu with points "
+		        "pt %d ps 1.1*pointscale lc rgb '%s' title '%s'",
+		        plot->name, column, column + 1,
+		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
+		        run->backends[b].name);
+		column += 2;
+	}
+	fputc('\n', out);
+}
+
+/* --- Writing the files ---------------------------------------------------- */
+
+/* Removes the files a former run left in dir/sub with one of the
+ * extensions the generator writes there. */
+static bool
+remove_stale(const char *dir, const char *sub, const char *const *extensions,
+             char *why, size_t why_size)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	DIR *listing = opendir(path);
+	if (listing == NULL)
+		return true;
+	struct dirent *entry;
+	bool ok = true;
+	while ((entry = readdir(listing)) != NULL) {
+		size_t length = strlen(entry->d_name);
+		for (size_t e = 0; extensions[e] != NULL; e++) {
+			size_t extension = strlen(extensions[e]);
+			if (length <= extension ||
+			    strcmp(entry->d_name + length - extension,
+			           extensions[e]) != 0)
+				continue;
+			char file[4096 + 256];
+			snprintf(file, sizeof file, "%s/%s", path,
+			         entry->d_name);
+			if (unlink(file) != 0 && errno != ENOENT) {
+				report_say(why, why_size,
+					   "%s: cannot remove: %s", file,
+					   strerror(errno));
+				ok = false;
+			}
+		}
+	}
+	closedir(listing);
+	return ok;
+}
+
+static bool
+make_directory(const char *path, char *why, size_t why_size)
+{
+	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+		return true;
+	report_say(why, why_size, "%s: cannot create the directory: %s", path,
+		   strerror(errno));
+	return false;
+}
+
+/* Runs write(out, ...) into memory, then writes the text to path. */
+static bool
+write_generated(const char *path, char *why, size_t why_size,
+                void (*write)(FILE *, const void *), const void *context)
+{
+	char *text = NULL;
+	size_t length = 0;
+	FILE *stream = open_memstream(&text, &length);
+	if (stream == NULL) {
+		report_say(why, why_size, "%s: out of memory", path);
+		return false;
+	}
+	write(stream, context);
+	bool ok = fclose(stream) == 0;
+	if (!ok)
+		report_say(why, why_size, "%s: out of memory", path);
+	ok = ok && report_write_file(path, text, length, why, why_size);
+	free(text);
+	return ok;
+}
+
+struct plot_context {
+	const struct bench_run_file *run;
+	const struct report_reference *reference;
+	const struct report_comparison *comparison;
+	const struct report_plots *plots;
+	const struct report_plot *plot;
+};
+
+static void
+write_data(FILE *out, const void *opaque)
+{
+	const struct plot_context *context = opaque;
+	switch (context->plot->kind) {
+	case REPORT_PLOT_SCALING:
+		scaling_data(out, context->run, context->plot);
+		break;
+	case REPORT_PLOT_RELATIVE:
+		relative_data(out, context->run, context->plot);
+		break;
+	case REPORT_PLOT_VS2005:
+		vs2005_data(out, context->run, context->reference,
+		            context->comparison->base);
+		break;
+	case REPORT_PLOT_REAL:
+		real_data(out, context->run, context->plot);
+		break;
+	}
+}
+
+static void
+write_script(FILE *out, const void *opaque)
+{
+	const struct plot_context *context = opaque;
+	fputs("# plots.gp - draws every plot of README.md from the CSV files "
+	      "in data/.\n"
+	      "# Written by `bench report` (harness/report/report_plots.c) with the "
+	      "page; do not edit:\n"
+	      "# regenerate with scripts/report. Run from this directory:\n"
+	      "#   gnuplot plots.gp                      (SVG, as the page "
+	      "shows them)\n"
+	      "#   gnuplot -e \"format='png'\" plots.gp   (PNG)\n"
+	      "if (!exists('format')) format = 'svg'\n"
+	      "# The svg terminal draws points larger than pngcairo.\n"
+	      "pointscale = (format eq 'png') ? 1.0 : 0.7\n"
+	      "set encoding utf8\n",
+	      out);
+	for (size_t p = 0; p < context->plots->count; p++) {
+		const struct report_plot *plot = &context->plots->plots[p];
+		switch (plot->kind) {
+		case REPORT_PLOT_SCALING:
+			scaling_script(out, context->run, plot);
+			break;
+		case REPORT_PLOT_RELATIVE:
+		case REPORT_PLOT_REAL:
+			relative_script(out, context->run, plot);
+			break;
+		case REPORT_PLOT_VS2005:
+			vs2005_script(out, context->run, context->reference,
+			              context->comparison->base, plot);
+			break;
+		}
+	}
+}
+
+bool
+report_write_plot_files(const char *dir, const struct bench_run_file *run,
+                        const struct report_reference *reference,
+                        const struct report_comparison *comparison,
+                        const struct report_plots *plots, char *why,
+                        size_t why_size)
+{
+	static const char *const data_extensions[] = {".csv", NULL};
+	static const char *const plot_extensions[] = {".svg", ".png", NULL};
+	char path[4096 + REPORT_NAME_MAX + 16];
+	snprintf(path, sizeof path, "%s/data", dir);
+	if (!make_directory(path, why, why_size))
+		return false;
+	snprintf(path, sizeof path, "%s/plots", dir);
+	if (!make_directory(path, why, why_size))
+		return false;
+	if (!remove_stale(dir, "data", data_extensions, why, why_size) ||
+	    !remove_stale(dir, "plots", plot_extensions, why, why_size))
+		return false;
+	struct plot_context context = {
+		.run = run, .reference = reference, .comparison = comparison,
+		.plots = plots,
+	};
+	for (size_t p = 0; p < plots->count; p++) {
+		context.plot = &plots->plots[p];
+		snprintf(path, sizeof path, "%s/data/%s.csv", dir,
+		         context.plot->name);
+		if (!write_generated(path, why, why_size, write_data,
+		                     &context))
+			return false;
+	}
+	snprintf(path, sizeof path, "%s/plots.gp", dir);
+	return write_generated(path, why, why_size, write_script, &context);
+}
+
+/* --- Running gnuplot ------------------------------------------------------ */
+
+/* Finds an executable: the name itself when it holds a '/', else the
+ * first match in PATH. */
+static bool
+find_program(const char *name, char *out, size_t out_size)
+{
+	if (strchr(name, '/') != NULL) {
+		snprintf(out, out_size, "%s", name);
+		return access(name, X_OK) == 0;
+	}
+	const char *path = getenv("PATH");
+	if (path == NULL || path[0] == '\0')
+		path = "/usr/bin:/bin";
+	while (*path != '\0') {
+		size_t length = strcspn(path, ":");
+		int written = snprintf(out, out_size, "%.*s%s%s", (int)length,
+		                       path, length == 0 ? "" : "/", name);
+		if (written > 0 && (size_t)written < out_size &&
+		    access(out, X_OK) == 0)
+			return true;
+		path += length;
+		if (*path == ':')
+			path++;
+	}
+	return false;
+}
+
+/*
+ * Runs `program -d -e "format='<format>'" plots.gp` in dir, collecting what
+ * it writes on stdout and stderr into *output. Returns its exit status, or
+ * -1 when it could not be run (why says so).
+ */
+static int
+run_gnuplot(const char *program, const char *dir, const char *format,
+            char **output, char *why, size_t why_size)
+{
+	int pipe_ends[2];
+	*output = NULL;
+	if (pipe(pipe_ends) != 0) {
+		report_say(why, why_size, "cannot run %s: %s", program,
+			   strerror(errno));
+		return -1;
+	}
+	/* -d: no initialisation files, so that every machine draws alike. */
+	char name[] = "gnuplot", defaults[] = "-d", evaluate[] = "-e";
+	char script[] = "plots.gp", setting[64];
+	snprintf(setting, sizeof setting, "format='%s'", format);
+	char *const argv[] = {name, defaults, evaluate, setting, script, NULL};
+	fflush(NULL);
+	pid_t child = fork();
+	if (child < 0) {
+		report_say(why, why_size, "cannot run %s: %s", program,
+			   strerror(errno));
+		close(pipe_ends[0]);
+		close(pipe_ends[1]);
+		return -1;
+	}
+	if (child == 0) {
+		/* The child: only async-signal-safe calls until exec. */
+		close(pipe_ends[0]);
+		if (dup2(pipe_ends[1], STDOUT_FILENO) < 0 ||
+		    dup2(pipe_ends[1], STDERR_FILENO) < 0 || chdir(dir) != 0)
+			_exit(126);
+		close(pipe_ends[1]);
+		execv(program, argv);
+		_exit(127);
+	}
+	close(pipe_ends[1]);
+	size_t length = 0, capacity = 0;
+	char *text = NULL;
+	for (;;) {
+		if (length + 1024 + 1 > capacity) {
+			size_t bigger = capacity == 0 ? 4096 : capacity * 2;
+			char *grown = realloc(text, bigger);
+			if (grown == NULL)
+				break;
+			text = grown;
+			capacity = bigger;
+		}
+		ssize_t got = read(pipe_ends[0], text + length,
+		                   capacity - length - 1);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		length += (size_t)got;
+	}
+	close(pipe_ends[0]);
+	if (text != NULL)
+		text[length] = '\0';
+	*output = text;
+	int status;
+	while (waitpid(child, &status, 0) < 0) {
+		if (errno != EINTR) {
+			report_say(why, why_size,
+				   "%s: %s", program, strerror(errno));
+			return -1;
+		}
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* Checks that gnuplot wrote every plot, not empty. */
+static bool
+plots_written(const char *dir, const struct report_plots *plots,
+              const char *format, char *why, size_t why_size)
+{
+	for (size_t p = 0; p < plots->count; p++) {
+		char path[4096 + REPORT_NAME_MAX + 16];
+		snprintf(path, sizeof path, "%s/plots/%s.%s", dir,
+		         plots->plots[p].name, format);
+		struct stat info;
+		if (stat(path, &info) != 0 || info.st_size == 0) {
+			report_say(why, why_size,
+				   "gnuplot did not write %s", path);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool
+report_draw_plots(const char *dir, const char *gnuplot, bool png,
+                  struct report_plots *plots, FILE *err, char *why,
+                  size_t why_size)
+{
+	char program[4096];
+	plots->drawn = false;
+	if (!find_program(gnuplot, program, sizeof program)) {
+		snprintf(plots->skipped, sizeof plots->skipped,
+		         "%s was not found%s (install gnuplot-nox; scripts/bench "
+		         "installs it)",
+		         gnuplot, strchr(gnuplot, '/') != NULL ? "" : " in PATH");
+		return true;
+	}
+	const char *formats[2] = {"svg", "png"};
+	for (size_t f = 0; f < (png ? 2u : 1u); f++) {
+		char *output = NULL;
+		int status = run_gnuplot(program, dir, formats[f], &output, why,
+		                         why_size);
+		bool said = output != NULL && output[0] != '\0';
+		/* Warnings are passed on; a failure also fails the report. */
+		if (said)
+			fprintf(err, "%s", output);
+		free(output);
+		if (status < 0)
+			return false;
+		if (status != 0) {
+			report_say(why, why_size,
+				   "%s failed (exit status %d) on %s/plots.gp",
+				   program, status, dir);
+			return false;
+		}
+		if (!plots_written(dir, plots, formats[f], why, why_size))
+			return false;
+	}
+	plots->drawn = true;
+	return true;
+}

@@ -1,0 +1,93 @@
+/*
+ * results.h - what a run produced: one row per test, one cell per backend
+ * plus the Floor, the verdicts, and the context the outputs print.
+ * Times are nanoseconds per operation.
+ */
+#ifndef BENCH_RESULTS_H
+#define BENCH_RESULTS_H
+
+#include "bmsg.h"
+#include "run_context.h"
+#include "matrix.h"
+#include "options.h"
+#include "stats.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The retake rule (run/measure.c applies it; every output records it):
+ * how many times a sample during which the process was preempted (off the
+ * CPU for more than 1% of it) is taken again before the last attempt is
+ * kept anyway. */
+#define BENCH_RETAKES_MAX 3u
+
+/* A sample is disturbed when the process was off the CPU (preempted by
+ * another process) for more than this fraction of it. */
+#define BENCH_OFF_CPU_FRACTION 0.01
+
+/* Longest one-line reason kept for a failed cell. */
+#define BENCH_REASON_MAX 256
+
+struct bench_cell_result {
+	bool failed;                    /* ERR: `error` says why */
+	bool not_applicable;            /* n/a: the operation does not apply
+	                                 * to the backend; `error` says why */
+	char error[BENCH_REASON_MAX];
+	double *samples;                /* ns per operation, sample order */
+	double *cpu_samples;            /* the thread's CPU time of the same
+	                                 * batches, ns per operation (may be
+	                                 * NULL: not measured) */
+	size_t sample_count;
+	struct bench_summary summary;   /* of the samples */
+	size_t ops_per_sample;          /* operations timed per sample */
+	size_t rounds_per_sample;       /* timed batches per sample */
+	double allocs_per_op;           /* counted in an untimed run */
+	size_t flat_bytes;              /* flattened size (flat rows), or
+	                                 * the bytes the Floor copies */
+	uint64_t flat_digest;           /* flat rows: FNV-1a of the bytes */
+	size_t retaken_batches;         /* attempts thrown away: preempted */
+	size_t disturbed_batches;       /* kept although preempted */
+};
+
+struct bench_row {
+	struct bench_test test;
+	struct bench_cell_result *cells; /* one per backend of the run */
+	bool has_floor;                  /* every row but Lookup */
+	struct bench_cell_result floor;
+	struct bench_verdict winner;       /* over all backends */
+	struct bench_verdict haiku_winner; /* over BM_BACKEND_HAIKU ones */
+};
+
+struct bench_results {
+	const struct bm_ops **backends;  /* the columns, in registry order */
+	size_t backend_count;
+	/* Listed backends this build does not have (bench_program). */
+	const struct bm_skipped_backend *skipped;
+	size_t skipped_count;
+	struct bench_row *rows;
+	size_t row_count;
+	const struct bench_options *options;
+	struct bench_context context;
+	uint64_t checksum;               /* of all timed work */
+	size_t failed_cells;
+	size_t retaken_batches;          /* over all cells */
+	size_t disturbed_batches;
+	double wall_seconds;             /* the whole run */
+	const char *allocator;           /* how malloc was set up */
+	char allocator_setup[384];       /* where bench_measure writes it */
+};
+
+/* Frees the rows and cells (not the backends array's pointees). */
+void bench_results_free(struct bench_results *results);
+
+/* The name a verdict prints: the backend's, "-" for a tie, NULL for none. */
+const char *bench_verdict_name(const struct bench_results *results,
+                               struct bench_verdict verdict);
+
+/* A time for a table cell: ns (or us) with 0 to 3 decimals as its size
+ * warrants ("41", "3.4", "0.25"). */
+void bench_format_time(double ns, enum bench_unit unit, char *out,
+                       size_t out_size);
+
+#endif /* BENCH_RESULTS_H */

@@ -1,0 +1,558 @@
+/*
+ * compare.c - `bench compare` (see compare.h): two results files in,
+ * a table of every cell's change and an exit status out.
+ */
+#include "compare.h"
+
+#include "options.h"
+#include "results.h"
+#include "results_read.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One cell of one file. */
+struct file_cell {
+	const char *test;     /* into the file's JSON */
+	const char *backend;
+	const char *error;    /* ERR: the reason; NULL: `figure` holds */
+	double figure;        /* median, per operation */
+};
+
+struct results_file {
+	const char *path;
+	struct bench_run_file run;
+	const char *unit;
+	struct file_cell *cells; /* in file order: rows, then columns */
+	size_t count;
+};
+
+/* What became of a cell, in table order. */
+enum change_kind {
+	CHANGE_ERR,        /* failed in CURRENT */
+	CHANGE_REGRESSED,
+	CHANGE_COMPARED,   /* within the threshold, or improved */
+	CHANGE_FIXED,      /* failed in BASELINE only */
+	CHANGE_NEW,        /* in CURRENT only */
+	CHANGE_REMOVED,    /* in BASELINE only */
+	CHANGE_NOT_RUN     /* in BASELINE only, of a backend CURRENT's build
+	                    * did not have (context.skipped_backends) */
+};
+
+struct change {
+	enum change_kind kind;
+	bool improved;        /* CHANGE_COMPARED: shrank beyond the threshold */
+	const struct file_cell *baseline;  /* NULL when new */
+	const struct file_cell *current;   /* NULL when removed */
+	size_t order;         /* CURRENT's order, then BASELINE's */
+	bool not_built;       /* of a backend CURRENT skipped */
+	double relative;      /* (current - baseline) / baseline */
+};
+
+/* --- Reading ------------------------------------------------------------------------- */
+
+static void
+results_file_free(struct results_file *file)
+{
+	bench_run_file_free(&file->run);
+	free(file->cells);
+	*file = (struct results_file){0};
+}
+
+/* Loads a results file (results_read.h) and lists its cells, the Floor's
+ * included; false with a reason when it is not usable. */
+static bool
+load_results(struct results_file *file, const char *path, char *why,
+             size_t why_size)
+{
+	*file = (struct results_file){.path = path};
+	struct bench_run_file *run = &file->run;
+	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why,
+	                         why_size))
+		return false;
+	file->unit = run->unit;
+	file->cells = calloc(run->row_count * (run->backend_count + 1) + 1,
+	                     sizeof *file->cells);
+	if (file->cells == NULL) {
+		snprintf(why, why_size, "out of memory");
+		return false;
+	}
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		for (size_t b = 0; b <= run->backend_count; b++) {
+			bool floor = b == run->backend_count;
+			const struct bench_file_cell *cell =
+				floor ? &row->floor : &row->cells[b];
+			/* n/a: no figure to gate, in either file. */
+			if (!cell->present || cell->not_applicable)
+				continue;
+			file->cells[file->count++] = (struct file_cell){
+				.test = row->test,
+				.backend = floor ? "Floor" : run->backends[b].name,
+				.error = cell->failed ? cell->error : NULL,
+				.figure = cell->median,
+			};
+		}
+	}
+	return true;
+}
+
+static const struct file_cell *
+find_cell(const struct results_file *file, const char *test,
+          const char *backend)
+{
+	for (size_t i = 0; i < file->count; i++) {
+		if (strcmp(file->cells[i].test, test) == 0 &&
+		    strcmp(file->cells[i].backend, backend) == 0)
+			return &file->cells[i];
+	}
+	return NULL;
+}
+
+/* --- Deciding ------------------------------------------------------------------------ */
+
+struct gate {
+	double percent;        /* threshold, percent of the baseline */
+	double minimum;        /* and at least this much (instructions) */
+	bool allow_new;        /* --allow-new: cells of one file pass */
+};
+
+/* How much a figure may move before it counts. */
+static double
+allowance(const struct gate *gate, double baseline)
+{
+	double relative = baseline * gate->percent / 100.0;
+	return relative > gate->minimum ? relative : gate->minimum;
+}
+
+static void
+classify(struct change *change, const struct gate *gate)
+{
+	const struct file_cell *base = change->baseline;
+	const struct file_cell *current = change->current;
+	if (current == NULL) {
+		change->kind = change->not_built ? CHANGE_NOT_RUN : CHANGE_REMOVED;
+	} else if (current->error != NULL) {
+		change->kind = CHANGE_ERR;
+	} else if (base == NULL) {
+		change->kind = CHANGE_NEW;
+	} else if (base->error != NULL) {
+		change->kind = CHANGE_FIXED;
+	} else {
+		double delta = current->figure - base->figure;
+		change->relative = base->figure > 0.0 ? delta / base->figure
+		                   : delta > 0.0      ? (double)INFINITY
+		                   : delta < 0.0      ? -(double)INFINITY
+		                                      : 0.0;
+		double room = allowance(gate, base->figure);
+		change->kind = delta > room ? CHANGE_REGRESSED : CHANGE_COMPARED;
+		change->improved = -delta > room;
+	}
+}
+
+static int
+compare_changes(const void *left, const void *right)
+{
+	const struct change *a = left, *b = right;
+	if (a->kind != b->kind)
+		return (int)a->kind - (int)b->kind;
+	if ((a->kind == CHANGE_REGRESSED || a->kind == CHANGE_COMPARED) &&
+	    a->relative != b->relative)
+		return a->relative > b->relative ? -1 : 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+/* --- Printing ------------------------------------------------------------------------ */
+
+enum { COLUMNS = 7, TEXT_MAX = 96 };
+
+static const char *
+status_text(const struct change *change)
+{
+	switch (change->kind) {
+	case CHANGE_ERR:
+		return "ERR";
+	case CHANGE_REGRESSED:
+		return "REGRESSED";
+	case CHANGE_COMPARED:
+		return change->improved ? "improved" : "ok";
+	case CHANGE_FIXED:
+		return "fixed";
+	case CHANGE_NEW:
+		return "new";
+	case CHANGE_REMOVED:
+		return "removed";
+	case CHANGE_NOT_RUN:
+		return "not-run";
+	}
+	return "?";
+}
+
+static void
+figure_text(const struct file_cell *cell, char *out)
+{
+	if (cell == NULL)
+		snprintf(out, TEXT_MAX, "-");
+	else if (cell->error != NULL)
+		snprintf(out, TEXT_MAX, "ERR");
+	else
+		bench_format_time(cell->figure, BENCH_UNIT_NS, out, TEXT_MAX);
+}
+
+static void
+fill_line(const struct change *change, char text[COLUMNS][TEXT_MAX])
+{
+	const struct file_cell *any = change->current != NULL ? change->current
+	                                                      : change->baseline;
+	snprintf(text[0], TEXT_MAX, "%s", status_text(change));
+	snprintf(text[1], TEXT_MAX, "%s", any->test);
+	snprintf(text[2], TEXT_MAX, "%s", any->backend);
+	figure_text(change->baseline, text[3]);
+	figure_text(change->current, text[4]);
+	snprintf(text[5], TEXT_MAX, "-");
+	snprintf(text[6], TEXT_MAX, "-");
+	if (change->kind == CHANGE_REGRESSED || change->kind == CHANGE_COMPARED) {
+		double delta = change->current->figure - change->baseline->figure;
+		char amount[TEXT_MAX - 1];
+		bench_format_time(fabs(delta), BENCH_UNIT_NS, amount, sizeof amount);
+		if (delta == 0.0)
+			snprintf(text[5], TEXT_MAX, "0");
+		else
+			snprintf(text[5], TEXT_MAX, "%s%s", delta < 0 ? "-" : "+",
+			         amount);
+		if (isinf(change->relative))
+			snprintf(text[6], TEXT_MAX, "%s", change->relative > 0
+			                                          ? "+inf"
+			                                          : "-inf");
+		else
+			snprintf(text[6], TEXT_MAX, "%+.1f%%",
+			         change->relative * 100.0);
+	}
+}
+
+static void
+print_table(FILE *out, const struct change *changes, size_t count)
+{
+	static const char *const heading[COLUMNS] = {
+		"status", "test", "backend", "baseline", "current", "change",
+		"change %",
+	};
+	char (*lines)[COLUMNS][TEXT_MAX] = calloc(count + 1, sizeof *lines);
+	if (lines == NULL)
+		return;
+	size_t width[COLUMNS];
+	for (size_t c = 0; c < COLUMNS; c++)
+		width[c] = strlen(heading[c]);
+	for (size_t i = 0; i < count; i++) {
+		fill_line(&changes[i], lines[i]);
+		for (size_t c = 0; c < COLUMNS; c++) {
+			size_t length = strlen(lines[i][c]);
+			width[c] = length > width[c] ? length : width[c];
+		}
+	}
+	for (size_t i = 0; i <= count; i++) {
+		for (size_t c = 0; c < COLUMNS; c++) {
+			const char *text = i == 0 ? heading[c] : lines[i - 1][c];
+			/* Names to the left, figures to the right. */
+			if (c < 3)
+				fprintf(out, "%s%-*s", c > 0 ? "  " : "",
+				        (int)width[c], text);
+			else
+				fprintf(out, "  %*s", (int)width[c], text);
+		}
+		fputc('\n', out);
+	}
+	free(lines);
+}
+
+/* Both runs counted under the same checked pin of glibc's CPU features
+ * (harness/README.md §5.4): glibc chose the same string functions
+ * whatever CPU valgrind emulated, so the CPU no longer matters. */
+static bool
+same_checked_pin(const struct results_file *baseline,
+                 const struct results_file *current)
+{
+	const struct bench_run_file *a = &baseline->run, *b = &current->run;
+	return a->glibc_tunables != NULL && b->glibc_tunables != NULL &&
+	       a->glibc_pin != NULL && b->glibc_pin != NULL &&
+	       strcmp(a->glibc_tunables, b->glibc_tunables) == 0;
+}
+
+/* A note above the table for each context fact that differs. */
+static void
+print_context_notes(FILE *out, const struct results_file *baseline,
+                    const struct results_file *current)
+{
+	bool pinned = same_checked_pin(baseline, current);
+	const char *pin_a = baseline->run.glibc_pin != NULL
+	                            ? baseline->run.glibc_tunables
+	                            : NULL;
+	const char *pin_b = current->run.glibc_pin != NULL
+	                            ? current->run.glibc_tunables
+	                            : NULL;
+	if (!pinned && (pin_a != NULL || pin_b != NULL))
+		fprintf(out, "note: the glibc pin differs: baseline %s%s%s, "
+		        "current %s%s%s; changes may come from it, not from the "
+		        "code\n",
+		        pin_a != NULL ? "\"" : "", pin_a != NULL ? pin_a : "none",
+		        pin_a != NULL ? "\"" : "", pin_b != NULL ? "\"" : "",
+		        pin_b != NULL ? pin_b : "none", pin_b != NULL ? "\"" : "");
+	static const struct {
+		const char *key;
+		const char *what;
+	} facts[] = {
+		{"compiler", "compiler"},
+		{"cflags", "compiler flags"},
+		{"build_type", "build type"},
+		{"glibc", "glibc"},
+		{"cpu", "CPU"},
+		{"callgrind", "callgrind"},
+	};
+	json_t *a = json_object_get(baseline->run.root, "context");
+	json_t *b = json_object_get(current->run.root, "context");
+	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
+		if (pinned && strcmp(facts[i].key, "cpu") == 0)
+			continue;
+		const char *left = json_string_value(json_object_get(a,
+		                                                     facts[i].key));
+		const char *right = json_string_value(json_object_get(b,
+		                                                      facts[i].key));
+		if (left != NULL && right != NULL && strcmp(left, right) != 0)
+			fprintf(out, "note: the %s differs: baseline \"%s\", current "
+			        "\"%s\"; changes may come from it, not from the "
+			        "code\n",
+			        facts[i].what, left, right);
+	}
+}
+
+static void
+describe_file(FILE *out, const char *label, const struct results_file *file)
+{
+	fprintf(out, "%s %s (commit %.12s, %s)\n", label, file->path,
+	        file->run.git_commit, file->run.date);
+}
+
+/* --- The command --------------------------------------------------------------------- */
+
+static const char usage[] =
+	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT] "
+	"[--allow-new]";
+
+/* Parses PCT: a number from 0 to 1000, an optional '%' after it. */
+static bool
+parse_threshold(const char *text, double *out)
+{
+	char *end;
+	errno = 0;
+	double value = strtod(text, &end);
+	if (end == text || errno != 0 || !isfinite(value))
+		return false;
+	if (*end == '%')
+		end++;
+	if (*end != '\0' || value < 0.0 || value > 1000.0)
+		return false;
+	*out = value;
+	return true;
+}
+
+/* Lists every cell of either file, classified and in table order. */
+static struct change *
+collect_changes(const struct results_file *baseline,
+                const struct results_file *current, const struct gate *gate,
+                size_t *count)
+{
+	struct change *changes = calloc(baseline->count + current->count + 1,
+	                                sizeof *changes);
+	if (changes == NULL)
+		return NULL;
+	size_t used = 0;
+	for (size_t i = 0; i < current->count; i++) {
+		const struct file_cell *cell = &current->cells[i];
+		changes[used] = (struct change){
+			.current = cell,
+			.baseline = find_cell(baseline, cell->test, cell->backend),
+			.order = used,
+		};
+		classify(&changes[used++], gate);
+	}
+	for (size_t i = 0; i < baseline->count; i++) {
+		const struct file_cell *cell = &baseline->cells[i];
+		if (find_cell(current, cell->test, cell->backend) != NULL)
+			continue;
+		bool not_built = false;
+		for (size_t k = 0; k < current->run.skipped_count; k++)
+			not_built |= strcmp(current->run.skipped[k],
+			                    cell->backend) == 0;
+		changes[used] = (struct change){
+			.baseline = cell,
+			.order = used,
+			.not_built = not_built,
+		};
+		classify(&changes[used++], gate);
+	}
+	qsort(changes, used, sizeof *changes, compare_changes);
+	*count = used;
+	return changes;
+}
+
+static int
+report(const struct bench_program *program, const struct results_file *baseline,
+       const struct results_file *current, const struct gate *gate)
+{
+	FILE *out = program->out;
+	size_t count;
+	struct change *changes = collect_changes(baseline, current, gate, &count);
+	if (changes == NULL) {
+		fprintf(program->err, "bench compare: out of memory\n");
+		return BENCH_EXIT_FAILED;
+	}
+	size_t tally[CHANGE_NOT_RUN + 1] = {0}, improved = 0;
+	for (size_t i = 0; i < count; i++) {
+		tally[changes[i].kind]++;
+		improved += changes[i].improved ? 1 : 0;
+	}
+
+	describe_file(out, "baseline:", baseline);
+	describe_file(out, "current: ", current);
+	fprintf(out, "Figures in %s per operation. A cell regresses when it grew "
+	        "by more than %g%%", current->unit, gate->percent);
+	if (gate->minimum > 0)
+		fprintf(out, " and by more than %g %s", gate->minimum,
+		        current->unit);
+	fputs(" of its baseline.\n", out);
+	print_context_notes(out, baseline, current);
+	fputc('\n', out);
+	/* Compared cells first; cells of one file only in a section of their
+	 * own (the sort puts them last). */
+	size_t compared = count - tally[CHANGE_NEW] - tally[CHANGE_REMOVED] -
+	                  tally[CHANGE_NOT_RUN];
+	print_table(out, changes, compared);
+	if (compared < count) {
+		bool changed = tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0;
+		fprintf(out, "\nCells in one file only, not compared%s:\n\n",
+		        !changed          ? " (not run: their backends are not "
+		                            "built here)"
+		        : gate->allow_new ? " (new and removed ones allowed by "
+		                            "--allow-new)"
+		                          : " (new and removed ones fail the gate "
+		                            "until the baseline is updated, or "
+		                            "--allow-new is given)");
+		print_table(out, changes + compared, count - compared);
+	}
+	fprintf(out, "\n%zu of %zu cells regressed, %zu improved, %zu ERR, "
+	        "%zu new, %zu removed%s.\n",
+	        tally[CHANGE_REGRESSED], count, improved, tally[CHANGE_ERR],
+	        tally[CHANGE_NEW], tally[CHANGE_REMOVED],
+	        tally[CHANGE_FIXED] > 0 ? ", some fixed" : "");
+	if (tally[CHANGE_NOT_RUN] > 0)
+		fprintf(out, "%zu cells of backends the current build does not "
+		        "have were not run (not a regression).\n",
+		        tally[CHANGE_NOT_RUN]);
+	for (size_t i = 0; i < count; i++) {
+		if (changes[i].kind == CHANGE_ERR)
+			fprintf(out, "%s/%s failed: %s\n", changes[i].current->test,
+			        changes[i].current->backend,
+			        changes[i].current->error);
+	}
+
+	int status = BENCH_EXIT_OK;
+	if (tally[CHANGE_ERR] > 0) {
+		fprintf(program->err, "bench compare: %s holds %zu ERR cell%s "
+		        "(failed validation)\n", current->path, tally[CHANGE_ERR],
+		        tally[CHANGE_ERR] == 1 ? "" : "s");
+		status = BENCH_EXIT_FAILED;
+	} else if (tally[CHANGE_REGRESSED] > 0) {
+		fprintf(program->err, "bench compare: %zu cell%s regressed (see "
+		        "the table)\n", tally[CHANGE_REGRESSED],
+		        tally[CHANGE_REGRESSED] == 1 ? "" : "s");
+		status = BENCH_EXIT_REGRESSED;
+	} else if (!gate->allow_new &&
+	           tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0) {
+		fprintf(program->err, "bench compare: %zu new and %zu removed "
+		        "cells are not compared (update the baseline, or give "
+		        "--allow-new)\n", tally[CHANGE_NEW],
+		        tally[CHANGE_REMOVED]);
+		status = BENCH_EXIT_CELLS_CHANGED;
+	}
+	free(changes);
+	return status;
+}
+
+int
+bench_compare_main(const struct bench_program *program, int argc,
+                   char **argv)
+{
+	const char *paths[2] = {NULL, NULL};
+	size_t path_count = 0;
+	double percent = -1.0;
+	bool allow_new = false;
+	for (int i = 1; i < argc; i++) {
+		const char *value = NULL;
+		if (strcmp(argv[i], "--allow-new") == 0) {
+			allow_new = true;
+			continue;
+		} else if (strcmp(argv[i], "--threshold") == 0) {
+			if (i + 1 == argc) {
+				fprintf(program->err, "bench compare: --threshold needs "
+				        "a value\n");
+				return BENCH_EXIT_USAGE;
+			}
+			value = argv[++i];
+		} else if (strncmp(argv[i], "--threshold=", 12) == 0) {
+			value = argv[i] + 12;
+		} else if (strncmp(argv[i], "--", 2) == 0 || path_count == 2) {
+			fprintf(program->err, "bench compare: unexpected argument "
+			        "'%s' (%s)\n", argv[i], usage);
+			return BENCH_EXIT_USAGE;
+		} else {
+			paths[path_count++] = argv[i];
+			continue;
+		}
+		if (!parse_threshold(value, &percent)) {
+			fprintf(program->err, "bench compare: --threshold: '%s' is "
+			        "not a percentage from 0 to 1000\n", value);
+			return BENCH_EXIT_USAGE;
+		}
+	}
+	if (path_count != 2) {
+		fprintf(program->err, "bench compare: %s\n", usage);
+		return BENCH_EXIT_USAGE;
+	}
+
+	char why[4096 + 256];
+	struct results_file baseline = {0}, current = {0};
+	int status = BENCH_EXIT_FAILED;
+	if (!load_results(&baseline, paths[0], why, sizeof why) ||
+	    !load_results(&current, paths[1], why, sizeof why)) {
+		fprintf(program->err, "bench compare: %s\n", why);
+		goto done;
+	}
+	if (strcmp(baseline.unit, current.unit) != 0) {
+		fprintf(program->err, "bench compare: different units: %s is in "
+		        "%s, %s in %s\n", baseline.path, baseline.unit,
+		        current.path, current.unit);
+		goto done;
+	}
+	/* The reader took "ns" or "instructions" only. */
+	struct gate gate;
+	if (strcmp(current.unit, "instructions") == 0) {
+		gate = (struct gate){
+			.percent = BENCH_COMPARE_INSTRUCTIONS_PCT,
+			.minimum = BENCH_COMPARE_INSTRUCTIONS_MIN,
+		};
+	} else {
+		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT};
+	}
+	if (percent >= 0.0)
+		gate.percent = percent;
+	gate.allow_new = allow_new;
+	status = report(program, &baseline, &current, &gate);
+done:
+	results_file_free(&baseline);
+	results_file_free(&current);
+	return status;
+}

@@ -1,0 +1,45 @@
+/*
+ * compare.h - `bench compare`: the regression gate.
+ *
+ *     bench compare BASELINE.json CURRENT.json [--threshold PCT] [--allow-new]
+ *
+ * Reads two results files of bench (results_read.h: schema 1 or 2, the same
+ * unit) and prints a table of every cell's change: cells in CURRENT that
+ * failed (ERR) first, then regressions, largest relative growth first,
+ * then the other cells found in both files (largest growth first); cells
+ * present in only one file (new, removed) follow in a section of their
+ * own. A cell regresses when its figure grew by more than PCT percent of
+ * the baseline (default BENCH_COMPARE_INSTRUCTIONS_PCT for instructions,
+ * BENCH_COMPARE_TIME_PCT for times) and, for instructions, by more than
+ * BENCH_COMPARE_INSTRUCTIONS_MIN. A new or removed cell fails the gate with
+ * its own status unless --allow-new is given, so that no cell leaves the
+ * gate unseen. When the files' compiler, flags, glibc, CPU or callgrind
+ * differ, a note above the table says so; the CPU's is left out when both
+ * runs were counted under the same checked pin of glibc's CPU features
+ * (context glibc_tunables and glibc_pin, harness/README.md §5.4), and a
+ * note says when the pins differ.
+ *
+ * Exit status (exit_codes.h; the most serious that applies): 2 bad usage;
+ * 1 an unusable input (unreadable, not JSON, not a results file,
+ * different units) or ERR cells in CURRENT; 3 a cell regressed; 4 a cell
+ * is new or removed; 0 otherwise. Each comes with a one-line message on
+ * err.
+ */
+#ifndef BENCH_COMPARE_H
+#define BENCH_COMPARE_H
+
+#include "subcommand.h"
+#include "exit_codes.h"
+
+/* Default thresholds, in percent of the baseline figure. */
+#define BENCH_COMPARE_INSTRUCTIONS_PCT 2.0
+#define BENCH_COMPARE_TIME_PCT 10.0
+/* An instruction count must also grow by more than this many
+ * instructions per operation to regress (small cells, whole numbers). */
+#define BENCH_COMPARE_INSTRUCTIONS_MIN 20.0
+
+/* The subcommand; argv[0] is "compare". */
+int bench_compare_main(const struct bench_program *program, int argc,
+                       char **argv);
+
+#endif /* BENCH_COMPARE_H */
