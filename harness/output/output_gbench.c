@@ -35,23 +35,12 @@
  */
 #include "output.h"
 
+#include "json_file.h"
+
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void
-put(json_t *object, const char *key, json_t *value)
-{
-	json_object_set_new(object, key, value);
-}
-
-static json_t *
-text(const char *value)
-{
-	json_t *string = json_string(value);
-	return string != NULL ? string : json_string("(not UTF-8)");
-}
 
 /* Google Benchmark writes its date in local time with the offset:
  * "2026-12-01T09:25:34+00:00"; the context holds UTC with a 'Z'. */
@@ -64,7 +53,7 @@ date_json(const char *date)
 		snprintf(out, sizeof out, "%.*s+00:00", (int)(length - 1), date);
 	else
 		snprintf(out, sizeof out, "%s", date);
-	return text(out);
+	return bench_json_text(out);
 }
 
 static json_t *
@@ -73,51 +62,51 @@ context_json(const struct bench_results *results)
 	const struct bench_context *context = &results->context;
 	const struct bench_options *options = results->options;
 	json_t *object = json_object();
-	put(object, "date", date_json(context->date));
-	put(object, "host_name", text(context->host_name));
-	put(object, "executable", text(context->executable));
-	put(object, "num_cpus", json_integer(context->cores));
-	put(object, "mhz_per_cpu", json_integer((json_int_t)context->mhz_per_cpu));
-	put(object, "cpu_scaling_enabled", json_boolean(context->cpu_scaling));
+	bench_json_put(object, "date", date_json(context->date));
+	bench_json_put(object, "host_name", bench_json_text(context->host_name));
+	bench_json_put(object, "executable", bench_json_text(context->executable));
+	bench_json_put(object, "num_cpus", json_integer(context->cores));
+	bench_json_put(object, "mhz_per_cpu", json_integer((json_int_t)context->mhz_per_cpu));
+	bench_json_put(object, "cpu_scaling_enabled", json_boolean(context->cpu_scaling));
 	json_t *caches = json_array();
 	for (size_t i = 0; i < context->cache_count; i++) {
 		const struct bench_cache *cache = &context->caches[i];
 		json_t *entry = json_object();
-		put(entry, "type", text(cache->type));
-		put(entry, "level", json_integer(cache->level));
-		put(entry, "size", json_integer((json_int_t)cache->size));
-		put(entry, "num_sharing", json_integer(cache->num_sharing));
+		bench_json_put(entry, "type", bench_json_text(cache->type));
+		bench_json_put(entry, "level", json_integer(cache->level));
+		bench_json_put(entry, "size", json_integer((json_int_t)cache->size));
+		bench_json_put(entry, "num_sharing", json_integer(cache->num_sharing));
 		json_array_append_new(caches, entry);
 	}
-	put(object, "caches", caches);
+	bench_json_put(object, "caches", caches);
 	json_t *load = json_array();
 	for (size_t i = 0; i < 3 && context->load_avg[0] >= 0; i++)
 		json_array_append_new(load, json_real(context->load_avg[i]));
-	put(object, "load_avg", load);
+	bench_json_put(object, "load_avg", load);
 	/* Google Benchmark says how its own library was built; here, how
 	 * bench was. */
-	put(object, "library_build_type",
+	bench_json_put(object, "library_build_type",
 	    json_string(strcmp(context->build_type, "Debug") == 0 ? "debug"
 	                                                          : "release"));
 	/* This suite's own context, as strings (custom context). */
-	put(object, "cpu", text(context->cpu));
-	put(object, "compiler", text(context->compiler));
-	put(object, "cflags", text(context->cflags));
-	put(object, "build_type", text(context->build_type));
-	put(object, "git_commit", text(context->git_commit));
-	put(object, "glibc", text(context->glibc));
-	put(object, "allocator",
-	    text(results->allocator != NULL ? results->allocator : "unknown"));
-	put(object, "bench_version", text(context->version));
+	bench_json_put(object, "cpu", bench_json_text(context->cpu));
+	bench_json_put(object, "compiler", bench_json_text(context->compiler));
+	bench_json_put(object, "cflags", bench_json_text(context->cflags));
+	bench_json_put(object, "build_type", bench_json_text(context->build_type));
+	bench_json_put(object, "git_commit", bench_json_text(context->git_commit));
+	bench_json_put(object, "glibc", bench_json_text(context->glibc));
+	bench_json_put(object, "allocator",
+	    bench_json_text(results->allocator != NULL ? results->allocator : "unknown"));
+	bench_json_put(object, "bench_version", bench_json_text(context->version));
 	char number[64];
 	snprintf(number, sizeof number, "%llu",
 	         (unsigned long long)options->seed);
-	put(object, "seed", json_string(number));
+	bench_json_put(object, "seed", json_string(number));
 	snprintf(number, sizeof number, "%g", options->min_time_ms);
-	put(object, "min_time_ms", json_string(number));
+	bench_json_put(object, "min_time_ms", json_string(number));
 	snprintf(number, sizeof number, "0x%016llx",
 	         (unsigned long long)results->checksum);
-	put(object, "checksum", json_string(number));
+	bench_json_put(object, "checksum", json_string(number));
 	return object;
 }
 
@@ -127,12 +116,12 @@ entry_json(const char *name, const char *run_name, size_t family,
            const char *run_type, unsigned repetitions)
 {
 	json_t *entry = json_object();
-	put(entry, "name", text(name));
-	put(entry, "family_index", json_integer((json_int_t)family));
-	put(entry, "per_family_instance_index", json_integer(0));
-	put(entry, "run_name", text(run_name));
-	put(entry, "run_type", json_string(run_type));
-	put(entry, "repetitions", json_integer(repetitions));
+	bench_json_put(entry, "name", bench_json_text(name));
+	bench_json_put(entry, "family_index", json_integer((json_int_t)family));
+	bench_json_put(entry, "per_family_instance_index", json_integer(0));
+	bench_json_put(entry, "run_name", bench_json_text(run_name));
+	bench_json_put(entry, "run_type", json_string(run_type));
+	bench_json_put(entry, "repetitions", json_integer(repetitions));
 	return entry;
 }
 
@@ -140,10 +129,10 @@ static void
 put_times(json_t *entry, json_int_t iterations, double real_time,
           double cpu_time)
 {
-	put(entry, "iterations", json_integer(iterations));
-	put(entry, "real_time", json_real(real_time));
-	put(entry, "cpu_time", json_real(cpu_time));
-	put(entry, "time_unit", json_string("ns"));
+	bench_json_put(entry, "iterations", json_integer(iterations));
+	bench_json_put(entry, "real_time", json_real(real_time));
+	bench_json_put(entry, "cpu_time", json_real(cpu_time));
+	bench_json_put(entry, "time_unit", json_string("ns"));
 }
 
 /* The four statistics Google Benchmark computes over repetitions: mean,
@@ -190,10 +179,10 @@ add_cell(json_t *list, const struct bench_results *results,
 		for (unsigned k = 0; k < repetitions; k++) {
 			json_t *entry = entry_json(name, name, family, "iteration",
 			                           repetitions);
-			put(entry, "repetition_index", json_integer(k));
-			put(entry, "threads", json_integer(1));
-			put(entry, "error_occurred", json_true());
-			put(entry, "error_message", text(cell->error));
+			bench_json_put(entry, "repetition_index", json_integer(k));
+			bench_json_put(entry, "threads", json_integer(1));
+			bench_json_put(entry, "error_occurred", json_true());
+			bench_json_put(entry, "error_message", bench_json_text(cell->error));
 			put_times(entry, 0, 0, 0);
 			json_array_append_new(list, entry);
 		}
@@ -203,8 +192,8 @@ add_cell(json_t *list, const struct bench_results *results,
 	for (size_t k = 0; k < count; k++) {
 		json_t *entry = entry_json(name, name, family, "iteration",
 		                           (unsigned)count);
-		put(entry, "repetition_index", json_integer((json_int_t)k));
-		put(entry, "threads", json_integer(1));
+		bench_json_put(entry, "repetition_index", json_integer((json_int_t)k));
+		bench_json_put(entry, "threads", json_integer(1));
 		put_times(entry, (json_int_t)cell->ops_per_sample,
 		          cell->samples[k],
 		          cell->cpu_samples != NULL ? cell->cpu_samples[k] : 0);
@@ -234,9 +223,9 @@ add_cell(json_t *list, const struct bench_results *results,
 		         aggregates[a].name);
 		json_t *entry = entry_json(aggregate, name, family, "aggregate",
 		                           (unsigned)count);
-		put(entry, "threads", json_integer(1));
-		put(entry, "aggregate_name", json_string(aggregates[a].name));
-		put(entry, "aggregate_unit", json_string(aggregates[a].unit));
+		bench_json_put(entry, "threads", json_integer(1));
+		bench_json_put(entry, "aggregate_name", json_string(aggregates[a].name));
+		bench_json_put(entry, "aggregate_unit", json_string(aggregates[a].unit));
 		put_times(entry, (json_int_t)count, aggregates[a].real,
 		          aggregates[a].cpu);
 		json_array_append_new(list, entry);
@@ -248,7 +237,7 @@ bool
 bench_write_gbench(FILE *stream, const struct bench_results *results)
 {
 	json_t *root = json_object();
-	put(root, "context", context_json(results));
+	bench_json_put(root, "context", context_json(results));
 	json_t *list = json_array();
 	bool ok = true;
 	size_t family = 0;
@@ -261,7 +250,7 @@ bench_write_gbench(FILE *stream, const struct bench_results *results)
 			ok = add_cell(list, results, row, &row->floor, "Floor",
 			              family++);
 	}
-	put(root, "benchmarks", list);
+	bench_json_put(root, "benchmarks", list);
 	int rc = ok ? json_dumpf(root, stream,
 	                         JSON_INDENT(2) | JSON_REAL_PRECISION(15))
 	            : -1;

@@ -53,25 +53,11 @@
  */
 #include "output.h"
 
+#include "json_file.h"
+
 
 #include <jansson.h>
 #include <string.h>
-
-/* Adds `value` to `object` under `key`; jansson takes the reference. */
-static void
-put(json_t *object, const char *key, json_t *value)
-{
-	json_object_set_new(object, key, value);
-}
-
-/* A JSON string; text that is not UTF-8 (a strange CPU name) is replaced
- * rather than dropped, so that every key is always present. */
-static json_t *
-text(const char *value)
-{
-	json_t *string = json_string(value);
-	return string != NULL ? string : json_string("(not UTF-8)");
-}
 
 static json_t *
 number_or_integer(double value)
@@ -86,24 +72,24 @@ options_json(const struct bench_results *results)
 {
 	const struct bench_options *options = results->options;
 	json_t *object = json_object();
-	put(object, "all", json_boolean(options->all));
-	put(object, "filter", options->has_filter
-	                              ? text(options->filter_text)
+	bench_json_put(object, "all", json_boolean(options->all));
+	bench_json_put(object, "filter", options->has_filter
+	                              ? bench_json_text(options->filter_text)
 	                              : json_null());
 	json_t *backends = json_array();
 	for (size_t b = 0; b < results->backend_count; b++)
 		json_array_append_new(backends,
 		                      json_string(results->backends[b]->name));
-	put(object, "backends", backends);
+	bench_json_put(object, "backends", backends);
 	json_t *sizes = json_array();
 	for (size_t s = 0; s < options->size_count; s++)
 		json_array_append_new(sizes,
 		                      json_integer((json_int_t)options->sizes[s]));
-	put(object, "sizes", sizes);
-	put(object, "repetitions", json_integer(options->repetitions));
-	put(object, "min_time_ms", json_real(options->min_time_ms));
-	put(object, "seed", json_integer((json_int_t)options->seed));
-	put(object, "quick", json_boolean(options->quick));
+	bench_json_put(object, "sizes", sizes);
+	bench_json_put(object, "repetitions", json_integer(options->repetitions));
+	bench_json_put(object, "min_time_ms", json_real(options->min_time_ms));
+	bench_json_put(object, "seed", json_integer((json_int_t)options->seed));
+	bench_json_put(object, "quick", json_boolean(options->quick));
 	return object;
 }
 
@@ -112,45 +98,45 @@ context_json(const struct bench_results *results)
 {
 	const struct bench_context *context = &results->context;
 	json_t *object = json_object();
-	put(object, "date", text(context->date));
-	put(object, "cpu", text(context->cpu));
-	put(object, "cores", json_integer(context->cores));
-	put(object, "compiler", text(context->compiler));
-	put(object, "compiler_version", text(context->compiler_version));
-	put(object, "cflags", text(context->cflags));
-	put(object, "build_type", text(context->build_type));
-	put(object, "sanitize", text(context->sanitize));
-	put(object, "git_commit", text(context->git_commit));
-	put(object, "glibc", text(context->glibc));
-	put(object, "glibc_tunables", context->glibc_tunables[0] != '\0'
-	                                      ? text(context->glibc_tunables)
+	bench_json_put(object, "date", bench_json_text(context->date));
+	bench_json_put(object, "cpu", bench_json_text(context->cpu));
+	bench_json_put(object, "cores", json_integer(context->cores));
+	bench_json_put(object, "compiler", bench_json_text(context->compiler));
+	bench_json_put(object, "compiler_version", bench_json_text(context->compiler_version));
+	bench_json_put(object, "cflags", bench_json_text(context->cflags));
+	bench_json_put(object, "build_type", bench_json_text(context->build_type));
+	bench_json_put(object, "sanitize", bench_json_text(context->sanitize));
+	bench_json_put(object, "git_commit", bench_json_text(context->git_commit));
+	bench_json_put(object, "glibc", bench_json_text(context->glibc));
+	bench_json_put(object, "glibc_tunables", context->glibc_tunables[0] != '\0'
+	                                      ? bench_json_text(context->glibc_tunables)
 	                                      : json_null());
-	put(object, "version", text(context->version));
-	put(object, "measure",
+	bench_json_put(object, "version", bench_json_text(context->version));
+	bench_json_put(object, "measure",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
 	                        ? "instructions"
 	                        : "time"));
-	put(object, "clock", json_string("CLOCK_MONOTONIC"));
-	put(object, "clock_resolution_ns",
+	bench_json_put(object, "clock", json_string("CLOCK_MONOTONIC"));
+	bench_json_put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
-	put(object, "wall_seconds", json_real(results->wall_seconds));
+	bench_json_put(object, "wall_seconds", json_real(results->wall_seconds));
 	json_t *load = json_array();
 	for (size_t i = 0; i < 3 && context->load_avg[0] >= 0; i++)
 		json_array_append_new(load, json_real(context->load_avg[i]));
-	put(object, "load_avg", load);
-	put(object, "allocator",
-	    text(results->allocator != NULL ? results->allocator : "unknown"));
+	bench_json_put(object, "load_avg", load);
+	bench_json_put(object, "allocator",
+	    bench_json_text(results->allocator != NULL ? results->allocator : "unknown"));
 	/* What allocator.c found in use, whatever the build asked for. */
-	put(object, "allocator_name", text(context->allocator.name));
-	put(object, "allocator_version", text(context->allocator.version));
-	put(object, "allocator_library", text(context->allocator.library));
-	put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
-	put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
-	put(object, "retaken_batches",
+	bench_json_put(object, "allocator_name", bench_json_text(context->allocator.name));
+	bench_json_put(object, "allocator_version", bench_json_text(context->allocator.version));
+	bench_json_put(object, "allocator_library", bench_json_text(context->allocator.library));
+	bench_json_put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
+	bench_json_put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
+	bench_json_put(object, "retaken_batches",
 	    json_integer((json_int_t)results->retaken_batches));
-	put(object, "disturbed_batches",
+	bench_json_put(object, "disturbed_batches",
 	    json_integer((json_int_t)results->disturbed_batches));
-	put(object, "options", options_json(results));
+	bench_json_put(object, "options", options_json(results));
 	/* The listed backends this build does not have (originals without
 	 * their Haiku tree): `bench compare` shows their cells as not run. */
 	json_t *not_built = json_array();
@@ -159,11 +145,11 @@ context_json(const struct bench_results *results)
 		                      json_pack("{s:s, s:s}", "name",
 		                                results->skipped[i].name, "why",
 		                                results->skipped[i].why));
-	put(object, "skipped_backends", not_built);
+	bench_json_put(object, "skipped_backends", not_built);
 	char checksum[32];
 	snprintf(checksum, sizeof checksum, "0x%016llx",
 	         (unsigned long long)results->checksum);
-	put(object, "checksum", json_string(checksum));
+	bench_json_put(object, "checksum", json_string(checksum));
 	return object;
 }
 
@@ -174,14 +160,14 @@ backends_json(const struct bench_results *results)
 	for (size_t b = 0; b < results->backend_count; b++) {
 		const struct bm_ops *ops = results->backends[b];
 		json_t *object = json_object();
-		put(object, "name", json_string(ops->name));
-		put(object, "kind", json_string(bm_kind_name(bm_backend_kind(ops))));
-		put(object, "format",
+		bench_json_put(object, "name", json_string(ops->name));
+		bench_json_put(object, "kind", json_string(bm_kind_name(bm_backend_kind(ops))));
+		bench_json_put(object, "format",
 		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
 		                                                     : "FOB1"));
-		put(object, "summary", text(ops->summary));
+		bench_json_put(object, "summary", bench_json_text(ops->summary));
 		if (ops->version >= 2 && ops->counterpart != NULL)
-			put(object, "counterpart", text(ops->counterpart));
+			bench_json_put(object, "counterpart", bench_json_text(ops->counterpart));
 		json_array_append_new(array, object);
 	}
 	return array;
@@ -193,41 +179,41 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 {
 	json_t *object = json_object();
 	if (cell->failed) {
-		put(object, "error", text(cell->error));
+		bench_json_put(object, "error", bench_json_text(cell->error));
 		return object;
 	}
 	if (cell->not_applicable) {
-		put(object, "not_applicable", text(cell->error));
+		bench_json_put(object, "not_applicable", bench_json_text(cell->error));
 		return object;
 	}
 	if (results->options->measure == BENCH_MEASURE_INSTRUCTIONS) {
 		char name[BENCH_DUMP_NAME_MAX];
 		bench_dump_name(row->test.name, label, name, sizeof name);
-		put(object, "dump", text(name));
+		bench_json_put(object, "dump", bench_json_text(name));
 	} else {
-		put(object, "median", json_real(cell->summary.median));
-		put(object, "min", json_real(cell->summary.min));
-		put(object, "mad", json_real(cell->summary.mad));
+		bench_json_put(object, "median", json_real(cell->summary.median));
+		bench_json_put(object, "min", json_real(cell->summary.min));
+		bench_json_put(object, "mad", json_real(cell->summary.mad));
 		json_t *samples = json_array();
 		for (size_t i = 0; i < cell->sample_count; i++)
 			json_array_append_new(samples,
 			                      json_real(cell->samples[i]));
-		put(object, "samples", samples);
+		bench_json_put(object, "samples", samples);
 		if (cell->cpu_samples != NULL) {
 			json_t *cpu = json_array();
 			for (size_t i = 0; i < cell->sample_count; i++)
 				json_array_append_new(
 					cpu, json_real(cell->cpu_samples[i]));
-			put(object, "cpu_samples", cpu);
+			bench_json_put(object, "cpu_samples", cpu);
 		}
 	}
 	if (floor) {
-		put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
+		bench_json_put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
 	} else {
-		put(object, "allocs_per_op",
+		bench_json_put(object, "allocs_per_op",
 		    number_or_integer(cell->allocs_per_op));
 		bool flat = bench_op_is_flat(row->test.op);
-		put(object, "flat_bytes",
+		bench_json_put(object, "flat_bytes",
 		    flat ? json_integer((json_int_t)cell->flat_bytes)
 		         : json_null());
 		/* Which backends wrote the same bytes (the report compares
@@ -235,15 +221,15 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 		char digest[32];
 		snprintf(digest, sizeof digest, "0x%016llx",
 		         (unsigned long long)cell->flat_digest);
-		put(object, "flat_digest", flat ? json_string(digest) : json_null());
+		bench_json_put(object, "flat_digest", flat ? json_string(digest) : json_null());
 	}
-	put(object, "ops_per_sample",
+	bench_json_put(object, "ops_per_sample",
 	    json_integer((json_int_t)cell->ops_per_sample));
-	put(object, "rounds_per_sample",
+	bench_json_put(object, "rounds_per_sample",
 	    json_integer((json_int_t)cell->rounds_per_sample));
-	put(object, "retaken_batches",
+	bench_json_put(object, "retaken_batches",
 	    json_integer((json_int_t)cell->retaken_batches));
-	put(object, "disturbed_batches",
+	bench_json_put(object, "disturbed_batches",
 	    json_integer((json_int_t)cell->disturbed_batches));
 	return object;
 }
@@ -260,10 +246,10 @@ workload_json(const struct bench_workload *workload)
 {
 	json_t *object = json_object();
 	if (workload->kind == BENCH_WORKLOAD_MATRIX) {
-		put(object, "type", json_string(bench_type_name(workload->type)));
-		put(object, "items", json_integer((json_int_t)workload->items));
+		bench_json_put(object, "type", json_string(bench_type_name(workload->type)));
+		bench_json_put(object, "items", json_integer((json_int_t)workload->items));
 	} else {
-		put(object, "message", text(workload->message));
+		bench_json_put(object, "message", bench_json_text(workload->message));
 	}
 	return object;
 }
@@ -275,21 +261,21 @@ rows_json(const struct bench_results *results)
 	for (size_t r = 0; r < results->row_count; r++) {
 		const struct bench_row *row = &results->rows[r];
 		json_t *object = json_object();
-		put(object, "test", json_string(row->test.name));
-		put(object, "operation",
+		bench_json_put(object, "test", json_string(row->test.name));
+		bench_json_put(object, "operation",
 		    json_string(bench_op_name(row->test.op)));
-		put(object, "workload", workload_json(&row->test.workload));
+		bench_json_put(object, "workload", workload_json(&row->test.workload));
 		json_t *cells = json_object();
 		for (size_t b = 0; b < results->backend_count; b++)
-			put(cells, results->backends[b]->name,
+			bench_json_put(cells, results->backends[b]->name,
 			    cell_json(results, row, &row->cells[b],
 			              results->backends[b]->name, false));
 		if (row->has_floor)
-			put(cells, "Floor",
+			bench_json_put(cells, "Floor",
 			    cell_json(results, row, &row->floor, "Floor", true));
-		put(object, "cells", cells);
-		put(object, "winner", verdict_json(results, row->winner));
-		put(object, "haiku_winner",
+		bench_json_put(object, "cells", cells);
+		bench_json_put(object, "winner", verdict_json(results, row->winner));
+		bench_json_put(object, "haiku_winner",
 		    verdict_json(results, row->haiku_winner));
 		json_array_append_new(array, object);
 	}
@@ -300,14 +286,14 @@ bool
 bench_write_json(FILE *stream, const struct bench_results *results)
 {
 	json_t *root = json_object();
-	put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
-	put(root, "unit",
+	bench_json_put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
+	bench_json_put(root, "unit",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
 	                        ? "instructions"
 	                        : "ns"));
-	put(root, "context", context_json(results));
-	put(root, "backends", backends_json(results));
-	put(root, "rows", rows_json(results));
+	bench_json_put(root, "context", context_json(results));
+	bench_json_put(root, "backends", backends_json(results));
+	bench_json_put(root, "rows", rows_json(results));
 	/* Ten significant digits keep every nanosecond of a 10 s sample. */
 	int rc = json_dumpf(root, stream,
 	                    JSON_INDENT(1) | JSON_REAL_PRECISION(10));

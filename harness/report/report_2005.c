@@ -10,7 +10,6 @@
 #include "results.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +189,7 @@ report_compare(const struct bench_run_file *run,
 		            SIZE_MAX) {
 			char key[128];
 			report_note_key(note, key, sizeof key);
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s: line %zu: [%s]: no backend %s in the "
 				   "2005 table", notes->path, note->line, key,
 				   note->backend);
@@ -199,7 +198,7 @@ report_compare(const struct bench_run_file *run,
 	}
 	compare_winners(run, reference, comparison);
 	if (!collect_series(run, reference, comparison)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	comparison->base = find_base(run, reference);
@@ -215,7 +214,7 @@ report_compare(const struct bench_run_file *run,
 			report_format_exponent(series->e_then, then,
 			                       sizeof then);
 			report_format_exponent(series->e_now, now, sizeof now);
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "no explanation for [%s %s %s] in %s: its "
 				   "growth class differs from 2005 (%s, e = "
 				   "%s, then; %s, e = %s, now); add an entry "
@@ -287,7 +286,7 @@ placeholder_error(const struct expansion *x, const char *placeholder,
 {
 	char key[128];
 	report_note_key(x->note, key, sizeof key);
-	report_say(x->why, x->why_size,
+	bench_say(x->why, x->why_size,
 		   "%s: line %zu: [%s]: {%s}: %s", x->notes->path,
 		   x->note->line, key, placeholder, what);
 	return false;
@@ -480,13 +479,13 @@ report_note_text(const struct report_note *note,
 	size_t length = 0;
 	FILE *scratch = open_memstream(&text, &length);
 	if (scratch == NULL) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return NULL;
 	}
 	bool ok = report_expand_note(scratch, note, notes, series, run,
 	                             reference, why, why_size);
 	if (fclose(scratch) != 0 && ok) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		ok = false;
 	}
 	if (!ok) {

@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +21,7 @@ read_text_file(const char *path, char *why, size_t why_size)
 {
 	FILE *stream = fopen(path, "rb");
 	if (stream == NULL) {
-		report_say(why, why_size, "%s: %s", path, strerror(errno));
+		bench_say(why, why_size, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	size_t length = 0, capacity = 4096;
@@ -49,16 +48,16 @@ read_text_file(const char *path, char *why, size_t why_size)
 	bool failed = ferror(stream) != 0;
 	fclose(stream);
 	if (text == NULL) {
-		report_say(why, why_size, "%s: out of memory", path);
+		bench_say(why, why_size, "%s: out of memory", path);
 		return NULL;
 	}
 	if (failed) {
-		report_say(why, why_size, "%s: cannot read", path);
+		bench_say(why, why_size, "%s: cannot read", path);
 		free(text);
 		return NULL;
 	}
 	if (memchr(text, '\0', length) != NULL) {
-		report_say(why, why_size,
+		bench_say(why, why_size,
 			   "%s: not a text file (NUL byte)", path);
 		free(text);
 		return NULL;
@@ -140,7 +139,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 	    strcmp(fields[2], "items") != 0 || strcmp(fields[3], "type") != 0 ||
 	    strcmp(fields[columns - 2], "Winner") != 0 ||
 	    strcmp(fields[columns - 1], "HaikuWinner") != 0) {
-		report_say(why, why_size,
+		bench_say(why, why_size,
 			   "%s: line 1: expected the header "
 			   "test,op,items,type,<backends>,Winner,HaikuWinner",
 			   path);
@@ -155,7 +154,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 	for (size_t b = 0; b < backends; b++) {
 		reference->backends[b] = fields[4 + b];
 		if (!valid_backend_name(fields[4 + b])) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s: line 1: '%s' is not a usable backend "
 				   "name", path, fields[4 + b]);
 			report_reference_free(reference);
@@ -197,7 +196,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 			     strcmp(expected, fields[0]) == 0;
 		}
 		if (!ok) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s: line %zu: expected %zu fields: a test "
 				   "name that matches op, items and type, then "
 				   "times", path, line_number, columns);
@@ -214,7 +213,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 			double time = strtod(fields[4 + b], &end);
 			if (end == fields[4 + b] || *end != '\0' ||
 			    errno != 0 || !isfinite(time) || time <= 0) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: line %zu: %s: '%s' is not a "
 					   "time above 0", path, line_number,
 					   reference->backends[b],
@@ -231,7 +230,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 			if (strcmp(verdicts[v], "-") != 0 &&
 			    report_reference_backend(reference, verdicts[v]) ==
 			            SIZE_MAX) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: line %zu: winner '%s' is no "
 					   "backend of the header (nor \"-\")",
 					   path, line_number, verdicts[v]);
@@ -241,7 +240,7 @@ report_load_reference(const char *path, struct report_reference *reference,
 		}
 		for (size_t r = 0; r + 1 < reference->row_count; r++) {
 			if (strcmp(reference->rows[r].test, row->test) == 0) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: line %zu: %s again", path,
 					   line_number, row->test);
 				report_reference_free(reference);
@@ -250,14 +249,14 @@ report_load_reference(const char *path, struct report_reference *reference,
 		}
 	}
 	if (reference->row_count == 0) {
-		report_say(why, why_size, "%s: no rows", path);
+		bench_say(why, why_size, "%s: no rows", path);
 		report_reference_free(reference);
 		return false;
 	}
 	return true;
 
 out_of_memory:
-	report_say(why, why_size, "%s: out of memory", path);
+	bench_say(why, why_size, "%s: out of memory", path);
 	report_reference_free(reference);
 	return false;
 }
@@ -430,13 +429,13 @@ finish_note(struct report_notes *notes, char *why, size_t why_size)
 	char key[128];
 	report_note_key(note, key, sizeof key);
 	if (note->text == NULL || note->text[0] == '\0') {
-		report_say(why, why_size, "%s: line %zu: [%s] has no text",
+		bench_say(why, why_size, "%s: line %zu: [%s] has no text",
 			   notes->path, note->line, key);
 		return false;
 	}
 	char bad[96];
 	if (!check_placeholders(note->text, bad, sizeof bad)) {
-		report_say(why, why_size, "%s: line %zu: [%s]: %s", notes->path,
+		bench_say(why, why_size, "%s: line %zu: [%s]: %s", notes->path,
 			   note->line, key, bad);
 		return false;
 	}
@@ -463,7 +462,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 	if (notes->text == NULL || notes->notes == NULL) {
 		free(source);
 		report_notes_free(notes);
-		report_say(why, why_size, "%s: out of memory", path);
+		bench_say(why, why_size, "%s: out of memory", path);
 		return false;
 	}
 	/* The keys live in the second half of `text`. */
@@ -491,7 +490,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 			if (!finish_note(notes, why, why_size))
 				goto fail;
 			if (content[content_length - 1] != ']') {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: line %zu: a key line must end "
 					   "with ']'", path, line_number);
 				goto fail;
@@ -500,7 +499,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 			struct report_note *note = &notes->notes[notes->count];
 			note->line = line_number;
 			if (!parse_key(content + 1, note)) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: line %zu: not a key: expected "
 					   "[Backend Operation Type], "
 					   "[Operation Type] or [uncertainty "
@@ -511,7 +510,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 				if (same_key(&notes->notes[n], note)) {
 					char key[128];
 					report_note_key(note, key, sizeof key);
-					report_say(why, why_size,
+					bench_say(why, why_size,
 						   "%s: line %zu: [%s] again "
 						   "(first at line %zu)", path,
 						   line_number, key,
@@ -525,7 +524,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 			continue;
 		}
 		if (notes->count == 0) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s: line %zu: text before the first [key]",
 				   path, line_number);
 			goto fail;

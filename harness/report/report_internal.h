@@ -9,6 +9,7 @@
 #define BENCH_REPORT_INTERNAL_H
 
 #include "matrix.h"
+#include "say.h"
 #include "results_read.h"
 
 #include <jansson.h>
@@ -16,13 +17,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* printf-style checking of the formatting helpers (GCC and clang). */
-#if defined(__GNUC__)
-#define REPORT_PRINTF(format_index, first_argument) \
-	__attribute__((format(printf, format_index, first_argument)))
-#else
-#define REPORT_PRINTF(format_index, first_argument)
-#endif
 
 /* Room for a one-line reason. */
 #define REPORT_WHY_MAX 1024
@@ -443,7 +437,7 @@ struct report_grid {
 bool report_grid_init(struct report_grid *grid, size_t rows, size_t columns);
 void report_grid_free(struct report_grid *grid);
 void report_grid_set(struct report_grid *grid, size_t row, size_t column,
-                     const char *format, ...) REPORT_PRINTF(4, 5);
+                     const char *format, ...) BENCH_PRINTF(4, 5);
 void report_grid_write(FILE *out, const struct report_grid *grid);
 
 /* A results-file cell as a table shows it: "-" when the row has no such
@@ -471,9 +465,6 @@ void report_grid_results_row(struct report_grid *grid, size_t line,
 bool report_write_file(const char *path, const char *text, size_t length,
                        char *why, size_t why_size);
 
-/* vsnprintf into why: the one-line reason of a failure. */
-void report_say(char *why, size_t why_size, const char *format, ...)
-	REPORT_PRINTF(3, 4);
 
 /* "Create" -> "create", for file names. */
 void report_lowercase(const char *in, char *out, size_t out_size);

@@ -1,22 +1,11 @@
 /*
- * report_io.c - what every part of the report uses to say why it failed
- * and to write a file (report_internal.h).
+ * report_io.c - writing a file of the report (report_internal.h).
  */
 #include "report_internal.h"
 
 #include "atomic_file.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-
-void
-report_say(char *why, size_t why_size, const char *format, ...)
-{
-	va_list args;
-	va_start(args, format);
-	vsnprintf(why, why_size, format, args);
-	va_end(args);
-}
 
 struct text {
 	const char *bytes;

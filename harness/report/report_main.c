@@ -303,7 +303,7 @@ report_load_timing_run(const char *path, struct bench_run_file *run,
 		return false;
 	if (strcmp(run->unit, "ns") == 0)
 		return true;
-	report_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
+	bench_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
 	           "times; this file holds %s)", path, run->unit);
 	bench_run_file_free(run);
 	return false;
@@ -331,7 +331,7 @@ load_originals(const struct report_options *options, struct inputs *inputs,
 	if (!has_originals(&inputs->run))
 		return true;
 	if (options->original_explanations == NULL) {
-		report_say(why, why_size, "report: the run has original "
+		bench_say(why, why_size, "report: the run has original "
 		           "backends: give --original-explanations");
 		return false;
 	}
@@ -343,7 +343,7 @@ load_originals(const struct report_options *options, struct inputs *inputs,
 		                         why_size))
 			return false;
 		if (strcmp(inputs->counts.unit, "instructions") != 0) {
-			report_say(why, why_size, "%s: unit: not \"instructions\"",
+			bench_say(why, why_size, "%s: unit: not \"instructions\"",
 			           options->instructions);
 			return false;
 		}

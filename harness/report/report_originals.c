@@ -91,7 +91,7 @@ compare_pair(const struct bench_run_file *run,
 	bool ok = pair->rows != NULL && times != NULL && instructions != NULL &&
 	          scratch != NULL;
 	if (!ok)
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 	for (size_t r = 0; ok && r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		if (row->workload.kind != BENCH_WORKLOAD_MATRIX)
@@ -131,7 +131,7 @@ compare_pair(const struct bench_run_file *run,
 			                              pair->recreation, row->op,
 			                              row->workload.type);
 			if (line->note == NULL) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 				           "no explanation for [%s %s %s] in %s: "
 				           "%s/%s on %s is %.2fx, outside %.2f-%.2f; "
 				           "add an entry with that key",
@@ -169,7 +169,7 @@ report_compare_originals(const struct bench_run_file *run,
 	originals->pairs = calloc(run->backend_count + 1,
 	                          sizeof *originals->pairs);
 	if (originals->pairs == NULL) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	for (size_t b = 0; b < run->backend_count; b++) {
@@ -436,6 +436,6 @@ report_write_originals(FILE *out, const struct report_page_input *input,
 	return true;
 
 out_of_memory:
-	report_say(why, why_size, "out of memory");
+	bench_say(why, why_size, "out of memory");
 	return false;
 }

@@ -10,7 +10,6 @@
 
 #include "results.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -639,7 +638,7 @@ write_comparison(FILE *out, const struct report_page_input *input,
 		return true;
 	}
 	if (!write_winners(out, input)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	if (comparison->series_count == 0) {
@@ -647,7 +646,7 @@ write_comparison(FILE *out, const struct report_page_input *input,
 		        "this run lacks one of them.\n\n", REPORT_GROWTH_FROM,
 		        REPORT_GROWTH_TO);
 	} else if (!write_growth(out, input)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	return write_uncertainties(out, input, why, why_size) &&
@@ -921,7 +920,7 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	      out);
 	write_machine(out, input);
 	if (!write_results(out, input)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	write_plots(out, input);
@@ -932,11 +931,11 @@ report_write_page(FILE *out, const struct report_page_input *input,
 	if (!report_write_originals(out, input, why, why_size))
 		return false;
 	if (!write_toolchain(out, input)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	if (ferror(out)) {
-		report_say(why, why_size, "cannot write the page");
+		bench_say(why, why_size, "cannot write the page");
 		return false;
 	}
 	return true;

@@ -14,7 +14,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -654,7 +653,7 @@ remove_stale(const char *dir, const char *sub, const char *const *extensions,
 			snprintf(file, sizeof file, "%s/%s", path,
 			         entry->d_name);
 			if (unlink(file) != 0 && errno != ENOENT) {
-				report_say(why, why_size,
+				bench_say(why, why_size,
 					   "%s: cannot remove: %s", file,
 					   strerror(errno));
 				ok = false;
@@ -670,7 +669,7 @@ make_directory(const char *path, char *why, size_t why_size)
 {
 	if (mkdir(path, 0755) == 0 || errno == EEXIST)
 		return true;
-	report_say(why, why_size, "%s: cannot create the directory: %s", path,
+	bench_say(why, why_size, "%s: cannot create the directory: %s", path,
 		   strerror(errno));
 	return false;
 }
@@ -684,13 +683,13 @@ write_generated(const char *path, char *why, size_t why_size,
 	size_t length = 0;
 	FILE *stream = open_memstream(&text, &length);
 	if (stream == NULL) {
-		report_say(why, why_size, "%s: out of memory", path);
+		bench_say(why, why_size, "%s: out of memory", path);
 		return false;
 	}
 	write(stream, context);
 	bool ok = fclose(stream) == 0;
 	if (!ok)
-		report_say(why, why_size, "%s: out of memory", path);
+		bench_say(why, why_size, "%s: out of memory", path);
 	ok = ok && report_write_file(path, text, length, why, why_size);
 	free(text);
 	return ok;
@@ -835,7 +834,7 @@ run_gnuplot(const char *program, const char *dir, const char *format,
 	int pipe_ends[2];
 	*output = NULL;
 	if (pipe(pipe_ends) != 0) {
-		report_say(why, why_size, "cannot run %s: %s", program,
+		bench_say(why, why_size, "cannot run %s: %s", program,
 			   strerror(errno));
 		return -1;
 	}
@@ -847,7 +846,7 @@ run_gnuplot(const char *program, const char *dir, const char *format,
 	fflush(NULL);
 	pid_t child = fork();
 	if (child < 0) {
-		report_say(why, why_size, "cannot run %s: %s", program,
+		bench_say(why, why_size, "cannot run %s: %s", program,
 			   strerror(errno));
 		close(pipe_ends[0]);
 		close(pipe_ends[1]);
@@ -890,7 +889,7 @@ run_gnuplot(const char *program, const char *dir, const char *format,
 	int status;
 	while (waitpid(child, &status, 0) < 0) {
 		if (errno != EINTR) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s: %s", program, strerror(errno));
 			return -1;
 		}
@@ -911,7 +910,7 @@ plots_written(const char *dir, const struct report_plots *plots,
 		         plots->plots[p].name, format);
 		struct stat info;
 		if (stat(path, &info) != 0 || info.st_size == 0) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "gnuplot did not write %s", path);
 			return false;
 		}
@@ -946,7 +945,7 @@ report_draw_plots(const char *dir, const char *gnuplot, bool png,
 		if (status < 0)
 			return false;
 		if (status != 0) {
-			report_say(why, why_size,
+			bench_say(why, why_size,
 				   "%s failed (exit status %d) on %s/plots.gp",
 				   program, status, dir);
 			return false;

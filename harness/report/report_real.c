@@ -290,12 +290,12 @@ report_write_real(FILE *out, const struct report_page_input *input,
 		        input->plots->skipped);
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		if (!write_operation(out, input, (enum bench_op)o)) {
-			report_say(why, why_size, "out of memory");
+			bench_say(why, why_size, "out of memory");
 			return false;
 		}
 	}
 	if (!write_ranking(out, run)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return false;
 	}
 	return true;

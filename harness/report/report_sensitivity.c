@@ -42,7 +42,7 @@ list_files(const char *dir, size_t *count, bool *missing, char *why,
 			*missing = true;
 			return NULL;
 		}
-		report_say(why, why_size, "%s: %s", dir, strerror(errno));
+		bench_say(why, why_size, "%s: %s", dir, strerror(errno));
 		return NULL;
 	}
 	size_t capacity = 16;
@@ -74,7 +74,7 @@ list_files(const char *dir, size_t *count, bool *missing, char *why,
 			free(names[i]);
 		free(names);
 		*count = 0;
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		return NULL;
 	}
 	qsort(names, *count, sizeof *names, compare_names);
@@ -112,7 +112,7 @@ same_layout(const struct report_sensitivity_run *first,
 	for (size_t k = 0; same && k < a->backend_count; k++)
 		same = strcmp(a->backends[k].name, b->backends[k].name) == 0;
 	if (!same)
-		report_say(why, why_size, "%s: not the same tests and backends "
+		bench_say(why, why_size, "%s: not the same tests and backends "
 		           "as %s (every file of the toolchain comparison must "
 		           "be the same run in another configuration)",
 		           other->path, first->path);
@@ -297,7 +297,7 @@ report_load_sensitivity(const char *dir, struct report_sensitivity *sensitivity,
 	sensitivity->runs = calloc(count, sizeof *sensitivity->runs);
 	bool ok = sensitivity->runs != NULL;
 	if (!ok)
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 	for (size_t i = 0; ok && i < count; i++) {
 		struct report_sensitivity_run *entry = &sensitivity->runs[i];
 		snprintf(entry->path, sizeof entry->path, "%s/%s", dir, names[i]);
@@ -309,7 +309,7 @@ report_load_sensitivity(const char *dir, struct report_sensitivity *sensitivity,
 			break;
 		sensitivity->run_count++;
 		if (strcmp(entry->run.unit, "ns") != 0) {
-			report_say(why, why_size, "%s: unit: not \"ns\" (the "
+			bench_say(why, why_size, "%s: unit: not \"ns\" (the "
 			           "toolchain comparison is of times)",
 			           entry->path);
 			ok = false;
@@ -325,11 +325,11 @@ report_load_sensitivity(const char *dir, struct report_sensitivity *sensitivity,
 		free(names[i]);
 	free(names);
 	if (ok && !order_runs(sensitivity)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		ok = false;
 	}
 	if (ok && !tally(sensitivity)) {
-		report_say(why, why_size, "out of memory");
+		bench_say(why, why_size, "out of memory");
 		ok = false;
 	}
 	if (!ok) {

@@ -3,24 +3,13 @@
  */
 #include "results_read.h"
 
+#include "say.h"
+
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-say(char *why, size_t why_size, const char *format, ...)
-{
-	va_list arguments;
-	va_start(arguments, format);
-	vsnprintf(why, why_size, format, arguments);
-	va_end(arguments);
-}
 
 struct loader {
 	const char *path;
@@ -33,7 +22,7 @@ static bool
 fail_at(struct loader *loader, const char *where, const char *key,
         const char *what)
 {
-	say(loader->why, loader->why_size, "%s: %s%s%s: %s", loader->path, where,
+	bench_say(loader->why, loader->why_size, "%s: %s%s%s: %s", loader->path, where,
 		   where[0] != '\0' && key[0] != '\0' ? "." : "", key, what);
 	return false;
 }
@@ -529,9 +518,9 @@ bench_run_file_load(const char *path, enum bench_read_figures figures,
 	run->root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
 	if (run->root == NULL) {
 		if (error.line < 1)
-			say(why, why_size, "%s: %s", path, error.text);
+			bench_say(why, why_size, "%s: %s", path, error.text);
 		else
-			say(why, why_size,
+			bench_say(why, why_size,
 			    "%s: line %d, column %d: not valid JSON: %s", path,
 			    error.line, error.column, error.text);
 		return false;

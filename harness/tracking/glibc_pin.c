@@ -13,9 +13,9 @@
 #include "glibc_pin.h"
 
 #include "exit_codes.h"
+#include "say.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,18 +52,6 @@ static const struct {
 #define HWCAPS "glibc.cpu.hwcaps"
 #define PREFIX "x86.cpu_features."
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool
-refuse(char *why, size_t why_size, const char *format, ...)
-{
-	va_list arguments;
-	va_start(arguments, format);
-	vsnprintf(why, why_size, format, arguments);
-	va_end(arguments);
-	return false;
-}
 
 /* The value of "key=value" in the diagnostics, as a number; false when
  * the line is missing or is not a number. */
@@ -109,7 +97,7 @@ check_name(const char *name, size_t length, const char *text,
 	char key[160];
 	uint64_t value;
 	if (length == 0 || name[0] != '-')
-		return refuse(why, why_size, "%s: '%.*s' is not a masked name "
+		return bench_say(why, why_size, "%s: '%.*s' is not a masked name "
 		              "(-NAME): the pin only takes features away",
 		              HWCAPS, (int)length, name);
 	name++;
@@ -119,11 +107,11 @@ check_name(const char *name, size_t length, const char *text,
 		snprintf(key, sizeof key, PREFIX "features[0x%x].active[0x%x]",
 		         feature->index, feature->reg);
 		if (!diagnostic(text, key, &value))
-			return refuse(why, why_size, "the diagnostics have no "
+			return bench_say(why, why_size, "the diagnostics have no "
 			              "%s (not glibc 2.33 or later on x86-64?)",
 			              key);
 		if (value & ((uint64_t)1 << feature->bit))
-			return refuse(why, why_size, "glibc did not honour -%s: "
+			return bench_say(why, why_size, "glibc did not honour -%s: "
 			              "%s is still active (bit %u of %s)",
 			              feature->name, feature->name, feature->bit,
 			              key);
@@ -133,11 +121,11 @@ check_name(const char *name, size_t length, const char *text,
 	/* A preference: glibc prints every one it has by name. */
 	snprintf(key, sizeof key, PREFIX "preferred.%.*s", (int)length, name);
 	if (!diagnostic(text, key, &value))
-		return refuse(why, why_size, "glibc knows no -%.*s: neither a CPU "
+		return bench_say(why, why_size, "glibc knows no -%.*s: neither a CPU "
 		              "feature this check knows nor a preference the "
 		              "diagnostics list (%s)", (int)length, name, key);
 	if (value != 0)
-		return refuse(why, why_size, "glibc did not honour -%.*s: %s is "
+		return bench_say(why, why_size, "glibc did not honour -%.*s: %s is "
 		              "0x%llx", (int)length, name, key,
 		              (unsigned long long)value);
 	(*masked)++;
@@ -151,7 +139,7 @@ check_tunable(const char *item, size_t length, const char *text,
 {
 	const char *equals = memchr(item, '=', length);
 	if (equals == NULL)
-		return refuse(why, why_size, "GLIBC_TUNABLES: '%.*s' is not "
+		return bench_say(why, why_size, "GLIBC_TUNABLES: '%.*s' is not "
 		              "NAME=VALUE", (int)length, item);
 	size_t name_length = (size_t)(equals - item);
 	const char *value = equals + 1;
@@ -179,7 +167,7 @@ check_tunable(const char *item, size_t length, const char *text,
 			continue;
 		char number[32], key[96];
 		if (value_length == 0 || value_length >= sizeof number)
-			return refuse(why, why_size, "%.*s: not a number",
+			return bench_say(why, why_size, "%.*s: not a number",
 			              (int)name_length, item);
 		memcpy(number, value, value_length);
 		number[value_length] = '\0';
@@ -187,20 +175,20 @@ check_tunable(const char *item, size_t length, const char *text,
 		char *end;
 		unsigned long long wanted = strtoull(number, &end, 0);
 		if (errno != 0 || *end != '\0' || number[0] == '-')
-			return refuse(why, why_size, "%.*s: '%s' is not a number",
+			return bench_say(why, why_size, "%.*s: '%s' is not a number",
 			              (int)name_length, item, number);
 		snprintf(key, sizeof key, PREFIX "%s", values[v].key);
 		uint64_t got;
 		if (!diagnostic(text, key, &got))
-			return refuse(why, why_size, "the diagnostics have no %s",
+			return bench_say(why, why_size, "the diagnostics have no %s",
 			              key);
 		if (got != wanted)
-			return refuse(why, why_size, "glibc did not honour "
+			return bench_say(why, why_size, "glibc did not honour "
 			              "%s=%s: %s is 0x%llx", values[v].tunable,
 			              number, key, (unsigned long long)got);
 		return true;
 	}
-	return refuse(why, why_size, "GLIBC_TUNABLES: %.*s is not a tunable "
+	return bench_say(why, why_size, "GLIBC_TUNABLES: %.*s is not a tunable "
 	              "this check can verify (glibc ignores unknown ones "
 	              "silently)", (int)name_length, item);
 }
@@ -211,7 +199,7 @@ bench_glibc_pin_check(const char *tunables, const char *diagnostics,
                       size_t why_size)
 {
 	if (tunables == NULL || tunables[0] == '\0')
-		return refuse(why, why_size, "no GLIBC_TUNABLES to check");
+		return bench_say(why, why_size, "no GLIBC_TUNABLES to check");
 	size_t masked = 0;
 	for (const char *item = tunables; *item != '\0';) {
 		size_t length = strcspn(item, ":");
@@ -270,7 +258,7 @@ bench_glibc_pin_read(const char *path, char *why, size_t why_size)
 {
 	FILE *file = fopen(path, "r");
 	if (file == NULL) {
-		refuse(why, why_size, "%s: %s", path, strerror(errno));
+		bench_say(why, why_size, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
 	size_t size = 0, capacity = 1 << 14;
@@ -286,7 +274,7 @@ bench_glibc_pin_read(const char *path, char *why, size_t why_size)
 			if (capacity >= (1 << 22)) {
 				free(text);
 				fclose(file);
-				refuse(why, why_size, "%s: too large for ld.so "
+				bench_say(why, why_size, "%s: too large for ld.so "
 				       "--list-diagnostics output", path);
 				return NULL;
 			}
@@ -304,7 +292,7 @@ bench_glibc_pin_read(const char *path, char *why, size_t why_size)
 	fclose(file);
 	if (text == NULL || failed) {
 		free(text);
-		refuse(why, why_size, "%s: %s", path,
+		bench_say(why, why_size, "%s: %s", path,
 		       failed ? "cannot read" : "out of memory");
 		return NULL;
 	}
