@@ -166,6 +166,24 @@ bench_test_name(enum bench_op op, const struct bench_workload *workload,
 	return length > 0 && (size_t)length < out_size;
 }
 
+/* Counts test (op, workload) when the operation applies to the workload,
+ * and writes it to tests[count] when tests is not NULL. */
+static size_t
+matrix_add(struct bench_test *tests, size_t count, int op,
+           const struct bench_workload *workload)
+{
+	if (!bench_op_applies((enum bench_op)op, workload))
+		return count;
+	if (tests != NULL) {
+		struct bench_test *test = &tests[count];
+		test->op = (enum bench_op)op;
+		test->workload = *workload;
+		bench_test_name(test->op, workload, test->name,
+		                sizeof test->name);
+	}
+	return count + 1;
+}
+
 size_t
 bench_matrix_build(const size_t *sizes, size_t size_count,
                    struct bench_test *tests)
@@ -179,17 +197,7 @@ bench_matrix_build(const size_t *sizes, size_t size_count,
 					.type = (enum bench_type)type,
 					.items = sizes[s],
 				};
-				if (!bench_op_applies((enum bench_op)op, &workload))
-					continue;
-				if (tests != NULL) {
-					struct bench_test *test = &tests[count];
-					test->op = (enum bench_op)op;
-					test->workload = workload;
-					bench_test_name(test->op, &workload,
-					                test->name,
-					                sizeof test->name);
-				}
-				count++;
+				count = matrix_add(tests, count, op, &workload);
 			}
 		}
 	}
@@ -199,16 +207,7 @@ bench_matrix_build(const size_t *sizes, size_t size_count,
 				.kind = BENCH_WORKLOAD_MESSAGE,
 				.message = bench_real_name(m),
 			};
-			if (!bench_op_applies((enum bench_op)op, &workload))
-				continue;
-			if (tests != NULL) {
-				struct bench_test *test = &tests[count];
-				test->op = (enum bench_op)op;
-				test->workload = workload;
-				bench_test_name(test->op, &workload, test->name,
-				                sizeof test->name);
-			}
-			count++;
+			count = matrix_add(tests, count, op, &workload);
 		}
 	}
 	return count;
