@@ -17,336 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- Small byte helpers of the tests' own (host order) ------------------- */
-
-static uint32_t
-get32(const uint8_t *p)
-{
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-}
-
-static void
-put32(uint8_t *p, uint32_t v)
-{
-	memcpy(p, &v, 4);
-}
-
-static uint16_t
-get16(const uint8_t *p)
-{
-	uint16_t v;
-	memcpy(&v, p, 2);
-	return v;
-}
-
-static void
-put16(uint8_t *p, uint16_t v)
-{
-	memcpy(p, &v, 2);
-}
-
-/* Stores value at p in host order as `width` bytes: 4, 2 or 1. */
-static void
-put_value(uint8_t *p, uint32_t value, int width)
-{
-	if (width == 4)
-		put32(p, value);
-	else if (width == 2)
-		put16(p, (uint16_t)value);
-	else
-		*p = (uint8_t)value;
-}
-
-static void
-reverse_bytes(uint8_t *p, size_t n)
-{
-	for (size_t i = 0; i < n / 2; i++) {
-		uint8_t t = p[i];
-		p[i] = p[n - 1 - i];
-		p[n - 1 - i] = t;
-	}
-}
-
-static uint8_t *
-load_fixture(const char *name, size_t *size)
-{
-	return cu_read_fixture(name, ".msg", size);
-}
-
-static json_t *
-load_expected(const char *name)
-{
-	size_t size;
-	char *text = (char *)cu_read_fixture(name, ".json", &size);
-	json_error_t error;
-	json_t *expected = json_loadb(text, size, 0, &error);
-	ck_assert_msg(expected != NULL, "%s.json: %s", name, error.text);
-	free(text);
-	return expected;
-}
-
-/* The R5 header checksum, written here again from impl/README.md §5.4. */
-static uint32_t
-test_r5_checksum(const uint8_t *p, size_t n)
-{
-	uint32_t sum = 0, rest = 0;
-	for (; n >= 4; p += 4, n -= 4)
-		sum += (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-		       (uint32_t)p[2] << 8 | p[3];
-	for (; n > 0; p++, n--)
-		rest = (rest << 8) + *p;
-	return sum + rest;
-}
-
-static size_t
-test_r5_header_size(uint8_t flags)
-{
-	return 17 + ((flags & 0x02) ? 4 : 0) + ((flags & 0x04) ? 16 : 0);
-}
-
-/* Recomputes the checksum of an R5 message in host order. */
-static void
-fix_r5_checksum(uint8_t *msg)
-{
-	put32(msg + 4, test_r5_checksum(msg + 8, test_r5_header_size(msg[16]) - 8));
-}
-
-/* --- The tests' own big-endian maker --------------------------------------- */
-
-/*
- * Element size of the numeric types that occur in the fixtures or in the
- * hand-made messages below; other types are bytes and stay as they are.
- * Written from TypeConstants.h independently of impl/wire_swap.c.
- */
-static size_t
-test_element_size(uint32_t type)
-{
-	static const struct {
-		char code[5];
-		size_t size;
-	} table[] = {
-		{"SHRT", 2}, {"USHT", 2}, {"LONG", 4}, {"ULNG", 4}, {"FLOT", 4},
-		{"RECT", 4}, {"BPNT", 4}, {"DBLE", 8}, {"LLNG", 8}, {"ULLG", 8},
-	};
-	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-		const char *c = table[i].code;
-		if (type == BM_TYPE(c[0], c[1], c[2], c[3]))
-			return table[i].size;
-	}
-	return 0;
-}
-
-static void
-swap_elements(uint32_t type, uint8_t *item, size_t size)
-{
-	size_t width = test_element_size(type);
-	if (width == 0)
-		return;
-	ck_assert_msg(size % width == 0, "odd item size in a fixture");
-	for (size_t at = 0; at < size; at += width)
-		reverse_bytes(item + at, width);
-}
-
-/* Turns a host-order R5 message into the same message as a host of the
- * other order writes it: header words, type codes, counts, sizes and
- * numeric items swapped; checksum recomputed (stored in the other order). */
-static uint8_t *
-make_swapped_r5(const uint8_t *in, size_t size)
-{
-	uint8_t *out = cu_copy(in, size);
-	uint8_t header_flags = out[16];
-	size_t header_size = test_r5_header_size(header_flags);
-	ck_assert_uint_le(header_size, size);
-	for (size_t at = 0; at < 16; at += 4)
-		reverse_bytes(out + at, 4);
-	/* target, or reply port/target/team (the four big flags are bytes) */
-	size_t words_end = (header_flags & 0x04) ? header_size - 4 : header_size;
-	for (size_t at = 17; at < words_end; at += 4)
-		reverse_bytes(out + at, 4);
-	uint8_t *p = out + header_size;
-	while (*p & 0x01) {
-		uint8_t flags = *p++;
-		bool mini = flags & 0x02, single = flags & 0x08;
-		uint32_t type = get32(p);
-		reverse_bytes(p, 4);
-		p += 4;
-		uint32_t count = 1, data_size;
-		if (!single) {
-			count = mini ? *p : get32(p);
-			if (!mini)
-				reverse_bytes(p, 4);
-			p += mini ? 1 : 4;
-		}
-		data_size = mini ? *p : get32(p);
-		if (!mini)
-			reverse_bytes(p, 4);
-		p += mini ? 1 : 4;
-		p += 1 + *p; /* name */
-		if (flags & 0x04) {
-			for (uint32_t i = 0; i < count; i++)
-				swap_elements(type, p + i * (data_size / count),
-				              data_size / count);
-			p += data_size;
-		} else {
-			for (uint32_t i = 0; i < count; i++) {
-				uint32_t item_size = get32(p);
-				reverse_bytes(p, 4);
-				swap_elements(type, p + 4, item_size);
-				p += (4 + item_size + 7) & ~(size_t)7;
-			}
-		}
-	}
-	ck_assert_ptr_eq(p, out + size - 1);
-	uint32_t checksum = test_r5_checksum(out + 8, header_size - 8);
-	put32(out + 4, checksum);
-	reverse_bytes(out + 4, 4);
-	return out;
-}
-
-/* The same for HMF1: all 17 header words, the field headers (two uint16
- * then five uint32), variable items' size prefixes and numeric items. */
-static uint8_t *
-make_swapped_hmf1(const uint8_t *in, size_t size)
-{
-	uint8_t *out = cu_copy(in, size);
-	uint32_t field_count = get32(in + 40);
-	const uint8_t *area = in + 68 + 24 * (size_t)field_count;
-	uint8_t *out_area = out + (area - in);
-	for (size_t at = 0; at < 68; at += 4)
-		reverse_bytes(out + at, 4);
-	for (uint32_t i = 0; i < field_count; i++) {
-		const uint8_t *field = in + 68 + 24 * (size_t)i;
-		uint8_t *out_field = out + (field - in);
-		uint16_t flags = get16(field), name_length = get16(field + 2);
-		uint32_t type = get32(field + 4), count = get32(field + 8);
-		uint32_t data_size = get32(field + 12), offset = get32(field + 16);
-		reverse_bytes(out_field, 2);
-		reverse_bytes(out_field + 2, 2);
-		for (size_t at = 4; at < 24; at += 4)
-			reverse_bytes(out_field + at, 4);
-		uint8_t *p = out_area + offset + name_length;
-		if (flags & 0x0002) {
-			for (uint32_t k = 0; k < count; k++)
-				swap_elements(type, p + k * (data_size / count),
-				              data_size / count);
-		} else {
-			for (uint32_t k = 0; k < count; k++) {
-				uint32_t item_size = get32(p);
-				reverse_bytes(p, 4);
-				swap_elements(type, p + 4, item_size);
-				p += 4 + item_size;
-			}
-		}
-	}
-	(void)area;
-	return out;
-}
-
-/* --- Expected content as JSON -------------------------------------------------- */
-
-static char *
-hex_of(const uint8_t *bytes, size_t size)
-{
-	static const char digits[] = "0123456789abcdef";
-	char *hex = malloc(2 * size + 1);
-	ck_assert_ptr_nonnull(hex);
-	for (size_t i = 0; i < size; i++) {
-		hex[2 * i] = digits[bytes[i] >> 4];
-		hex[2 * i + 1] = digits[bytes[i] & 15];
-	}
-	hex[2 * size] = '\0';
-	return hex;
-}
-
-/* A name's bytes read as Latin-1, as a jansson (UTF-8) string. */
-static json_t *
-latin1_string(const char *name, size_t len)
-{
-	char utf8[2 * BM_NAME_MAX + 1];
-	size_t n = 0;
-	for (size_t i = 0; i < len; i++) {
-		uint8_t c = (uint8_t)name[i];
-		if (c < 0x80) {
-			utf8[n++] = (char)c;
-		} else {
-			utf8[n++] = (char)(0xc0 | (c >> 6));
-			utf8[n++] = (char)(0x80 | (c & 0x3f));
-		}
-	}
-	return json_stringn(utf8, n);
-}
-
-static json_t *
-type_string(uint32_t type)
-{
-	char text[16];
-	bool printable = true;
-	for (int shift = 24; shift >= 0; shift -= 8) {
-		uint8_t c = (uint8_t)(type >> shift);
-		printable = printable && c >= 0x20 && c <= 0x7e;
-	}
-	if (printable)
-		snprintf(text, sizeof text, "%c%c%c%c", (char)(type >> 24),
-		         (char)(type >> 16), (char)(type >> 8), (char)type);
-	else
-		snprintf(text, sizeof text, "0x%08x", (unsigned)type);
-	return json_string(text);
-}
-
-static json_t *
-new_message_json(const char *format, uint32_t what)
-{
-	return json_pack("{s:s,s:I,s:[]}", "format", format, "what",
-	                 (json_int_t)what, "fields");
-}
-
-static json_t *
-append_field_json(json_t *message, const char *name, size_t name_len,
-                  uint32_t type)
-{
-	json_t *field = json_pack("{s:o,s:o,s:[]}", "name",
-	                          latin1_string(name, name_len), "type",
-	                          type_string(type), "items");
-	json_array_append_new(json_object_get(message, "fields"), field);
-	return json_object_get(field, "items");
-}
-
-static void
-append_item_json(json_t *items, const uint8_t *bytes, size_t size)
-{
-	char *hex = hex_of(bytes, size);
-	json_array_append_new(items, json_string(hex));
-	free(hex);
-}
-
-static void
-assert_json_equal(json_t *actual, json_t *expected, const char *what)
-{
-	if (!json_equal(actual, expected)) {
-		char *a = json_dumps(actual, JSON_COMPACT);
-		char *e = json_dumps(expected, JSON_COMPACT);
-		ck_abort_msg("%s: content differs\n  got      %.400s\n  expected %.400s",
-		             what, a ? a : "(null)", e ? e : "(null)");
-	}
-}
-
-/* The expected JSON with another format name (for the swapped variants). */
-static json_t *
-with_format(json_t *expected, const char *format)
-{
-	json_t *copy = json_deep_copy(expected);
-	json_object_set_new(copy, "format", json_string(format));
-	return copy;
-}
-
-static bool
-is_fixture_of(const char *name, const char *prefix)
-{
-	return strncmp(name, prefix, strlen(prefix)) == 0;
-}
-
 /* --- The FOB1 reader ------------------------------------------------------------- */
 
 /* Reads a whole R5 message with the shared reader into JSON, or returns
@@ -360,11 +30,11 @@ json_from_r5_reader(const uint8_t *bytes, size_t size, int *status)
 		*status = rc;
 		return NULL;
 	}
-	json_t *message = new_message_json(reader.swapped ? "R5-swapped" : "R5",
+	json_t *message = cu_json_message(reader.swapped ? "R5-swapped" : "R5",
 	                                   reader.what);
 	struct bm__r5_record record;
 	while ((rc = bm__r5_next(&reader, &record)) == 1) {
-		json_t *items = append_field_json(message, record.name,
+		json_t *items = cu_json_add_field(message, record.name,
 		                                  record.name_len, record.type);
 		const uint8_t *chunk = record.data;
 		for (uint32_t i = 0; i < record.count; i++) {
@@ -380,7 +50,7 @@ json_from_r5_reader(const uint8_t *bytes, size_t size, int *status)
 			uint8_t *host = cu_copy(item, item_size);
 			if (reader.swapped)
 				bm__swap_item(record.type, item, host, item_size);
-			append_item_json(items, host, item_size);
+			cu_json_add_item(items, host, item_size);
 			free(host);
 		}
 	}
@@ -404,7 +74,7 @@ r5_reader_status(const uint8_t *bytes, size_t size)
 }
 
 /* Reads bytes[0..size) with the FOB1 reader, then the same message as a
- * host of the other byte order writes it (make_swapped_r5), and compares
+ * host of the other byte order writes it (cu_swapped_r5), and compares
  * both with `expected` (the swapped one as format "R5-swapped"). */
 static void
 assert_r5_reader_reads_both_orders(const uint8_t *bytes, size_t size,
@@ -415,15 +85,15 @@ assert_r5_reader_reads_both_orders(const uint8_t *bytes, size_t size,
 	int status;
 	json_t *actual = json_from_r5_reader(bytes, size, &status);
 	ck_assert_msg(actual != NULL, "%s: %s", context, bm_status_name(status));
-	assert_json_equal(actual, expected, context);
+	cu_assert_json_equal(actual, expected, context);
 	json_decref(actual);
 
-	uint8_t *swapped = make_swapped_r5(bytes, size);
-	json_t *expected_swapped = with_format(expected, "R5-swapped");
+	uint8_t *swapped = cu_swapped_r5(bytes, size);
+	json_t *expected_swapped = cu_json_with_format(expected, "R5-swapped");
 	actual = json_from_r5_reader(swapped, size, &status);
 	ck_assert_msg(actual != NULL, "%s: %s", swapped_context,
 	              bm_status_name(status));
-	assert_json_equal(actual, expected_swapped, swapped_context);
+	cu_assert_json_equal(actual, expected_swapped, swapped_context);
 	json_decref(actual);
 	json_decref(expected_swapped);
 	free(swapped);
@@ -436,11 +106,11 @@ START_TEST(r5_reader_reads_every_r5_fixture_in_both_orders)
 	char **names;
 	size_t count = tu_list_fixtures(&names), seen = 0;
 	for (size_t i = 0; i < count; i++) {
-		if (!is_fixture_of(names[i], "r5-"))
+		if (!cu_is_fixture_of(names[i], "r5-"))
 			continue;
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
-		json_t *expected = load_expected(names[i]);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
+		json_t *expected = cu_read_expected(names[i]);
 		assert_r5_reader_reads_both_orders(bytes, size, expected, names[i]);
 		json_decref(expected);
 		free(bytes);
@@ -458,7 +128,7 @@ START_TEST(r5_reader_reads_the_be_written_103_byte_message)
 	/* impl/README.md §9.2: 103 bytes written by Be's code, one MINI
 	 * variable field. */
 	size_t size;
-	uint8_t *bytes = load_fixture("r5-be-mini-nested-Website_Login", &size);
+	uint8_t *bytes = cu_read_msg("r5-be-mini-nested-Website_Login", &size);
 	ck_assert_uint_eq(size, 103);
 	struct bm__r5_reader reader;
 	ck_assert_int_eq(bm__r5_open(&reader, bytes, size), BM_OK);
@@ -498,26 +168,26 @@ static uint8_t *
 with_header_parts(const uint8_t *in, size_t size, uint8_t extra_flags,
                   size_t *out_size)
 {
-	size_t extra = test_r5_header_size(extra_flags) - 17;
+	size_t extra = cu_r5_header_size(extra_flags) - 17;
 	uint8_t *out = malloc(size + extra);
 	ck_assert_ptr_nonnull(out);
 	memcpy(out, in, 17);
 	uint8_t *p = out + 17;
 	if (extra_flags & 0x02) {
-		put32(p, 0x1234); /* target */
+		cu_put32(p, 0x1234); /* target */
 		p += 4;
 	}
 	if (extra_flags & 0x04) {
-		put32(p, 77);     /* reply port */
-		put32(p + 4, (uint32_t)-2); /* reply target: preferred */
-		put32(p + 8, 12); /* reply team */
+		cu_put32(p, 77);     /* reply port */
+		cu_put32(p + 4, (uint32_t)-2); /* reply target: preferred */
+		cu_put32(p + 8, 12); /* reply team */
 		memcpy(p + 12, "\x01\x01\x00\x00", 4); /* big flags */
 		p += 16;
 	}
 	memcpy(p, in + 17, size - 17);
 	out[16] |= extra_flags;
-	put32(out + 8, (uint32_t)(size + extra));
-	fix_r5_checksum(out);
+	cu_put32(out + 8, (uint32_t)(size + extra));
+	cu_fix_r5_checksum(out);
 	*out_size = size + extra;
 	return out;
 }
@@ -531,14 +201,14 @@ START_TEST(r5_reader_skips_target_and_reply_parts)
 	                                    "r5-haiku-derived-5_int32"};
 	for (size_t n = 0; n < 2; n++) {
 		size_t size;
-		uint8_t *plain = load_fixture(names[n], &size);
-		json_t *expected = load_expected(names[n]);
+		uint8_t *plain = cu_read_msg(names[n], &size);
+		json_t *expected = cu_read_expected(names[n]);
 		for (size_t i = 0; i < sizeof parts; i++) {
 			size_t big_size;
 			uint8_t *big = with_header_parts(plain, size, parts[i],
 			                                 &big_size);
 			ck_assert_uint_eq(big_size - size,
-			                  test_r5_header_size(parts[i]) - 17);
+			                  cu_r5_header_size(parts[i]) - 17);
 			char context[128];
 			snprintf(context, sizeof context, "%s flags %x", names[n],
 			         parts[i]);
@@ -562,7 +232,7 @@ START_TEST(r5_reader_rejects_bad_headers)
 	if (!tu_host_is_little_endian())
 		return;
 	size_t size;
-	uint8_t *good = load_fixture("r5-haiku-derived-5_int32", &size);
+	uint8_t *good = cu_read_msg("r5-haiku-derived-5_int32", &size);
 	ck_assert_int_eq(r5_reader_status(good, size), BM_OK);
 	uint8_t *bad = cu_copy(good, size);
 
@@ -586,15 +256,15 @@ START_TEST(r5_reader_rejects_bad_headers)
 	                                      0xffffffffu};
 	for (size_t i = 0; i < sizeof flat_sizes / sizeof flat_sizes[0]; i++) {
 		memcpy(bad, good, size);
-		put32(bad + 8, flat_sizes[i]);
-		fix_r5_checksum(bad);
+		cu_put32(bad + 8, flat_sizes[i]);
+		cu_fix_r5_checksum(bad);
 		ck_assert_int_eq(r5_reader_status(bad, size), BM_NOT_A_MESSAGE);
 	}
 	/* Header parts announced by the flags but cut off. */
 	memcpy(bad, good, size);
 	bad[16] |= 0x04;
-	put32(bad + 8, 34); /* header 33 + a terminator */
-	fix_r5_checksum(bad);
+	cu_put32(bad + 8, 34); /* header 33 + a terminator */
+	cu_fix_r5_checksum(bad);
 	ck_assert_int_eq(r5_reader_status(bad, 33), BM_NOT_A_MESSAGE);
 
 	/* Every truncation of the input. */
@@ -624,15 +294,15 @@ START_TEST(r5_reader_rejects_every_shortened_message)
 	char **names;
 	size_t count = tu_list_fixtures(&names), checked = 0;
 	for (size_t i = 0; i < count; i++) {
-		if (!is_fixture_of(names[i], "r5-"))
+		if (!cu_is_fixture_of(names[i], "r5-"))
 			continue;
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
 		if (size <= 16384) {
 			for (size_t cut = 18; cut < size; cut++) {
 				uint8_t *shorter = cu_copy(bytes, cut);
-				put32(shorter + 8, (uint32_t)cut);
-				fix_r5_checksum(shorter);
+				cu_put32(shorter + 8, (uint32_t)cut);
+				cu_fix_r5_checksum(shorter);
 				int status = r5_reader_status(shorter, cut);
 				ck_assert_msg(status < 0, "%s cut at %zu accepted",
 				              names[i], cut);
@@ -655,9 +325,9 @@ START_TEST(r5_reader_rejects_bad_records)
 	 * rules, 56 bytes: record at 17 = 05 'LONG' count 5 size 20 nlen 4
 	 * "data" items terminator. */
 	size_t isize, ssize;
-	uint8_t *ints = load_fixture("r5-haiku-derived-5_int32", &isize);
+	uint8_t *ints = cu_read_msg("r5-haiku-derived-5_int32", &isize);
 	/* Be rules, 110 bytes: 03 'CSTR' cnt 5 size 0x50 nlen 4 "data" chunks. */
-	uint8_t *strs = load_fixture("r5-be-mini-derived-5_string", &ssize);
+	uint8_t *strs = cu_read_msg("r5-be-mini-derived-5_string", &ssize);
 	ck_assert_uint_eq(isize, 56);
 	ck_assert_uint_eq(ssize, 110);
 	ck_assert_uint_eq(ints[17], 0x05);
@@ -687,7 +357,7 @@ START_TEST(r5_reader_rejects_bad_records)
 	};
 	for (size_t i = 0; i < sizeof int_cases / sizeof int_cases[0]; i++) {
 		memcpy(bad, ints, isize);
-		put_value(bad + int_cases[i].offset, int_cases[i].value,
+		cu_put_value(bad + int_cases[i].offset, int_cases[i].value,
 		          int_cases[i].width);
 		ck_assert_msg(r5_reader_status(bad, isize) == int_cases[i].status,
 		              "int32 case %zu: %s", i,
@@ -700,8 +370,8 @@ START_TEST(r5_reader_rejects_bad_records)
 	/* A byte after the terminator, inside flattened_size. */
 	memcpy(bad, ints, isize);
 	bad[isize] = 0;
-	put32(bad + 8, (uint32_t)isize + 1);
-	fix_r5_checksum(bad);
+	cu_put32(bad + 8, (uint32_t)isize + 1);
+	cu_fix_r5_checksum(bad);
 	ck_assert_int_eq(r5_reader_status(bad, isize + 1), BM_NOT_A_MESSAGE);
 
 	static const struct {
@@ -805,16 +475,16 @@ START_TEST(hmf1_check_accepts_every_fixture_in_both_orders)
 	char **names;
 	size_t count = tu_list_fixtures(&names), seen = 0;
 	for (size_t i = 0; i < count; i++) {
-		if (!is_fixture_of(names[i], "hmf1-"))
+		if (!cu_is_fixture_of(names[i], "hmf1-"))
 			continue;
 		size_t size, flat_size = 0;
-		uint8_t *bytes = load_fixture(names[i], &size);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
 		ck_assert_msg(bm__hmf1_check(bytes, size, false, &flat_size, NULL) == BM_OK,
 		              "%s", names[i]);
 		ck_assert_uint_eq(flat_size, size);
 		ck_assert_int_eq(bm__hmf1_check(bytes, size, true, &flat_size, NULL),
 		                 BM_NOT_A_MESSAGE);
-		uint8_t *swapped = make_swapped_hmf1(bytes, size);
+		uint8_t *swapped = cu_swapped_hmf1(bytes, size);
 		flat_size = 0;
 		ck_assert_msg(bm__hmf1_check(swapped, size, true, &flat_size, NULL) ==
 		                  BM_OK, "%s swapped", names[i]);
@@ -865,15 +535,15 @@ START_TEST(hmf1_check_rejects_bad_chains)
 	if (!tu_host_is_little_endian())
 		return;
 	size_t size;
-	uint8_t *good = load_fixture("hmf1-HAIKU_Leaf", &size);
+	uint8_t *good = cu_read_msg("hmf1-HAIKU_Leaf", &size);
 	ck_assert_int_eq(leaf_status(good, size), BM_OK);
-	ck_assert_uint_eq(get32(good + 40), 7);
+	ck_assert_uint_eq(cu_get32(good + 40), 7);
 	static const int32_t heads[5] = {0, 1, 2, 3, -1};
 	static const int32_t nexts[7] = {4, 5, -1, -1, 6, -1, -1};
 	for (int b = 0; b < 5; b++)
-		ck_assert_int_eq((int32_t)get32(good + 48 + 4 * b), heads[b]);
+		ck_assert_int_eq((int32_t)cu_get32(good + 48 + 4 * b), heads[b]);
 	for (int i = 0; i < 7; i++)
-		ck_assert_int_eq((int32_t)get32(good + LEAF_FIELD(i) + 20), nexts[i]);
+		ck_assert_int_eq((int32_t)cu_get32(good + LEAF_FIELD(i) + 20), nexts[i]);
 	uint8_t *bad = cu_copy(good, size);
 
 	static const struct {
@@ -897,14 +567,14 @@ START_TEST(hmf1_check_rejects_bad_chains)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memcpy(bad, good, size);
-		put32(bad + cases[i].offset, (uint32_t)cases[i].value);
+		cu_put32(bad + cases[i].offset, (uint32_t)cases[i].value);
 		ck_assert_msg(leaf_status(bad, size) == BM_BAD_VALUE, "%s: %s",
 		              cases[i].what, bm_status_name(leaf_status(bad, size)));
 	}
 	/* Swapping two heads puts every field of both in the wrong bucket. */
 	memcpy(bad, good, size);
-	put32(bad + 48, 1);
-	put32(bad + 52, 0);
+	cu_put32(bad + 48, 1);
+	cu_put32(bad + 52, 0);
 	ck_assert_int_eq(leaf_status(bad, size), BM_BAD_VALUE);
 	free(bad);
 	free(good);
@@ -916,19 +586,19 @@ START_TEST(hmf1_check_rejects_bad_headers_and_fields)
 	if (!tu_host_is_little_endian())
 		return;
 	size_t size, var_size;
-	uint8_t *good = load_fixture("hmf1-HAIKU_Leaf", &size);
+	uint8_t *good = cu_read_msg("hmf1-HAIKU_Leaf", &size);
 	/* shortcuts_settings: one variable MSGG field "spec" with 3 items. */
-	uint8_t *var = load_fixture("hmf1-shortcuts_settings", &var_size);
+	uint8_t *var = cu_read_msg("hmf1-shortcuts_settings", &var_size);
 	ck_assert_int_eq(leaf_status(var, var_size), BM_OK);
 	uint8_t *bad = malloc(size > var_size ? size : var_size);
 
 	const size_t area = LEAF_AREA;
 	/* Field 0 is "layer": offset 0, name_length 6, variable MSGG. */
-	ck_assert_uint_eq(get32(good + LEAF_FIELD(0) + 16), 0);
-	ck_assert_uint_eq(get16(good + LEAF_FIELD(0) + 2), 6);
+	ck_assert_uint_eq(cu_get32(good + LEAF_FIELD(0) + 16), 0);
+	ck_assert_uint_eq(cu_get16(good + LEAF_FIELD(0) + 2), 6);
 	ck_assert_mem_eq(good + area, "layer", 6);
 	/* Field 2 is fixed ('RECT', one 16-byte item). */
-	ck_assert_uint_eq(get16(good + LEAF_FIELD(2)), 3);
+	ck_assert_uint_eq(cu_get16(good + LEAF_FIELD(2)), 3);
 
 	static const struct {
 		size_t offset;
@@ -971,21 +641,21 @@ START_TEST(hmf1_check_rejects_bad_headers_and_fields)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memcpy(bad, good, size);
-		put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
+		cu_put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
 		int status = leaf_status(bad, size);
 		ck_assert_msg(status == cases[i].status, "%s: %s", cases[i].what,
 		              bm_status_name(status));
 	}
 	/* A message that was passed in an area has no data here. */
 	memcpy(bad, good, size);
-	put32(bad + 8, 0x81);
-	put32(bad + 20, 5);
+	cu_put32(bad + 8, 0x81);
+	cu_put32(bad + 20, 5);
 	ck_assert_int_eq(leaf_status(bad, size), BM_NOT_A_MESSAGE);
 	/* A gap between two fields, or two fields sharing bytes. */
 	for (int delta = -1; delta <= 1; delta += 2) {
 		memcpy(bad, good, size);
-		put32(bad + LEAF_FIELD(5) + 16,
-		      get32(good + LEAF_FIELD(5) + 16) + (uint32_t)delta);
+		cu_put32(bad + LEAF_FIELD(5) + 16,
+		      cu_get32(good + LEAF_FIELD(5) + 16) + (uint32_t)delta);
 		ck_assert_int_eq(leaf_status(bad, size), BM_BAD_VALUE);
 	}
 
@@ -993,13 +663,13 @@ START_TEST(hmf1_check_rejects_bad_headers_and_fields)
 	 * the first item's size prefix is at area + 5 (after "spec\0"). */
 	size_t var_area = 68 + 24;
 	ck_assert_mem_eq(var + var_area, "spec", 5);
-	uint32_t first = get32(var + var_area + 5);
+	uint32_t first = cu_get32(var + var_area + 5);
 	ck_assert_mem_eq(var + var_area + 9, "HMF1", 4);
 	const uint32_t item_sizes[] = {0, first - 1, first + 1, 0x7fffffffu,
 	                               0xffffffffu};
 	for (size_t i = 0; i < sizeof item_sizes / sizeof item_sizes[0]; i++) {
 		memcpy(bad, var, var_size);
-		put32(bad + var_area + 5, item_sizes[i]);
+		cu_put32(bad + var_area + 5, item_sizes[i]);
 		ck_assert_msg(bm__hmf1_check(bad, var_size, false, NULL, NULL) ==
 		                  BM_BAD_VALUE, "item size %u", item_sizes[i]);
 	}
@@ -1047,7 +717,7 @@ collect_begin(void *ctx, enum bm_format format, uint32_t what)
 {
 	struct collector *c = ctx;
 	ck_assert_ptr_null(c->message);
-	c->message = new_message_json(bm_format_name(format), what);
+	c->message = cu_json_message(bm_format_name(format), what);
 	c->fixed = json_array();
 	c->messages++;
 	return collector_call(c);
@@ -1064,7 +734,7 @@ collect_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
 	ck_assert_uint_ge(name_len, 1);
 	ck_assert_uint_le(name_len, BM_NAME_MAX);
 	ck_assert_ptr_null(memchr(name, '\0', name_len));
-	c->items = append_field_json(c->message, name, name_len, type);
+	c->items = cu_json_add_field(c->message, name, name_len, type);
 	json_array_append_new(c->fixed, json_boolean(fixed_size));
 	c->announced = count;
 	c->delivered = 0;
@@ -1080,7 +750,7 @@ collect_item(void *ctx, const void *data, size_t size)
 	ck_assert_uint_ge(size, 1);
 	c->delivered++;
 	ck_assert_int_le(c->delivered, c->announced);
-	append_item_json(c->items, data, size);
+	cu_json_add_item(c->items, data, size);
 	if (c->recurse && c->type == BM_MESSAGE_TYPE &&
 	    collect_nested(c, data, size) != BM_OK)
 		c->nested_failures++;
@@ -1172,8 +842,8 @@ START_TEST(decode_matches_every_fixture)
 	ck_assert_uint_eq(count, 34);
 	for (size_t i = 0; i < count; i++) {
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
-		json_t *expected = load_expected(names[i]);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
+		json_t *expected = cu_read_expected(names[i]);
 		struct collector c;
 		collector_init(&c);
 		/* Host order: no allocation at all. */
@@ -1183,7 +853,7 @@ START_TEST(decode_matches_every_fixture)
 		ck_assert_uint_eq(bm_alloc_calls(), 0);
 		bm_alloc_counting(false);
 		ck_assert_msg(rc == BM_OK, "%s: %s", names[i], bm_status_name(rc));
-		assert_json_equal(c.message, expected, names[i]);
+		cu_assert_json_equal(c.message, expected, names[i]);
 		collector_free(&c);
 		json_decref(expected);
 		free(bytes);
@@ -1199,17 +869,17 @@ START_TEST(decode_matches_swapped_variants)
 	char **names;
 	size_t count = tu_list_fixtures(&names), seen = 0;
 	for (size_t i = 0; i < count; i++) {
-		bool r5 = is_fixture_of(names[i], "r5-");
-		if (!r5 && !is_fixture_of(names[i], "hmf1-"))
+		bool r5 = cu_is_fixture_of(names[i], "r5-");
+		if (!r5 && !cu_is_fixture_of(names[i], "hmf1-"))
 			continue;
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
-		uint8_t *swapped = r5 ? make_swapped_r5(bytes, size)
-		                      : make_swapped_hmf1(bytes, size);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
+		uint8_t *swapped = r5 ? cu_swapped_r5(bytes, size)
+		                      : cu_swapped_hmf1(bytes, size);
 		ck_assert_mem_ne(swapped, bytes, 4);
-		json_t *expected = load_expected(names[i]);
+		json_t *expected = cu_read_expected(names[i]);
 		json_t *expected_swapped =
-			with_format(expected, r5 ? "R5-swapped" : "HMF1-swapped");
+			cu_json_with_format(expected, r5 ? "R5-swapped" : "HMF1-swapped");
 		struct collector c;
 		collector_init(&c);
 		bm_alloc_counting(true);
@@ -1221,7 +891,7 @@ START_TEST(decode_matches_swapped_variants)
 		bm_alloc_counting(false);
 		ck_assert_msg(rc == BM_OK, "%s swapped: %s", names[i],
 		              bm_status_name(rc));
-		assert_json_equal(c.message, expected_swapped, names[i]);
+		cu_assert_json_equal(c.message, expected_swapped, names[i]);
 		collector_free(&c);
 		json_decref(expected_swapped);
 		json_decref(expected);
@@ -1255,7 +925,7 @@ START_TEST(decode_reads_every_nested_message)
 	size_t matched = 0;
 	for (size_t i = 0; i < count; i++) {
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
 		struct collector c;
 		collector_init(&c);
 		c.recurse = true;
@@ -1296,7 +966,7 @@ START_TEST(decode_reports_fixed_size_flags)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		size_t size;
-		uint8_t *bytes = load_fixture(cases[i].name, &size);
+		uint8_t *bytes = cu_read_msg(cases[i].name, &size);
 		struct collector c;
 		collector_init(&c);
 		ck_assert_int_eq(decode_counted(bytes, size, &c), BM_OK);
@@ -1322,33 +992,33 @@ make_dano(uint8_t *out)
 {
 	memset(out, 0, 120);
 	memcpy(out, "2BOF", 4);
-	put32(out + 4, 120);
-	put32(out + 8, 0x61626364); /* what */
+	cu_put32(out + 4, 120);
+	cu_put32(out + 8, 0x61626364); /* what */
 	uint8_t *s = out + 16;      /* FADa, 40 bytes */
 	memcpy(s, "aDAF", 4);
-	put32(s + 4, 40);
+	cu_put32(s + 4, 40);
 	memcpy(s + 8, "GNOL", 4);
-	put32(s + 12, 4);           /* size per item */
+	cu_put32(s + 12, 4);           /* size per item */
 	s[16] = 4;
 	memcpy(s + 17, "ints", 5);
-	put32(s + 24, 2);           /* count; then 4 bytes of padding */
-	put32(s + 32, 7);
-	put32(s + 36, 0xffffffffu);
+	cu_put32(s + 24, 2);           /* count; then 4 bytes of padding */
+	cu_put32(s + 32, 7);
+	cu_put32(s + 36, 0xffffffffu);
 	s = out + 56;               /* VADa, 56 bytes */
 	memcpy(s, "aDAV", 4);
-	put32(s + 4, 56);
+	cu_put32(s + 4, 56);
 	memcpy(s + 8, "RTSC", 4);
 	s[16] = 4;
 	memcpy(s + 17, "strs", 5);
-	put32(s + 24, 2);           /* count */
-	put32(s + 28, 16);          /* total size */
+	cu_put32(s + 24, 2);           /* count */
+	cu_put32(s + 28, 16);          /* total size */
 	memcpy(s + 32, "a", 2);
 	memcpy(s + 40, "bc", 3);
-	put32(s + 48, 2);           /* end points */
-	put32(s + 52, 11);
+	cu_put32(s + 48, 2);           /* end points */
+	cu_put32(s + 52, 11);
 	s = out + 112;              /* DDEn */
 	memcpy(s, "nEDD", 4);
-	put32(s + 4, 8);
+	cu_put32(s + 4, 8);
 	return 120;
 }
 
@@ -1369,7 +1039,7 @@ START_TEST(decode_reads_dano_arrays)
 		"\"626300\"]}]}",
 		0, NULL);
 	ck_assert_ptr_nonnull(expected);
-	assert_json_equal(c.message, expected, "hand-made Dano");
+	cu_assert_json_equal(c.message, expected, "hand-made Dano");
 	ck_assert(json_is_true(json_array_get(c.fixed, 0)));
 	ck_assert(json_is_false(json_array_get(c.fixed, 1)));
 	json_decref(expected);
@@ -1420,7 +1090,7 @@ START_TEST(decode_refuses_malformed_dano)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		memcpy(bad, good, size);
-		put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
+		cu_put_value(bad + cases[i].offset, cases[i].value, cases[i].width);
 		struct collector c;
 		collector_init(&c);
 		int rc = decode_counted(bad, size, &c);
@@ -1446,7 +1116,7 @@ START_TEST(decode_refuses_malformed_dano)
 		uint8_t *prefix = cu_copy(good, cut);
 		decode_refused(prefix, cut);
 		if (cut >= 16) {
-			put32(prefix + 4, (uint32_t)cut);
+			cu_put32(prefix + 4, (uint32_t)cut);
 			if (cut == 16 || cut == 56 || cut == 112) {
 				struct collector shorter;
 				collector_init(&shorter);
@@ -1469,8 +1139,8 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	if (!tu_host_is_little_endian())
 		return;
 	size_t rsize, hsize;
-	uint8_t *r5 = load_fixture("r5-haiku-derived-5_int32", &rsize);
-	uint8_t *hmf1 = load_fixture("hmf1-HAIKU_Leaf", &hsize);
+	uint8_t *r5 = cu_read_msg("r5-haiku-derived-5_int32", &rsize);
+	uint8_t *hmf1 = cu_read_msg("hmf1-HAIKU_Leaf", &hsize);
 	uint8_t *bad = malloc(hsize);
 
 	/* R5: record at 17 = 05 'LONG' count(22) size(26) nlen(30) "data". */
@@ -1493,23 +1163,23 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	for (int order = 0; order < 2; order++) {
 		for (size_t i = 0; i < sizeof r5_cases / sizeof r5_cases[0]; i++) {
 			memcpy(bad, r5, rsize);
-			put_value(bad + r5_cases[i].offset, r5_cases[i].value,
+			cu_put_value(bad + r5_cases[i].offset, r5_cases[i].value,
 			          r5_cases[i].width);
 			if (r5_cases[i].offset != 4 && r5_cases[i].offset != 0)
-				fix_r5_checksum(bad);
+				cu_fix_r5_checksum(bad);
 			if (order == 1) {
 				/* The same fault in a big-endian message: swap the
 				 * good one, then apply the fault swapped. */
-				uint8_t *swapped = make_swapped_r5(r5, rsize);
+				uint8_t *swapped = cu_swapped_r5(r5, rsize);
 				memcpy(bad, swapped, rsize);
 				free(swapped);
-				put_value(bad + r5_cases[i].offset, r5_cases[i].value,
+				cu_put_value(bad + r5_cases[i].offset, r5_cases[i].value,
 				          r5_cases[i].width);
 				if (r5_cases[i].width == 4)
-					reverse_bytes(bad + r5_cases[i].offset, 4);
+					cu_reverse_bytes(bad + r5_cases[i].offset, 4);
 				if (r5_cases[i].offset != 4 && r5_cases[i].offset != 0) {
-					put32(bad + 4, test_r5_checksum(bad + 8, 9));
-					reverse_bytes(bad + 4, 4);
+					cu_put32(bad + 4, cu_r5_checksum(bad + 8, 9));
+					cu_reverse_bytes(bad + 4, 4);
 				}
 			}
 			decode_refused(bad, rsize);
@@ -1521,7 +1191,7 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	/* Variable items of 5_string (chunks at 29, 45, ...): a zero-size
 	 * item, sizes that do not add up, a chunk past its record. */
 	size_t ssize;
-	uint8_t *strs = load_fixture("r5-be-mini-derived-5_string", &ssize);
+	uint8_t *strs = cu_read_msg("r5-be-mini-derived-5_string", &ssize);
 	static const struct {
 		size_t offset;
 		uint8_t value;
@@ -1531,7 +1201,7 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 		for (size_t i = 0; i < sizeof chunk_cases / sizeof chunk_cases[0];
 		     i++) {
 			uint8_t *base = order == 0 ? cu_copy(strs, ssize)
-			                           : make_swapped_r5(strs, ssize);
+			                           : cu_swapped_r5(strs, ssize);
 			size_t at = chunk_cases[i].offset;
 			/* The low byte of a little-endian word is the high byte
 			 * of a big-endian one (size bytes are one byte: MINI). */
@@ -1562,13 +1232,13 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 		for (size_t i = 0; i < sizeof hmf1_cases / sizeof hmf1_cases[0];
 		     i++) {
 			memcpy(bad, hmf1, hsize);
-			put32(bad + hmf1_cases[i].offset, hmf1_cases[i].value);
+			cu_put32(bad + hmf1_cases[i].offset, hmf1_cases[i].value);
 			if (order == 1) {
-				uint8_t *swapped = make_swapped_hmf1(hmf1, hsize);
+				uint8_t *swapped = cu_swapped_hmf1(hmf1, hsize);
 				memcpy(bad, swapped, hsize);
 				free(swapped);
-				put32(bad + hmf1_cases[i].offset, hmf1_cases[i].value);
-				reverse_bytes(bad + hmf1_cases[i].offset, 4);
+				cu_put32(bad + hmf1_cases[i].offset, hmf1_cases[i].value);
+				cu_reverse_bytes(bad + hmf1_cases[i].offset, 4);
 			}
 			decode_refused(bad, hsize);
 		}
@@ -1591,16 +1261,16 @@ START_TEST(decode_refuses_every_truncation)
 	size_t count = tu_list_fixtures(&names), checked = 0;
 	for (size_t i = 0; i < count; i++) {
 		size_t size;
-		uint8_t *bytes = load_fixture(names[i], &size);
+		uint8_t *bytes = cu_read_msg(names[i], &size);
 		if (size > 4096) {
 			free(bytes);
 			continue;
 		}
 		uint8_t *swapped = NULL;
-		if (is_fixture_of(names[i], "r5-"))
-			swapped = make_swapped_r5(bytes, size);
-		else if (is_fixture_of(names[i], "hmf1-"))
-			swapped = make_swapped_hmf1(bytes, size);
+		if (cu_is_fixture_of(names[i], "r5-"))
+			swapped = cu_swapped_r5(bytes, size);
+		else if (cu_is_fixture_of(names[i], "hmf1-"))
+			swapped = cu_swapped_hmf1(bytes, size);
 		for (size_t cut = 0; cut < size; cut++) {
 			uint8_t *prefix = cu_copy(bytes, cut);
 			decode_refused(prefix, cut);
@@ -1624,8 +1294,8 @@ START_TEST(decode_stops_when_the_sink_says_so)
 	if (!tu_host_is_little_endian())
 		return;
 	size_t size;
-	uint8_t *bytes = load_fixture("r5-be-mini-derived-bmessage_txt", &size);
-	uint8_t *swapped = make_swapped_r5(bytes, size);
+	uint8_t *bytes = cu_read_msg("r5-be-mini-derived-bmessage_txt", &size);
+	uint8_t *swapped = cu_swapped_r5(bytes, size);
 	for (int call = 1; call <= 5; call++) {
 		struct collector c;
 		collector_init(&c);
