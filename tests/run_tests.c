@@ -39,6 +39,9 @@ static const struct {
 	{"harness_matrix", make_harness_matrix_suite},
 	{"harness_run", make_harness_run_suite},
 	{"report", make_report_suite},
+	{"compare", make_compare_suite},
+	{"read_callgrind", make_read_callgrind_suite},
+	{"glibc_pin", make_glibc_pin_suite},
 	{"instructions", make_instructions_suite},
 	{"gbench", make_gbench_suite},
 #ifdef BENCH_HAVE_ORIGINALS

@@ -27,6 +27,9 @@ Suite *make_harness_options_suite(void);
 Suite *make_harness_matrix_suite(void);
 Suite *make_harness_run_suite(void);
 Suite *make_report_suite(void);
+Suite *make_compare_suite(void);
+Suite *make_read_callgrind_suite(void);
+Suite *make_glibc_pin_suite(void);
 Suite *make_instructions_suite(void);
 Suite *make_gbench_suite(void);
 /* Built only with the Haiku trees (BENCH_HAVE_ORIGINALS). */
