@@ -8,6 +8,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --- Registering tests ---------------------------------------------------- */
+
+static int left_out;
+
+void
+cu_add_le_test(TCase *tc, const TTest *test)
+{
+	cu_add_le_loop_test(tc, test, 0, 1);
+}
+
+void
+cu_add_le_loop_test(TCase *tc, const TTest *test, int start, int end)
+{
+	if (tu_host_is_little_endian())
+		tcase_add_loop_test(tc, test, start, end);
+	else if (end > start)
+		left_out += end - start;
+}
+
+int
+cu_tests_left_out(void)
+{
+	return left_out;
+}
+
 /* --- Backends ------------------------------------------------------------- */
 
 const struct bm_ops *

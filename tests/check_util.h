@@ -20,10 +20,30 @@
 #include "bmsg.h"
 #include "test_util.h"
 
+#include <check.h>
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* --- Registering tests ---------------------------------------------------- */
+
+/*
+ * Adds a test that needs a little-endian host to tc: one that reads the
+ * fixtures of tests/data/haiku or their .json files, or compares with
+ * byte vectors as a little-endian host writes them (impl/README.md §8).
+ * On a big-endian host the test is left out and counted instead, since
+ * Check cannot skip a test and one that returned early would pass having
+ * checked nothing; the runner says how many were left out.
+ * cu_add_le_loop_test does the same for a loop test (start .. end - 1),
+ * which counts as end - start tests.
+ */
+void cu_add_le_test(TCase *tc, const TTest *test);
+void cu_add_le_loop_test(TCase *tc, const TTest *test, int start, int end);
+
+/* The number of tests left out so far by cu_add_le_test and
+ * cu_add_le_loop_test. */
+int cu_tests_left_out(void);
 
 /* --- Backends ------------------------------------------------------------- */
 

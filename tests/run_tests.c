@@ -3,8 +3,11 @@
  * `bench_tests SUITE [TCASE]` runs one suite, or one test case of it
  * (ctest runs each suite, or each part of a long one, as its own test).
  * CK_FORK=no in the environment runs in one process, for gdb and valgrind.
+ * On a big-endian host the tests that need a little-endian one are not
+ * registered (cu_add_le_test in check_util.h); stderr says how many.
  */
 #include "suites.h"
+#include "check_util.h"
 
 #include <check.h>
 #if defined(__GLIBC__)
@@ -76,6 +79,12 @@ main(int argc, char **argv)
 		        only != NULL ? only : "");
 		return 2;
 	}
+	int left_out = cu_tests_left_out();
+	if (left_out > 0)
+		fprintf(stderr,
+		        "bench_tests: %d tests need a little-endian host and "
+		        "were left out\n",
+		        left_out);
 	srunner_run(runner, only, only_case, CK_NORMAL);
 	int failed = srunner_ntests_failed(runner);
 	srunner_free(runner);
