@@ -3,6 +3,10 @@
  * backends by name or index, messages made and flattened, fixtures read,
  * and byte or content comparisons that name the first difference.
  *
+ * Also the tests' own big-endian maker (the flat bytes a host of the
+ * other byte order writes, made independently of impl/) and the content
+ * of a message as JSON, in the layout of the fixtures' .json files.
+ *
  * Compiled into bench_tests only. test_util.h holds the helpers that
  * return a status instead (the fuzz targets link those, without Check).
  * Every helper here fails the running test on any error, with a message
@@ -16,9 +20,30 @@
 #include "bmsg.h"
 #include "test_util.h"
 
+#include <check.h>
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* --- Registering tests ---------------------------------------------------- */
+
+/*
+ * Adds a test that needs a little-endian host to tc: one that reads the
+ * fixtures of tests/data/haiku or their .json files, or compares with
+ * byte vectors as a little-endian host writes them (impl/README.md §8).
+ * On a big-endian host the test is left out and counted instead, since
+ * Check cannot skip a test and one that returned early would pass having
+ * checked nothing; the runner says how many were left out.
+ * cu_add_le_loop_test does the same for a loop test (start .. end - 1),
+ * which counts as end - start tests.
+ */
+void cu_add_le_test(TCase *tc, const TTest *test);
+void cu_add_le_loop_test(TCase *tc, const TTest *test, int start, int end);
+
+/* The number of tests left out so far by cu_add_le_test and
+ * cu_add_le_loop_test. */
+int cu_tests_left_out(void);
 
 /* --- Backends ------------------------------------------------------------- */
 
@@ -164,5 +189,83 @@ uint8_t *cu_read_file(const char *path, size_t *size);
  * fails naming the path when it cannot be read. */
 uint8_t *cu_read_fixture(const char *name, const char *extension,
                          size_t *size);
+
+/* Reads the bytes of fixture `name` (tests/data/haiku/<name>.msg). */
+uint8_t *cu_read_msg(const char *name, size_t *size);
+
+/* --- Host-order words ----------------------------------------------------- */
+
+/* The word at p, and a word stored at p, in host order (unaligned). */
+uint32_t cu_get32(const uint8_t *p);
+void cu_put32(uint8_t *p, uint32_t v);
+uint16_t cu_get16(const uint8_t *p);
+void cu_put16(uint8_t *p, uint16_t v);
+
+/* Stores value at p in host order as `width` bytes: 4, 2 or 1. */
+void cu_put_value(uint8_t *p, uint32_t value, int width);
+
+/* Reverses the n bytes at p. */
+void cu_reverse_bytes(uint8_t *p, size_t n);
+
+/* --- The tests' own big-endian maker -------------------------------------- */
+
+/*
+ * Written again from impl/README.md §5.4 and Haiku's
+ * headers/os/support/TypeConstants.h, independently of impl/ (wire_r5.c,
+ * wire_swap.c), so that a codec test does not check impl/ against itself.
+ */
+
+/* The R5 header checksum of the n bytes at p. */
+uint32_t cu_r5_checksum(const uint8_t *p, size_t n);
+
+/* The size of an R5 message header with these header flags (17 bytes,
+ * plus the target and the reply parts they announce). */
+size_t cu_r5_header_size(uint8_t flags);
+
+/* Recomputes the checksum of a host-order R5 message in place. */
+void cu_fix_r5_checksum(uint8_t *msg);
+
+/*
+ * A malloc'd copy of the host-order R5 message in[0..size), as a host of
+ * the other byte order writes it: header words, type codes, counts, sizes
+ * and numeric items swapped; checksum recomputed (stored in the other
+ * order). Fails the test on a message it cannot walk.
+ */
+uint8_t *cu_swapped_r5(const uint8_t *in, size_t size);
+
+/* The same for HMF1: all 17 header words, the field headers (two uint16
+ * then five uint32), variable items' size prefixes and numeric items. */
+uint8_t *cu_swapped_hmf1(const uint8_t *in, size_t size);
+
+/* --- Content as JSON ------------------------------------------------------ */
+
+/*
+ * The layout of the fixtures' .json files (tests/data/haiku/README.md):
+ * {"format", "what", "fields": [{"name", "type", "items": [hex...]}]},
+ * names as Latin-1, types as four characters or 0x%08x.
+ */
+
+/* Parses tests/data/haiku/<name>.json; fails the test when it cannot. */
+json_t *cu_read_expected(const char *name);
+
+/* A new message object with no fields. */
+json_t *cu_json_message(const char *format, uint32_t what);
+
+/* Appends a field to message; returns its (borrowed) items array. */
+json_t *cu_json_add_field(json_t *message, const char *name, size_t name_len,
+                          uint32_t type);
+
+/* Appends the hex of bytes[0..size) to items. */
+void cu_json_add_item(json_t *items, const uint8_t *bytes, size_t size);
+
+/* A deep copy of expected with another format name (for the swapped
+ * variants). */
+json_t *cu_json_with_format(json_t *expected, const char *format);
+
+/* Fails unless actual and expected are equal, showing both. */
+void cu_assert_json_equal(json_t *actual, json_t *expected, const char *what);
+
+/* True when the fixture `name` begins with `prefix` ("r5-", "hmf1-"). */
+bool cu_is_fixture_of(const char *name, const char *prefix);
 
 #endif /* BM_CHECK_UTIL_H */

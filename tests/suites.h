@@ -1,32 +1,17 @@
 /*
- * suites.h - one make_<module>_suite() per test file, collected by
- * run_tests.c.
+ * suites.h - one make_<name>_suite() per test file test_<name>.c, for each
+ * suite of tests/suites.list in this build (BENCH_SUITES, generated from
+ * that list), collected by run_tests.c.
  */
 #ifndef BM_SUITES_H
 #define BM_SUITES_H
 
+#include "suites_list.h"
+
 #include <check.h>
 
-Suite *make_api_suite(void);
-Suite *make_conformance_suite(void);
-Suite *make_failures_suite(void);
-Suite *make_mutation_suite(void);
-Suite *make_regressions_suite(void);
-Suite *make_codecs_suite(void);
-Suite *make_msgdump_suite(void);
-Suite *make_message4_suite(void);
-Suite *make_r5_suite(void);
-Suite *make_message2_suite(void);
-Suite *make_message3_suite(void);
-Suite *make_message1_suite(void);
-Suite *make_harness_stats_suite(void);
-Suite *make_harness_options_suite(void);
-Suite *make_harness_matrix_suite(void);
-Suite *make_harness_run_suite(void);
-Suite *make_report_suite(void);
-Suite *make_instructions_suite(void);
-Suite *make_gbench_suite(void);
-/* Built only with the Haiku trees (BENCH_HAVE_ORIGINALS). */
-Suite *make_originals_suite(void);
+#define BM_DECLARE_SUITE(name, flags, parts) Suite *make_##name##_suite(void);
+BENCH_SUITES(BM_DECLARE_SUITE)
+#undef BM_DECLARE_SUITE
 
 #endif /* BM_SUITES_H */

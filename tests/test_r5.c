@@ -54,8 +54,6 @@ START_TEST(five_int32_is_the_be_rules_vector)
 		0x4f, 0x4c, 0x05, 0x14, 0x04, 0x64, 0x61, 0x74, 0x61, 0x00,
 		0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
 		0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00};
-	if (!tu_host_is_little_endian())
-		return;
 	bm_message *msg = new_r5(0);
 	cu_add_benchmark(msg, 5, false, false);
 	size_t size;
@@ -69,8 +67,6 @@ END_TEST
 
 START_TEST(five_strings_is_the_be_rules_vector)
 {
-	if (!tu_host_is_little_endian())
-		return;
 	bm_message *msg = new_r5(0);
 	cu_add_benchmark(msg, 5, true, false);
 	size_t size;
@@ -88,8 +84,6 @@ END_TEST
 
 START_TEST(five_individual_int32_are_five_mini_single_records)
 {
-	if (!tu_host_is_little_endian())
-		return;
 	bm_message *msg = new_r5(0);
 	cu_add_benchmark(msg, 5, false, true);
 	size_t size;
@@ -679,8 +673,6 @@ zero_padding(const uint8_t *bytes, size_t size)
 
 START_TEST(be_written_files_flatten_back)
 {
-	if (!tu_host_is_little_endian())
-		return;
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names), checked = 0;
 	for (size_t f = 0; f < fixtures; f++) {
@@ -712,8 +704,6 @@ END_TEST
 
 START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 {
-	if (!tu_host_is_little_endian())
-		return;
 	char **names;
 	size_t fixtures = tu_list_fixtures(&names), checked = 0;
 	for (size_t f = 0; f < fixtures; f++) {
@@ -888,9 +878,9 @@ make_r5_suite(void)
 	Suite *suite = suite_create("r5");
 
 	TCase *bytes = tcase_create("flatten");
-	tcase_add_test(bytes, five_int32_is_the_be_rules_vector);
-	tcase_add_test(bytes, five_strings_is_the_be_rules_vector);
-	tcase_add_test(bytes, five_individual_int32_are_five_mini_single_records);
+	cu_add_le_test(bytes, five_int32_is_the_be_rules_vector);
+	cu_add_le_test(bytes, five_strings_is_the_be_rules_vector);
+	cu_add_le_test(bytes, five_individual_int32_are_five_mini_single_records);
 	tcase_add_test(bytes, benchmark_messages_have_the_be_rules_sizes);
 	tcase_add_test(bytes, mini_iff_data_at_most_255_bytes_and_count_at_most_255);
 	tcase_add_test(bytes, header_carries_what_size_and_checksum);
@@ -918,8 +908,8 @@ make_r5_suite(void)
 
 	TCase *unflatten = tcase_create("unflatten");
 	tcase_add_test(unflatten, own_bytes_round_trip_through_the_native_reader);
-	tcase_add_test(unflatten, be_written_files_flatten_back);
-	tcase_add_test(unflatten, haiku_written_files_are_rewritten_with_be_rules);
+	cu_add_le_test(unflatten, be_written_files_flatten_back);
+	cu_add_le_test(unflatten, haiku_written_files_are_rewritten_with_be_rules);
 	tcase_add_test(unflatten, failed_unflatten_leaves_an_empty_message);
 	tcase_add_test(unflatten, swapped_bytes_are_not_read_natively);
 	tcase_add_test(unflatten, unflatten_makes_one_block_per_record);
