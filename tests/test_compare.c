@@ -1,5 +1,5 @@
 /*
- * test_compare.c - `bench compare` of harness/compare.c, the regression
+ * test_compare.c - `bench compare` of harness/tracking/compare.c, the regression
  * gate (harness/README.md §5.3), on constructed results files
  * (results_util.h): the thresholds (2 % and 20 instructions; 10 % for
  * times; --threshold), the order of the table, new, removed, not-run and

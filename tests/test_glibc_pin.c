@@ -1,6 +1,6 @@
 /*
  * test_glibc_pin.c - the check that glibc took the pin of its CPU features
- * (harness/glibc_pin.c, harness/README.md §5.4) on constructed ld.so
+ * (harness/tracking/glibc_pin.c, harness/README.md §5.4) on constructed ld.so
  * diagnostics (results_util.h): honoured, a feature left active, a name
  * glibc does not know, a threshold not taken, a tunable it cannot check;
  * `bench glibc-pin`, and read-callgrind's --glibc-diagnostics, which

@@ -1,6 +1,6 @@
 /*
- * test_instructions.c - instruction mode (harness/instructions.c and its
- * loop in harness/measure.c, harness/README.md §5):
+ * test_instructions.c - instruction mode (harness/run/instructions.c and its
+ * loop in harness/run/measure.c, harness/README.md §5):
  *   modes      --measure instructions outside valgrind says how to run it,
  *              --measure cycles is not offered (exit 2), and the options
  *              of the mode: JSON only, never the canonical run, a fixed

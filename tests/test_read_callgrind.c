@@ -1,5 +1,5 @@
 /*
- * test_read_callgrind.c - `bench read-callgrind` of harness/read_callgrind.c
+ * test_read_callgrind.c - `bench read-callgrind` of harness/tracking/read_callgrind.c
  * (harness/README.md §5.3) on constructed callgrind files and pending runs
  * (results_util.h): the figures and verdicts it writes, to stdout or
  * --out, and the checks that the dumps are this run's, taken with
