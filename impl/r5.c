@@ -384,7 +384,8 @@ r5_get_info(const bm_message *base, const char *name, size_t name_len,
             struct bm_field_info *info)
 {
 	const struct r5_message *msg = r5_cast_const(base);
-	const struct r5_field *field = r5_find_field(msg->entries, name, name_len);
+	const struct r5_field *field =
+		r5_find_field(msg->entries, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
 	r5_fill_info(field, info);

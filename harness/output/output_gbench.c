@@ -63,19 +63,25 @@ context_json(const struct bench_results *results)
 	const struct bench_options *options = results->options;
 	json_t *object = json_object();
 	bench_json_put(object, "date", date_json(context->date));
-	bench_json_put(object, "host_name", bench_json_text(context->host_name));
-	bench_json_put(object, "executable", bench_json_text(context->executable));
+	bench_json_put(object, "host_name",
+		       bench_json_text(context->host_name));
+	bench_json_put(object, "executable",
+		       bench_json_text(context->executable));
 	bench_json_put(object, "num_cpus", json_integer(context->cores));
-	bench_json_put(object, "mhz_per_cpu", json_integer((json_int_t)context->mhz_per_cpu));
-	bench_json_put(object, "cpu_scaling_enabled", json_boolean(context->cpu_scaling));
+	bench_json_put(object, "mhz_per_cpu",
+		       json_integer((json_int_t)context->mhz_per_cpu));
+	bench_json_put(object, "cpu_scaling_enabled",
+		       json_boolean(context->cpu_scaling));
 	json_t *caches = json_array();
 	for (size_t i = 0; i < context->cache_count; i++) {
 		const struct bench_cache *cache = &context->caches[i];
 		json_t *entry = json_object();
 		bench_json_put(entry, "type", bench_json_text(cache->type));
 		bench_json_put(entry, "level", json_integer(cache->level));
-		bench_json_put(entry, "size", json_integer((json_int_t)cache->size));
-		bench_json_put(entry, "num_sharing", json_integer(cache->num_sharing));
+		bench_json_put(entry, "size",
+			       json_integer((json_int_t)cache->size));
+		bench_json_put(entry, "num_sharing",
+			       json_integer(cache->num_sharing));
 		json_array_append_new(caches, entry);
 	}
 	bench_json_put(object, "caches", caches);
@@ -92,12 +98,16 @@ context_json(const struct bench_results *results)
 	bench_json_put(object, "cpu", bench_json_text(context->cpu));
 	bench_json_put(object, "compiler", bench_json_text(context->compiler));
 	bench_json_put(object, "cflags", bench_json_text(context->cflags));
-	bench_json_put(object, "build_type", bench_json_text(context->build_type));
-	bench_json_put(object, "git_commit", bench_json_text(context->git_commit));
+	bench_json_put(object, "build_type",
+		       bench_json_text(context->build_type));
+	bench_json_put(object, "git_commit",
+		       bench_json_text(context->git_commit));
 	bench_json_put(object, "glibc", bench_json_text(context->glibc));
-	bench_json_put(object, "allocator",
-	    bench_json_text(results->allocator != NULL ? results->allocator : "unknown"));
-	bench_json_put(object, "bench_version", bench_json_text(context->version));
+	const char *allocator =
+		results->allocator != NULL ? results->allocator : "unknown";
+	bench_json_put(object, "allocator", bench_json_text(allocator));
+	bench_json_put(object, "bench_version",
+		       bench_json_text(context->version));
 	char number[64];
 	snprintf(number, sizeof number, "%llu",
 	         (unsigned long long)options->seed);
@@ -179,10 +189,12 @@ add_cell(json_t *list, const struct bench_results *results,
 		for (unsigned k = 0; k < repetitions; k++) {
 			json_t *entry = entry_json(name, name, family, "iteration",
 			                           repetitions);
-			bench_json_put(entry, "repetition_index", json_integer(k));
+			bench_json_put(entry, "repetition_index",
+				       json_integer(k));
 			bench_json_put(entry, "threads", json_integer(1));
 			bench_json_put(entry, "error_occurred", json_true());
-			bench_json_put(entry, "error_message", bench_json_text(cell->error));
+			bench_json_put(entry, "error_message",
+				       bench_json_text(cell->error));
 			put_times(entry, 0, 0, 0);
 			json_array_append_new(list, entry);
 		}
@@ -192,7 +204,8 @@ add_cell(json_t *list, const struct bench_results *results,
 	for (size_t k = 0; k < count; k++) {
 		json_t *entry = entry_json(name, name, family, "iteration",
 		                           (unsigned)count);
-		bench_json_put(entry, "repetition_index", json_integer((json_int_t)k));
+		bench_json_put(entry, "repetition_index",
+			       json_integer((json_int_t)k));
 		bench_json_put(entry, "threads", json_integer(1));
 		put_times(entry, (json_int_t)cell->ops_per_sample,
 		          cell->samples[k],
@@ -224,8 +237,10 @@ add_cell(json_t *list, const struct bench_results *results,
 		json_t *entry = entry_json(aggregate, name, family, "aggregate",
 		                           (unsigned)count);
 		bench_json_put(entry, "threads", json_integer(1));
-		bench_json_put(entry, "aggregate_name", json_string(aggregates[a].name));
-		bench_json_put(entry, "aggregate_unit", json_string(aggregates[a].unit));
+		bench_json_put(entry, "aggregate_name",
+			       json_string(aggregates[a].name));
+		bench_json_put(entry, "aggregate_unit",
+			       json_string(aggregates[a].unit));
 		put_times(entry, (json_int_t)count, aggregates[a].real,
 		          aggregates[a].cpu);
 		json_array_append_new(list, entry);

@@ -86,7 +86,8 @@ options_json(const struct bench_results *results)
 		json_array_append_new(sizes,
 		                      json_integer((json_int_t)options->sizes[s]));
 	bench_json_put(object, "sizes", sizes);
-	bench_json_put(object, "repetitions", json_integer(options->repetitions));
+	bench_json_put(object, "repetitions",
+		       json_integer(options->repetitions));
 	bench_json_put(object, "min_time_ms", json_real(options->min_time_ms));
 	bench_json_put(object, "seed", json_integer((json_int_t)options->seed));
 	bench_json_put(object, "quick", json_boolean(options->quick));
@@ -102,15 +103,19 @@ context_json(const struct bench_results *results)
 	bench_json_put(object, "cpu", bench_json_text(context->cpu));
 	bench_json_put(object, "cores", json_integer(context->cores));
 	bench_json_put(object, "compiler", bench_json_text(context->compiler));
-	bench_json_put(object, "compiler_version", bench_json_text(context->compiler_version));
+	bench_json_put(object, "compiler_version",
+		       bench_json_text(context->compiler_version));
 	bench_json_put(object, "cflags", bench_json_text(context->cflags));
-	bench_json_put(object, "build_type", bench_json_text(context->build_type));
+	bench_json_put(object, "build_type",
+		       bench_json_text(context->build_type));
 	bench_json_put(object, "sanitize", bench_json_text(context->sanitize));
-	bench_json_put(object, "git_commit", bench_json_text(context->git_commit));
+	bench_json_put(object, "git_commit",
+		       bench_json_text(context->git_commit));
 	bench_json_put(object, "glibc", bench_json_text(context->glibc));
-	bench_json_put(object, "glibc_tunables", context->glibc_tunables[0] != '\0'
-	                                      ? bench_json_text(context->glibc_tunables)
-	                                      : json_null());
+	bench_json_put(object, "glibc_tunables",
+	               context->glibc_tunables[0] != '\0'
+	                       ? bench_json_text(context->glibc_tunables)
+	                       : json_null());
 	bench_json_put(object, "version", bench_json_text(context->version));
 	bench_json_put(object, "measure",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
@@ -119,18 +124,24 @@ context_json(const struct bench_results *results)
 	bench_json_put(object, "clock", json_string("CLOCK_MONOTONIC"));
 	bench_json_put(object, "clock_resolution_ns",
 	    json_real(context->clock_resolution_ns));
-	bench_json_put(object, "wall_seconds", json_real(results->wall_seconds));
+	bench_json_put(object, "wall_seconds",
+		       json_real(results->wall_seconds));
 	json_t *load = json_array();
 	for (size_t i = 0; i < 3 && context->load_avg[0] >= 0; i++)
 		json_array_append_new(load, json_real(context->load_avg[i]));
 	bench_json_put(object, "load_avg", load);
-	bench_json_put(object, "allocator",
-	    bench_json_text(results->allocator != NULL ? results->allocator : "unknown"));
+	const char *allocator =
+		results->allocator != NULL ? results->allocator : "unknown";
+	bench_json_put(object, "allocator", bench_json_text(allocator));
 	/* What allocator.c found in use, whatever the build asked for. */
-	bench_json_put(object, "allocator_name", bench_json_text(context->allocator.name));
-	bench_json_put(object, "allocator_version", bench_json_text(context->allocator.version));
-	bench_json_put(object, "allocator_library", bench_json_text(context->allocator.library));
-	bench_json_put(object, "retake_off_cpu_fraction", json_real(BENCH_OFF_CPU_FRACTION));
+	bench_json_put(object, "allocator_name",
+		       bench_json_text(context->allocator.name));
+	bench_json_put(object, "allocator_version",
+		       bench_json_text(context->allocator.version));
+	bench_json_put(object, "allocator_library",
+		       bench_json_text(context->allocator.library));
+	bench_json_put(object, "retake_off_cpu_fraction",
+		       json_real(BENCH_OFF_CPU_FRACTION));
 	bench_json_put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
 	bench_json_put(object, "retaken_batches",
 	    json_integer((json_int_t)results->retaken_batches));
@@ -161,13 +172,16 @@ backends_json(const struct bench_results *results)
 		const struct bm_ops *ops = results->backends[b];
 		json_t *object = json_object();
 		bench_json_put(object, "name", json_string(ops->name));
-		bench_json_put(object, "kind", json_string(bm_kind_name(bm_backend_kind(ops))));
+		bench_json_put(object, "kind",
+			       json_string(bm_kind_name(bm_backend_kind(ops))));
 		bench_json_put(object, "format",
 		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
 		                                                     : "FOB1"));
-		bench_json_put(object, "summary", bench_json_text(ops->summary));
+		bench_json_put(object, "summary",
+			       bench_json_text(ops->summary));
 		if (ops->version >= 2 && ops->counterpart != NULL)
-			bench_json_put(object, "counterpart", bench_json_text(ops->counterpart));
+			bench_json_put(object, "counterpart",
+				       bench_json_text(ops->counterpart));
 		json_array_append_new(array, object);
 	}
 	return array;
@@ -183,7 +197,8 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 		return object;
 	}
 	if (cell->not_applicable) {
-		bench_json_put(object, "not_applicable", bench_json_text(cell->error));
+		bench_json_put(object, "not_applicable",
+			       bench_json_text(cell->error));
 		return object;
 	}
 	if (results->options->measure == BENCH_MEASURE_INSTRUCTIONS) {
@@ -191,7 +206,8 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 		bench_dump_name(row->test.name, label, name, sizeof name);
 		bench_json_put(object, "dump", bench_json_text(name));
 	} else {
-		bench_json_put(object, "median", json_real(cell->summary.median));
+		bench_json_put(object, "median",
+			       json_real(cell->summary.median));
 		bench_json_put(object, "min", json_real(cell->summary.min));
 		bench_json_put(object, "mad", json_real(cell->summary.mad));
 		json_t *samples = json_array();
@@ -208,7 +224,8 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 		}
 	}
 	if (floor) {
-		bench_json_put(object, "bytes", json_integer((json_int_t)cell->flat_bytes));
+		bench_json_put(object, "bytes",
+			       json_integer((json_int_t)cell->flat_bytes));
 	} else {
 		bench_json_put(object, "allocs_per_op",
 		    number_or_integer(cell->allocs_per_op));
@@ -221,7 +238,8 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 		char digest[32];
 		snprintf(digest, sizeof digest, "0x%016llx",
 		         (unsigned long long)cell->flat_digest);
-		bench_json_put(object, "flat_digest", flat ? json_string(digest) : json_null());
+		bench_json_put(object, "flat_digest",
+			       flat ? json_string(digest) : json_null());
 	}
 	bench_json_put(object, "ops_per_sample",
 	    json_integer((json_int_t)cell->ops_per_sample));
@@ -246,10 +264,13 @@ workload_json(const struct bench_workload *workload)
 {
 	json_t *object = json_object();
 	if (workload->kind == BENCH_WORKLOAD_MATRIX) {
-		bench_json_put(object, "type", json_string(bench_type_name(workload->type)));
-		bench_json_put(object, "items", json_integer((json_int_t)workload->items));
+		bench_json_put(object, "type",
+			       json_string(bench_type_name(workload->type)));
+		bench_json_put(object, "items",
+			       json_integer((json_int_t)workload->items));
 	} else {
-		bench_json_put(object, "message", bench_json_text(workload->message));
+		bench_json_put(object, "message",
+			       bench_json_text(workload->message));
 	}
 	return object;
 }
@@ -264,7 +285,8 @@ rows_json(const struct bench_results *results)
 		bench_json_put(object, "test", json_string(row->test.name));
 		bench_json_put(object, "operation",
 		    json_string(bench_op_name(row->test.op)));
-		bench_json_put(object, "workload", workload_json(&row->test.workload));
+		bench_json_put(object, "workload",
+			       workload_json(&row->test.workload));
 		json_t *cells = json_object();
 		for (size_t b = 0; b < results->backend_count; b++)
 			bench_json_put(cells, results->backends[b]->name,
@@ -272,9 +294,11 @@ rows_json(const struct bench_results *results)
 			              results->backends[b]->name, false));
 		if (row->has_floor)
 			bench_json_put(cells, "Floor",
-			    cell_json(results, row, &row->floor, "Floor", true));
+			               cell_json(results, row, &row->floor,
+			                         "Floor", true));
 		bench_json_put(object, "cells", cells);
-		bench_json_put(object, "winner", verdict_json(results, row->winner));
+		bench_json_put(object, "winner",
+			       verdict_json(results, row->winner));
 		bench_json_put(object, "haiku_winner",
 		    verdict_json(results, row->haiku_winner));
 		json_array_append_new(array, object);
