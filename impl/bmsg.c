@@ -5,7 +5,6 @@
  */
 #include "bmsg.h"
 
-
 #include <string.h>
 
 /* --- Status codes --------------------------------------------------------- */
@@ -238,6 +237,32 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 
 /* --- Formats ------------------------------------------------------------------ */
 
+enum bm_format
+bm_detect_format(const void *data, size_t size)
+{
+	if (data == NULL || size < 4)
+		return BM_FORMAT_UNKNOWN;
+	/* The magic is compared as a host-order integer, as Haiku does. */
+	uint32_t magic;
+	memcpy(&magic, data, sizeof magic);
+	switch (magic) {
+	case BM_R5_MAGIC:
+		return BM_FORMAT_R5;
+	case 0x31424f46u: /* 'FOB1' swapped */
+		return BM_FORMAT_R5_SWAPPED;
+	case BM_HMF1_MAGIC:
+		return BM_FORMAT_HMF1;
+	case 0x484d4631u: /* '1FMH' swapped */
+		return BM_FORMAT_HMF1_SWAPPED;
+	case BM_DANO_MAGIC:
+		return BM_FORMAT_DANO;
+	case 0x32424f46u: /* 'FOB2' swapped */
+		return BM_FORMAT_DANO_SWAPPED;
+	default:
+		return BM_FORMAT_UNKNOWN;
+	}
+}
+
 const char *
 bm_format_name(enum bm_format format)
 {
@@ -314,40 +339,4 @@ bm_decode_into(bm_message *msg, const void *data, size_t size)
 		.ctx = &state,
 	};
 	return bm_decode(data, size, &sink);
-}
-
-int
-bm_copy(const bm_message *msg, const struct bm_ops *ops, bm_message **out)
-{
-	if (msg == NULL || ops == NULL || out == NULL)
-		return BM_BAD_VALUE;
-	bm_message *copy = NULL;
-	int rc = bm_create(ops, msg->what, &copy);
-	int32_t count = rc == BM_OK ? bm_count_fields(msg) : 0;
-	for (int32_t i = 0; rc == BM_OK && i < count; i++) {
-		struct bm_field_info info;
-		char name[BM_NAME_MAX + 1];
-		rc = bm_field_at(msg, i, &info);
-		if (rc == BM_OK &&
-		    (info.name_len == 0 || info.name_len > BM_NAME_MAX))
-			rc = BM_BAD_VALUE;
-		if (rc == BM_OK) {
-			memcpy(name, info.name, info.name_len);
-			name[info.name_len] = '\0';
-		}
-		for (int32_t k = 0; rc == BM_OK && k < info.count; k++) {
-			const void *data;
-			size_t size;
-			rc = bm_find_data(msg, name, info.type, k, &data, &size);
-			if (rc == BM_OK)
-				rc = bm_add_data(copy, name, info.type, data, size,
-				                 info.fixed_size);
-		}
-	}
-	if (rc != BM_OK) {
-		bm_destroy(copy);
-		return rc;
-	}
-	*out = copy;
-	return BM_OK;
 }

@@ -270,28 +270,3 @@ bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)
 	}
 	return BM_NOT_A_MESSAGE;
 }
-
-/* The format of flattened bytes, by their magic (bmsg.h). */
-enum bm_format
-bm_detect_format(const void *data, size_t size)
-{
-	if (data == NULL || size < 4)
-		return BM_FORMAT_UNKNOWN;
-	/* The magic is compared as a host-order integer, as Haiku does. */
-	switch (bm__load32(data)) {
-	case BM_R5_MAGIC:
-		return BM_FORMAT_R5;
-	case 0x31424f46u: /* 'FOB1' swapped */
-		return BM_FORMAT_R5_SWAPPED;
-	case BM_HMF1_MAGIC:
-		return BM_FORMAT_HMF1;
-	case 0x484d4631u: /* '1FMH' swapped */
-		return BM_FORMAT_HMF1_SWAPPED;
-	case BM_DANO_MAGIC:
-		return BM_FORMAT_DANO;
-	case 0x32424f46u: /* 'FOB2' swapped */
-		return BM_FORMAT_DANO_SWAPPED;
-	default:
-		return BM_FORMAT_UNKNOWN;
-	}
-}

@@ -94,7 +94,6 @@ bm__hash_name(const char *name, size_t name_len)
 
 /* --- R5 'FOB1' (impl/README.md §5) --------------------------------------- */
 
-#define BM_R5_MAGIC 0x464f4231u /* 'FOB1'; bytes "1BOF" on little-endian */
 #define BM_R5_HEADER_SIZE 17    /* magic, checksum, size, what, flags */
 
 #define BM_R5_MESSAGE_VALID 0x01
@@ -292,7 +291,6 @@ uint32_t bm__quick_name_hash(const char *name, size_t name_len);
 
 /* --- Haiku 'HMF1' (impl/README.md §4) ------------------------------------ */
 
-#define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
 #define BM_HMF1_HEADER_SIZE 68
 #define BM_HMF1_FIELD_HEADER_SIZE 24
 #define BM_HMF1_HASH_TABLE_SIZE 5
@@ -372,8 +370,6 @@ int bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
                    size_t *flat_size, bool *repeated_names);
 
 /* --- Dano 'FOB2' (impl/README.md §6) ------------------------------------- */
-
-#define BM_DANO_MAGIC 0x464f4232u /* 'FOB2' */
 
 /*
  * The Dano reader (wire_dano.c): one validated walk over a flattened Dano
