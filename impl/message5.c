@@ -229,29 +229,44 @@ message5_drop_indexes(struct message5 *m)
 	m->tails_known = false;
 }
 
-/* Whether `length` bytes at a and b are equal: short names (most are)
- * by a loop, which costs less than the call. */
-static bool
+/* Whether `length` bytes at a and b are equal, length >= 2 (a name and its
+ * NUL): up to 16 bytes by two loads from each side that overlap in the
+ * middle (the first and the last 2, 4 or 8 bytes: no loop), longer ones
+ * eight bytes at a time before that. memcpy: the names are unaligned. */
+static inline bool
 message5_same_name(const uint8_t *a, const char *b, size_t length)
 {
-	if (length > 16)
-		return memcmp(a, b, length) == 0;
-	size_t i = 0;
-	if (length >= 4) {
-		/* Four bytes at a time (memcpy: the names are unaligned). */
-		for (; i + 4 <= length; i += 4) {
-			uint32_t x, y;
-			memcpy(&x, a + i, 4);
-			memcpy(&y, b + i, 4);
+	if (length >= 8) {
+		/* Past 16 bytes, whole words first (no call: a read that
+		 * makes no call saves no registers). */
+		for (; length > 16; a += 8, b += 8, length -= 8) {
+			uint64_t x, y;
+			memcpy(&x, a, 8);
+			memcpy(&y, b, 8);
 			if (x != y)
 				return false;
 		}
+		uint64_t a0, a1, b0, b1;
+		memcpy(&a0, a, 8);
+		memcpy(&b0, b, 8);
+		memcpy(&a1, a + length - 8, 8);
+		memcpy(&b1, b + length - 8, 8);
+		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
 	}
-	for (; i < length; i++) {
-		if (a[i] != (uint8_t)b[i])
-			return false;
+	if (length >= 4) {
+		uint32_t a0, a1, b0, b1;
+		memcpy(&a0, a, 4);
+		memcpy(&b0, b, 4);
+		memcpy(&a1, a + length - 4, 4);
+		memcpy(&b1, b + length - 4, 4);
+		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
 	}
-	return true;
+	uint16_t a0, a1, b0, b1;
+	memcpy(&a0, a, 2);
+	memcpy(&b0, b, 2);
+	memcpy(&a1, a + length - 2, 2);
+	memcpy(&b1, b + length - 2, 2);
+	return ((a0 ^ b0) | (a1 ^ b1)) == 0;
 }
 
 /* The first slot of a name: Haiku's hash keeps the bits of the last
@@ -325,40 +340,14 @@ message5_build_index(struct message5 *m, uint32_t fields)
 	return true;
 }
 
-/* The index of field `name` (the first of that name), or -1; -2 when
- * `need_index` and the name index could not be built (a read passes
- * false: it walks instead, and never fails for memory). */
-static int32_t
-message5_lookup(struct message5 *m, const char *name, size_t name_len,
-                bool need_index)
+/* The first of fields[0..count) called name (stored_length bytes with its
+ * NUL), or -1: the walk of a message of few fields. */
+static inline int32_t
+message5_walk(const struct message5 *m, const char *name,
+              size_t stored_length, uint32_t count)
 {
-	uint32_t count = m->header.field_count;
-	if (count == 0)
-		return -1;
 	const struct message5_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
-	/* The stored name holds its NUL, and so does the caller's: one
-	 * compare of name_len + 1 bytes is exact. */
-	size_t stored_length = name_len + 1;
-	bool indexed = count > MESSAGE5_LINEAR_MAX &&
-	               (m->slots != NULL || message5_build_index(m, count));
-	if (count > MESSAGE5_LINEAR_MAX && !indexed && need_index)
-		return -2;
-	if (indexed) {
-		uint32_t hash = bm__hash_name(name, name_len);
-		uint32_t slot = message5_home_slot(m, hash);
-		while (m->slots[slot] != 0) {
-			uint32_t index = m->slots[slot] - 1;
-			const struct message5_field *field = &fields[index];
-			if (m->slot_hashes[slot] == hash &&
-			    field->name_length == stored_length &&
-			    message5_same_name(data + field->offset, name,
-			                       stored_length))
-				return (int32_t)index;
-			slot = (slot + 1) & m->slot_mask;
-		}
-		return -1;
-	}
 	for (uint32_t i = 0; i < count; i++) {
 		const struct message5_field *field = &fields[i];
 		if (field->name_length == stored_length &&
@@ -366,6 +355,61 @@ message5_lookup(struct message5 *m, const char *name, size_t name_len,
 			return (int32_t)i;
 	}
 	return -1;
+}
+
+/* message5_lookup past MESSAGE5_LINEAR_MAX fields: through the name index,
+ * built here when there is none yet; a walk when it cannot be built, or
+ * -2 when `need_index`. */
+static inline int32_t
+message5_search(struct message5 *m, const char *name, size_t name_len,
+                bool need_index)
+{
+	uint32_t count = m->header.field_count;
+	size_t stored_length = name_len + 1;
+	if (m->slots == NULL && !message5_build_index(m, count))
+		return need_index ? -2 : message5_walk(m, name, stored_length,
+		                                       count);
+	const struct message5_field *fields = message5_fields(m);
+	const uint8_t *data = message5_data(m);
+	uint32_t hash = bm__hash_name(name, name_len);
+	uint32_t slot = message5_home_slot(m, hash);
+	while (m->slots[slot] != 0) {
+		uint32_t index = m->slots[slot] - 1;
+		const struct message5_field *field = &fields[index];
+		if (m->slot_hashes[slot] == hash &&
+		    field->name_length == stored_length &&
+		    message5_same_name(data + field->offset, name, stored_length))
+			return (int32_t)index;
+		slot = (slot + 1) & m->slot_mask;
+	}
+	return -1;
+}
+
+/* The same out of line, for the adds and get_info: the walk of small
+ * messages is what they inline. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int32_t
+message5_lookup_indexed(struct message5 *m, const char *name,
+                        size_t name_len, bool need_index)
+{
+	return message5_search(m, name, name_len, need_index);
+}
+
+/* The index of field `name` (the first of that name), or -1; -2 when
+ * `need_index` and the name index could not be built (a read passes
+ * false: it walks instead, and never fails for memory). The stored name
+ * holds its NUL, and so does the caller's: one compare of name_len + 1
+ * bytes is exact. */
+static inline int32_t
+message5_lookup(struct message5 *m, const char *name, size_t name_len,
+                bool need_index)
+{
+	uint32_t count = m->header.field_count;
+	if (count <= MESSAGE5_LINEAR_MAX)
+		return message5_walk(m, name, name_len + 1, count);
+	return message5_lookup_indexed(m, name, name_len, need_index);
 }
 
 /* The tails of the bucket chains, walked once (bounded by the field
@@ -774,13 +818,11 @@ message5_variable_item(struct message5 *m, uint32_t field_index,
 	return BM_OK;
 }
 
-static int
-message5_find_data(const bm_message *msg, const char *name, size_t name_len,
-                   bm_type_code type, int32_t index, const void **data,
-                   size_t *size)
+/* Item `index` of field `found` (-1: none) as find_data gives it. */
+static inline int
+message5_item(struct message5 *m, int32_t found, bm_type_code type,
+              int32_t index, const void **data, size_t *size)
 {
-	struct message5 *m = message5_cast_const(msg);
-	int32_t found = message5_lookup(m, name, name_len, false);
 	if (found < 0)
 		return BM_NAME_NOT_FOUND;
 	const struct message5_field *field = &message5_fields(m)[found];
@@ -801,6 +843,36 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 	        (size_t)index * bytes;
 	*size = bytes;
 	return BM_OK;
+}
+
+/* find_data past MESSAGE5_LINEAR_MAX fields, through the name index. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+message5_find_data_indexed(struct message5 *m, const char *name,
+                           size_t name_len, bm_type_code type, int32_t index,
+                           const void **data, size_t *size)
+{
+	int32_t found = message5_search(m, name, name_len, false);
+	return message5_item(m, found, type, index, data, size);
+}
+
+/* A message of few fields is walked here, with no call on the way to a
+ * fixed-size item (so no register is saved); larger ones go through the
+ * index, and variable-size items through their offsets, both tail calls. */
+static int
+message5_find_data(const bm_message *msg, const char *name, size_t name_len,
+                   bm_type_code type, int32_t index, const void **data,
+                   size_t *size)
+{
+	struct message5 *m = message5_cast_const(msg);
+	uint32_t count = m->header.field_count;
+	if (count > MESSAGE5_LINEAR_MAX)
+		return message5_find_data_indexed(m, name, name_len, type, index,
+		                                  data, size);
+	int32_t found = message5_walk(m, name, name_len + 1, count);
+	return message5_item(m, found, type, index, data, size);
 }
 
 /* A field must fit the API: a name of 1 to BM_NAME_MAX bytes and its NUL,
