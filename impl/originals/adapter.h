@@ -315,4 +315,14 @@ template <class Traits> bool adapter<Traits>::stub_pending = false;
 } // namespace
 } // namespace bmo
 
+/* The slots of an original's descriptor, in struct bm_ops order, from its
+ * adapter (typedef bmo::adapter<Traits> slots). */
+#define BMO_ADAPTER_SLOTS(slots)                                           \
+	.create = slots::create, .destroy = slots::destroy,                \
+	.make_empty = slots::make_empty, .add_data = slots::add_data,      \
+	.find_data = slots::find_data, .get_info = slots::get_info,        \
+	.field_at = slots::field_at, .count_fields = slots::count_fields,  \
+	.flattened_size = slots::flattened_size, .flatten = slots::flatten, \
+	.unflatten = slots::unflatten
+
 #endif /* BMO_ADAPTER_H */
