@@ -1055,6 +1055,27 @@ m1_find_field(const struct m1_body *msg, const char *name,
 
 /* --- Adding -------------------------------------------------------------- */
 
+/* fData[name] = field, for the node of a new field: another std::string
+ * of the name, the map's lower_bound, the check that the key is not there,
+ * then the node linked where the hint (the bound) says, as
+ * _M_get_insert_hint_unique_pos finds it, and the tree rebalanced. */
+static inline void
+m1_map_insert(struct m1_body *msg, struct m1_node *new_node,
+              const char *name, size_t name_len)
+{
+	struct m1_key key;
+	m1_key_init(&key, name, name_len);
+	struct m1_node *bound = m1_map_lower_bound(msg, &key);
+	if (bound != NULL)
+		(void)m1_compare(key.chars, key.length, bound->key.chars,
+		                 bound->key.length);
+	struct m1_node *parent;
+	struct m1_node **link;
+	m1_map_hint_position(msg, bound, &key, &parent, &link);
+	m1_link(msg, parent, link, new_node);
+	msg->field_count++;
+}
+
 /*
  * BMessage::AddData, then BMessageBody::AddData<BDataBuffer>: the one add
  * path, used by add_data and by unflatten. `name` need not be
@@ -1160,24 +1181,8 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 		field->capacity = (int32_t)capacity;
 	}
 
-	if (new_node != NULL) {
-		/* fData[name] = field: another std::string of the name, the
-		 * map's lower_bound, the check that the key is not there, then
-		 * the node linked where the hint (the bound) says, as
-		 * _M_get_insert_hint_unique_pos finds it, and the tree
-		 * rebalanced. */
-		struct m1_key key;
-		m1_key_init(&key, name, name_len);
-		struct m1_node *bound = m1_map_lower_bound(msg, &key);
-		if (bound != NULL)
-			(void)m1_compare(key.chars, key.length, bound->key.chars,
-			                 bound->key.length);
-		struct m1_node *parent;
-		struct m1_node **link;
-		m1_map_hint_position(msg, bound, &key, &parent, &link);
-		m1_link(msg, parent, link, new_node);
-		msg->field_count++;
-	}
+	if (new_node != NULL)
+		m1_map_insert(msg, new_node, name, name_len);
 	/* dynamic_cast<BMessageFieldImpl<BDataBuffer> *>: every field is
 	 * one (2005 called debugger() otherwise). */
 	if (field->ops == &m1_field_impl_ops)

@@ -242,14 +242,48 @@ load_float(const unsigned char *p)
 	return v;
 }
 
-/* One item's value, as PrintToStream shows its type; items whose size does
- * not fit their type are shown as raw. */
-static void
-human_item(FILE *out, const bm_message *msg, bm_type_code type,
-           const void *data, size_t size, int depth)
+/* A BRect or a BPoint; false when the type is neither or the size does not
+ * fit it. */
+static bool
+human_geometry(FILE *out, bm_type_code type, const unsigned char *p,
+               size_t size)
 {
-	const unsigned char *p = data;
-	char chars[4];
+	switch (type) {
+	case BM_TYPE('R', 'E', 'C', 'T'):
+		if (size != 16)
+			return false;
+		fprintf(out, "BRect(l:%.1f, t:%.1f, r:%.1f, b:%.1f)\n",
+		        (double)load_float(p), (double)load_float(p + 4),
+		        (double)load_float(p + 8), (double)load_float(p + 12));
+		return true;
+	case BM_TYPE('B', 'P', 'N', 'T'):
+		if (size != 8)
+			return false;
+		fprintf(out, "BPoint(x:%.1f, y:%.1f)\n", (double)load_float(p),
+		        (double)load_float(p + 4));
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A string, up to its first NUL, with its size. */
+static void
+human_string(FILE *out, const void *data, size_t size)
+{
+	const char *text = data;
+	const char *nul = memchr(text, '\0', size);
+	fputs("string(\"", out);
+	human_text(out, text, nul != NULL ? (size_t)(nul - text) : size);
+	fprintf(out, "\", %zu bytes)\n", size);
+}
+
+/* An integer of 8 to 64 bits, signed or not, in hex and in decimal; false
+ * when the type is none of them or the size does not fit it. */
+static bool
+human_integer(FILE *out, bm_type_code type, const unsigned char *p,
+              size_t size)
+{
 	int8_t i8;
 	int16_t i16;
 	uint16_t u16;
@@ -257,107 +291,119 @@ human_item(FILE *out, const bm_message *msg, bm_type_code type,
 	uint32_t u32;
 	int64_t i64;
 	uint64_t u64;
-	double d;
 
 	switch (type) {
-	case BM_TYPE('R', 'E', 'C', 'T'):
-		if (size != 16)
-			break;
-		fprintf(out, "BRect(l:%.1f, t:%.1f, r:%.1f, b:%.1f)\n",
-		        (double)load_float(p), (double)load_float(p + 4),
-		        (double)load_float(p + 8), (double)load_float(p + 12));
-		return;
-	case BM_TYPE('B', 'P', 'N', 'T'):
-		if (size != 8)
-			break;
-		fprintf(out, "BPoint(x:%.1f, y:%.1f)\n", (double)load_float(p),
-		        (double)load_float(p + 4));
-		return;
-	case BM_STRING_TYPE: {
-		const char *text = data;
-		const char *nul = memchr(text, '\0', size);
-		fputs("string(\"", out);
-		human_text(out, text, nul != NULL ? (size_t)(nul - text) : size);
-		fprintf(out, "\", %zu bytes)\n", size);
-		return;
-	}
 	case BM_TYPE('B', 'Y', 'T', 'E'):
 		if (size != 1)
-			break;
+			return false;
 		memcpy(&i8, p, 1);
 		fprintf(out, "int8(0x%x or %d)\n", (unsigned)p[0], (int)i8);
-		return;
+		return true;
 	case BM_TYPE('U', 'B', 'Y', 'T'):
 		if (size != 1)
-			break;
+			return false;
 		fprintf(out, "uint8(0x%x or %u)\n", (unsigned)p[0], (unsigned)p[0]);
-		return;
+		return true;
 	case BM_TYPE('S', 'H', 'R', 'T'):
 		if (size != 2)
-			break;
+			return false;
 		memcpy(&i16, p, 2);
 		fprintf(out, "int16(0x%x or %d)\n", (unsigned)(uint16_t)i16,
 		        (int)i16);
-		return;
+		return true;
 	case BM_TYPE('U', 'S', 'H', 'T'):
 		if (size != 2)
-			break;
+			return false;
 		memcpy(&u16, p, 2);
 		fprintf(out, "uint16(0x%x or %u)\n", (unsigned)u16, (unsigned)u16);
-		return;
+		return true;
 	case BM_INT32_TYPE:
 		if (size != 4)
-			break;
+			return false;
 		memcpy(&i32, p, 4);
 		fprintf(out, "int32(0x%" PRIx32 " or %" PRId32 ")\n", (uint32_t)i32,
 		        i32);
-		return;
+		return true;
 	case BM_TYPE('U', 'L', 'N', 'G'):
 		if (size != 4)
-			break;
+			return false;
 		memcpy(&u32, p, 4);
 		fprintf(out, "uint32(0x%" PRIx32 " or %" PRIu32 ")\n", u32, u32);
-		return;
+		return true;
 	case BM_TYPE('L', 'L', 'N', 'G'):
 		if (size != 8)
-			break;
+			return false;
 		memcpy(&i64, p, 8);
 		fprintf(out, "int64(0x%" PRIx64 " or %" PRId64 ")\n", (uint64_t)i64,
 		        i64);
-		return;
+		return true;
 	case BM_TYPE('U', 'L', 'L', 'G'):
 		if (size != 8)
-			break;
+			return false;
 		memcpy(&u64, p, 8);
 		fprintf(out, "uint64(0x%" PRIx64 " or %" PRIu64 ")\n", u64, u64);
-		return;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A bool, a float or a double; false when the type is none of them or the
+ * size does not fit it. */
+static bool
+human_scalar(FILE *out, bm_type_code type, const unsigned char *p,
+             size_t size)
+{
+	double d;
+
+	switch (type) {
 	case BM_TYPE('B', 'O', 'O', 'L'):
 		if (size != 1)
-			break;
+			return false;
 		fprintf(out, "bool(%s)\n", p[0] != 0 ? "true" : "false");
-		return;
+		return true;
 	case BM_TYPE('F', 'L', 'O', 'T'):
 		if (size != 4)
-			break;
+			return false;
 		fprintf(out, "float(%.4f)\n", (double)load_float(p));
-		return;
+		return true;
 	case BM_TYPE('D', 'B', 'L', 'E'):
 		if (size != 8)
-			break;
+			return false;
 		memcpy(&d, p, 8);
 		fprintf(out, "double(%.8f)\n", d);
-		return;
-	case BM_MESSAGE_TYPE:
-		human_nested(out, msg, data, size, depth);
-		return;
+		return true;
 	default:
-		break;
+		return false;
 	}
+}
+
+/* An item shown raw: its type and its size. */
+static void
+human_raw(FILE *out, bm_type_code type, size_t size)
+{
+	char chars[4];
 	type_chars(type, chars);
 	if (printable_ascii(chars, 4))
 		fprintf(out, "(type = '%.4s')(size = %zu)\n", chars, size);
 	else
 		fprintf(out, "(type = 0x%08" PRIx32 ")(size = %zu)\n", type, size);
+}
+
+/* One item's value, as PrintToStream shows its type; items whose size does
+ * not fit their type are shown as raw. */
+static void
+human_item(FILE *out, const bm_message *msg, bm_type_code type,
+           const void *data, size_t size, int depth)
+{
+	if (type == BM_STRING_TYPE)
+		human_string(out, data, size);
+	else if (type == BM_MESSAGE_TYPE)
+		human_nested(out, msg, data, size, depth);
+	else if (!human_geometry(out, type, data, size) &&
+	         !human_integer(out, type, data, size) &&
+	         !human_scalar(out, type, data, size))
+		human_raw(out, type, size);
 }
 
 static void

@@ -325,14 +325,125 @@ parse_min_time(struct bench_options *options, const char *text, char *why,
 	return BENCH_EXIT_OK;
 }
 
+/* --filter: compiles the regular expression, replacing an earlier one. */
+static int
+parse_filter(struct bench_options *options, const char *text, char *why,
+             size_t why_size)
+{
+	if (options->has_filter)
+		regfree(&options->filter);
+	options->has_filter = false;
+	int rc = regcomp(&options->filter, text, REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char message[128];
+		regerror(rc, &options->filter, message, sizeof message);
+		regfree(&options->filter);
+		snprintf(why, why_size, "--filter: bad regular expression "
+		         "'%s': %s", text, message);
+		return BENCH_EXIT_USAGE;
+	}
+	options->has_filter = true;
+	options->filter_text = text;
+	return BENCH_EXIT_OK;
+}
+
+/* --repetitions: a whole number from 1 to BENCH_REPETITIONS_MAX. */
+static int
+parse_repetitions(struct bench_options *options, const char *text,
+                  char *why, size_t why_size)
+{
+	uint64_t number;
+	if (!parse_unsigned(text, 1, BENCH_REPETITIONS_MAX, &number)) {
+		snprintf(why, why_size, "--repetitions: '%s' is not a whole "
+		         "number from 1 to %u", text, BENCH_REPETITIONS_MAX);
+		return BENCH_EXIT_USAGE;
+	}
+	options->repetitions = (unsigned)number;
+	return BENCH_EXIT_OK;
+}
+
+/* --seed: a whole number from 0 to BENCH_SEED_MAX. */
+static int
+parse_seed(struct bench_options *options, const char *text, char *why,
+           size_t why_size)
+{
+	uint64_t number;
+	if (!parse_unsigned(text, 0, BENCH_SEED_MAX, &number)) {
+		snprintf(why, why_size, "--seed: '%s' is not a whole number "
+		         "from 0 to %llu", text,
+		         (unsigned long long)BENCH_SEED_MAX);
+		return BENCH_EXIT_USAGE;
+	}
+	options->seed = number;
+	return BENCH_EXIT_OK;
+}
+
+/* --format: one of the words of BENCH_FORMAT_LIST. */
+static int
+parse_format(struct bench_options *options, const char *text, char *why,
+             size_t why_size)
+{
+	if (!bench_format_parse(text, &options->format)) {
+		char words[128];
+		format_words(words, sizeof words);
+		snprintf(why, why_size, "--format: '%s' is not %s", text, words);
+		return BENCH_EXIT_USAGE;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/* --out: a file name, not empty. */
+static int
+parse_out(struct bench_options *options, const char *text, char *why,
+          size_t why_size)
+{
+	if (text[0] == '\0') {
+		snprintf(why, why_size, "--out: empty file name");
+		return BENCH_EXIT_USAGE;
+	}
+	options->out_path = text;
+	return BENCH_EXIT_OK;
+}
+
+/* --unit: ns or us. */
+static int
+parse_unit(struct bench_options *options, const char *text, char *why,
+           size_t why_size)
+{
+	if (strcmp(text, "ns") == 0)
+		options->unit = BENCH_UNIT_NS;
+	else if (strcmp(text, "us") == 0)
+		options->unit = BENCH_UNIT_US;
+	else {
+		snprintf(why, why_size, "--unit: '%s' is not ns or us", text);
+		return BENCH_EXIT_USAGE;
+	}
+	return BENCH_EXIT_OK;
+}
+
+/* --measure: time or instructions. */
+static int
+parse_measure(struct bench_options *options, const char *text, char *why,
+              size_t why_size)
+{
+	if (strcmp(text, "time") == 0)
+		options->measure = BENCH_MEASURE_TIME;
+	else if (strcmp(text, "instructions") == 0)
+		options->measure = BENCH_MEASURE_INSTRUCTIONS;
+	else {
+		snprintf(why, why_size, "--measure: '%s' is not time or "
+		         "instructions", text);
+		return BENCH_EXIT_USAGE;
+	}
+	return BENCH_EXIT_OK;
+}
+
 /* Applies one option with its value (NULL when it takes none). */
 static int
 apply_option(struct bench_options *options, enum option_id id,
              const char *value, const struct bm_ops *const *backends,
-             bool *repetitions_given, bool *min_time_given, char *why,
-             size_t why_size)
+             char *why, size_t why_size)
 {
-	uint64_t number;
 	switch (id) {
 	case OPT_HELP:
 		options->help = true;
@@ -352,97 +463,35 @@ apply_option(struct bench_options *options, enum option_id id,
 	case OPT_PROGRESS:
 		options->progress = true;
 		return BENCH_EXIT_OK;
-	case OPT_FILTER: {
-		if (options->has_filter)
-			regfree(&options->filter);
-		options->has_filter = false;
-		int rc = regcomp(&options->filter, value,
-		                 REG_EXTENDED | REG_NOSUB);
-		if (rc != 0) {
-			char message[128];
-			regerror(rc, &options->filter, message, sizeof message);
-			regfree(&options->filter);
-			snprintf(why, why_size, "--filter: bad regular expression "
-			         "'%s': %s", value, message);
-			return BENCH_EXIT_USAGE;
-		}
-		options->has_filter = true;
-		options->filter_text = value;
-		return BENCH_EXIT_OK;
-	}
+	case OPT_FILTER:
+		return parse_filter(options, value, why, why_size);
 	case OPT_BACKENDS:
 		return parse_backends(options, value, backends, why, why_size);
 	case OPT_SIZES:
 		return parse_sizes(options, value, why, why_size);
 	case OPT_REPETITIONS:
-		if (!parse_unsigned(value, 1, BENCH_REPETITIONS_MAX, &number)) {
-			snprintf(why, why_size, "--repetitions: '%s' is not a whole "
-			         "number from 1 to %u", value,
-			         BENCH_REPETITIONS_MAX);
-			return BENCH_EXIT_USAGE;
-		}
-		options->repetitions = (unsigned)number;
-		*repetitions_given = true;
-		return BENCH_EXIT_OK;
+		return parse_repetitions(options, value, why, why_size);
 	case OPT_MIN_TIME:
-		*min_time_given = true;
 		return parse_min_time(options, value, why, why_size);
 	case OPT_SEED:
-		if (!parse_unsigned(value, 0, BENCH_SEED_MAX, &number)) {
-			snprintf(why, why_size, "--seed: '%s' is not a whole number "
-			         "from 0 to %llu", value,
-			         (unsigned long long)BENCH_SEED_MAX);
-			return BENCH_EXIT_USAGE;
-		}
-		options->seed = number;
-		return BENCH_EXIT_OK;
+		return parse_seed(options, value, why, why_size);
 	case OPT_FORMAT:
-		if (!bench_format_parse(value, &options->format)) {
-			char words[128];
-			format_words(words, sizeof words);
-			snprintf(why, why_size, "--format: '%s' is not %s", value,
-			         words);
-			return BENCH_EXIT_USAGE;
-		}
-		return BENCH_EXIT_OK;
+		return parse_format(options, value, why, why_size);
 	case OPT_OUT:
-		if (value[0] == '\0') {
-			snprintf(why, why_size, "--out: empty file name");
-			return BENCH_EXIT_USAGE;
-		}
-		options->out_path = value;
-		return BENCH_EXIT_OK;
+		return parse_out(options, value, why, why_size);
 	case OPT_UNIT:
-		if (strcmp(value, "ns") == 0)
-			options->unit = BENCH_UNIT_NS;
-		else if (strcmp(value, "us") == 0)
-			options->unit = BENCH_UNIT_US;
-		else {
-			snprintf(why, why_size, "--unit: '%s' is not ns or us",
-			         value);
-			return BENCH_EXIT_USAGE;
-		}
-		return BENCH_EXIT_OK;
+		return parse_unit(options, value, why, why_size);
 	case OPT_MEASURE:
-		if (strcmp(value, "time") == 0)
-			options->measure = BENCH_MEASURE_TIME;
-		else if (strcmp(value, "instructions") == 0)
-			options->measure = BENCH_MEASURE_INSTRUCTIONS;
-		else {
-			snprintf(why, why_size, "--measure: '%s' is not time or "
-			         "instructions", value);
-			return BENCH_EXIT_USAGE;
-		}
-		return BENCH_EXIT_OK;
+		return parse_measure(options, value, why, why_size);
 	}
 	snprintf(why, why_size, "internal error: unhandled option");
 	return BENCH_EXIT_USAGE;
 }
 
-int
-bench_options_parse(struct bench_options *options, int argc,
-                    char *const *argv, const struct bm_ops *const *backends,
-                    size_t backend_count, char *why, size_t why_size)
+/* The defaults of every option, every backend selected. False when out of
+ * memory. */
+static bool
+set_defaults(struct bench_options *options, size_t backend_count)
 {
 	*options = (struct bench_options){
 		.backend_count = backend_count,
@@ -454,68 +503,91 @@ bench_options_parse(struct bench_options *options, int argc,
 	};
 	/* One spare element so that an empty list still allocates. */
 	options->backend_selected = calloc(backend_count + 1, sizeof(bool));
-	if (options->backend_selected == NULL) {
-		snprintf(why, why_size, "out of memory");
-		return BENCH_EXIT_FAILED;
-	}
+	if (options->backend_selected == NULL)
+		return false;
 	for (size_t i = 0; i < backend_count; i++)
 		options->backend_selected[i] = true;
 	options->size_count = sizeof bench_default_sizes /
 	                      sizeof bench_default_sizes[0];
 	memcpy(options->sizes, bench_default_sizes, sizeof bench_default_sizes);
+	return true;
+}
 
-	bool repetitions_given = false, min_time_given = false;
-	bool format_given = false;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		if (strncmp(arg, "--", 2) != 0) {
-			snprintf(why, why_size, "unexpected argument '%s' "
-			         "(see --help)", arg);
-			return BENCH_EXIT_USAGE;
-		}
-		const char *equals = strchr(arg, '=');
-		size_t name_length = equals != NULL ? (size_t)(equals - arg)
-		                                    : strlen(arg);
-		size_t count = sizeof option_table / sizeof option_table[0];
-		size_t found = count;
-		for (size_t k = 0; k < count; k++) {
-			if (strlen(option_table[k].name) == name_length &&
-			    memcmp(option_table[k].name, arg, name_length) == 0)
-				found = k;
-		}
-		if (found == count) {
-			snprintf(why, why_size, "unknown option '%.*s' (see --help)",
-			         (int)name_length, arg);
-			return BENCH_EXIT_USAGE;
-		}
-		const char *value = NULL;
-		if (option_table[found].takes_value) {
-			if (equals != NULL) {
-				value = equals + 1;
-			} else if (i + 1 < argc) {
-				value = argv[++i];
-			} else {
-				snprintf(why, why_size, "%s needs a value",
-				         option_table[found].name);
-				return BENCH_EXIT_USAGE;
-			}
-		} else if (equals != NULL) {
-			snprintf(why, why_size, "%s takes no value",
+/* The entry of option_table named by arg[0..name_length), or the table's
+ * size when there is none. */
+static size_t
+find_option(const char *arg, size_t name_length)
+{
+	size_t count = sizeof option_table / sizeof option_table[0];
+	size_t found = count;
+	for (size_t k = 0; k < count; k++) {
+		if (strlen(option_table[k].name) == name_length &&
+		    memcmp(option_table[k].name, arg, name_length) == 0)
+			found = k;
+	}
+	return found;
+}
+
+/* Reads the option argv[*i] names and its value (NULL when it takes none),
+ * given as "--name=value" or as the next argument (then *i moves on to
+ * it). */
+static int
+read_option(int argc, char *const *argv, int *i, enum option_id *id,
+            const char **value, char *why, size_t why_size)
+{
+	const char *arg = argv[*i];
+	if (strncmp(arg, "--", 2) != 0) {
+		snprintf(why, why_size, "unexpected argument '%s' "
+		         "(see --help)", arg);
+		return BENCH_EXIT_USAGE;
+	}
+	const char *equals = strchr(arg, '=');
+	size_t name_length = equals != NULL ? (size_t)(equals - arg)
+	                                    : strlen(arg);
+	size_t found = find_option(arg, name_length);
+	if (found == sizeof option_table / sizeof option_table[0]) {
+		snprintf(why, why_size, "unknown option '%.*s' (see --help)",
+		         (int)name_length, arg);
+		return BENCH_EXIT_USAGE;
+	}
+	*value = NULL;
+	if (option_table[found].takes_value) {
+		if (equals != NULL) {
+			*value = equals + 1;
+		} else if (*i + 1 < argc) {
+			*value = argv[++*i];
+		} else {
+			snprintf(why, why_size, "%s needs a value",
 			         option_table[found].name);
 			return BENCH_EXIT_USAGE;
 		}
-		int rc = apply_option(options, option_table[found].id, value,
-		                      backends, &repetitions_given,
-		                      &min_time_given, why, why_size);
-		if (rc != BENCH_EXIT_OK)
-			return rc;
-		format_given = format_given || option_table[found].id == OPT_FORMAT;
+	} else if (equals != NULL) {
+		snprintf(why, why_size, "%s takes no value",
+		         option_table[found].name);
+		return BENCH_EXIT_USAGE;
 	}
+	*id = option_table[found].id;
+	return BENCH_EXIT_OK;
+}
+
+/* Which of the options whose defaults depend on others were given. */
+struct given {
+	bool repetitions;
+	bool min_time;
+	bool format;
+};
+
+/* After the last option: the defaults that --measure instructions and
+ * --quick change, and the checks on the options together. */
+static int
+finish_options(struct bench_options *options, const struct given *given,
+               char *why, size_t why_size)
+{
 	/* Under callgrind the program cannot read its own counts: it writes
 	 * the run as JSON, and `bench read-callgrind` adds the figures from
 	 * the dumps (scripts/bench-instructions does both). */
 	if (options->measure == BENCH_MEASURE_INSTRUCTIONS) {
-		if (!format_given)
+		if (!given->format)
 			options->format = BENCH_FORMAT_JSON;
 		if (options->format != BENCH_FORMAT_JSON) {
 			snprintf(why, why_size, "--measure instructions writes JSON "
@@ -525,9 +597,9 @@ bench_options_parse(struct bench_options *options, int argc,
 		}
 	}
 	if (options->quick) {
-		if (!repetitions_given)
+		if (!given->repetitions)
 			options->repetitions = BENCH_QUICK_REPETITIONS;
-		if (!min_time_given)
+		if (!given->min_time)
 			options->min_time_ms = BENCH_QUICK_MIN_TIME_MS;
 	}
 	if (!options->help && !options->list && !options->list_tests &&
@@ -537,6 +609,32 @@ bench_options_parse(struct bench_options *options, int argc,
 		return BENCH_EXIT_USAGE;
 	}
 	return BENCH_EXIT_OK;
+}
+
+int
+bench_options_parse(struct bench_options *options, int argc,
+                    char *const *argv, const struct bm_ops *const *backends,
+                    size_t backend_count, char *why, size_t why_size)
+{
+	if (!set_defaults(options, backend_count)) {
+		snprintf(why, why_size, "out of memory");
+		return BENCH_EXIT_FAILED;
+	}
+	struct given given = {0};
+	for (int i = 1; i < argc; i++) {
+		enum option_id id;
+		const char *value;
+		int rc = read_option(argc, argv, &i, &id, &value, why, why_size);
+		if (rc == BENCH_EXIT_OK)
+			rc = apply_option(options, id, value, backends, why,
+			                  why_size);
+		if (rc != BENCH_EXIT_OK)
+			return rc;
+		given.repetitions = given.repetitions || id == OPT_REPETITIONS;
+		given.min_time = given.min_time || id == OPT_MIN_TIME;
+		given.format = given.format || id == OPT_FORMAT;
+	}
+	return finish_options(options, &given, why, why_size);
 }
 
 void

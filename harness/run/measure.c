@@ -323,6 +323,57 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 	return true;
 }
 
+/* Sizes a runner's batches: in instruction mode one round of the validated
+ * batch's `first_ops`, otherwise calibrated. False after failing the
+ * runner. */
+static bool
+size_batches(struct run_state *state, struct runner *runner,
+             const struct bench_test *test, size_t first_ops)
+{
+	/* Room for the reason and the words put before it. */
+	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
+	if (state->count_instructions) {
+		runner->ops = first_ops;
+		runner->rounds = 1;
+		runner->result->ops_per_sample = first_ops;
+		runner->result->rounds_per_sample = 1;
+	} else if (!calibrate(state, runner, reason, sizeof reason)) {
+		snprintf(why, sizeof why, "while sizing batches: %s", reason);
+		fail_runner(state, runner, test, why);
+		return false;
+	}
+	return true;
+}
+
+/* Makes room for a runner's samples and notes the flattened bytes its
+ * results report. False after failing the runner. */
+static bool
+prepare_results(struct run_state *state, struct runner *runner,
+                const struct bench_test_data *work,
+                const struct bm_ops *backend)
+{
+	const struct bench_test *test = work->test;
+	runner->result->samples = calloc(state->options->repetitions,
+	                                 sizeof(double));
+	runner->result->cpu_samples = calloc(state->options->repetitions,
+	                                     sizeof(double));
+	if (runner->result->samples == NULL ||
+	    runner->result->cpu_samples == NULL) {
+		fail_runner(state, runner, test, "harness out of memory");
+		return false;
+	}
+	if (backend == NULL) {
+		runner->result->flat_bytes = work->floor_bytes;
+	} else if (bench_op_is_flat(test->op)) {
+		/* The bytes the first batch validated: the backend's own
+		 * flattening of the test's message. */
+		runner->result->flat_bytes = runner->cell.flat_size;
+		runner->result->flat_digest =
+			bench_fnv_bytes(runner->cell.flat, runner->cell.flat_size);
+	}
+	return true;
+}
+
 /* Sets up, validates, counts and calibrates one runner (untimed). In
  * instruction mode the validated batch already has the operations of the
  * counted one, and there is nothing to calibrate. */
@@ -361,34 +412,9 @@ set_up_runner(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, why);
 		return;
 	}
-	if (state->count_instructions) {
-		runner->ops = first_ops;
-		runner->rounds = 1;
-		runner->result->ops_per_sample = first_ops;
-		runner->result->rounds_per_sample = 1;
-	} else if (!calibrate(state, runner, reason, sizeof reason)) {
-		snprintf(why, sizeof why, "while sizing batches: %s", reason);
-		fail_runner(state, runner, test, why);
+	if (!size_batches(state, runner, test, first_ops) ||
+	    !prepare_results(state, runner, work, backend))
 		return;
-	}
-	runner->result->samples = calloc(state->options->repetitions,
-	                                 sizeof(double));
-	runner->result->cpu_samples = calloc(state->options->repetitions,
-	                                     sizeof(double));
-	if (runner->result->samples == NULL ||
-	    runner->result->cpu_samples == NULL) {
-		fail_runner(state, runner, test, "harness out of memory");
-		return;
-	}
-	if (backend == NULL) {
-		runner->result->flat_bytes = work->floor_bytes;
-	} else if (bench_op_is_flat(test->op)) {
-		/* The bytes the first batch validated: the backend's own
-		 * flattening of the test's message. */
-		runner->result->flat_bytes = runner->cell.flat_size;
-		runner->result->flat_digest =
-			bench_fnv_bytes(runner->cell.flat, runner->cell.flat_size);
-	}
 	runner->active = true;
 }
 
@@ -527,6 +553,88 @@ run_cell_job(void *argument)
 	return NULL;
 }
 
+/* The child's side of count_cell_apart: the cell's work in a new thread,
+ * its report written to `fd`, then the end of the process. */
+static _Noreturn void
+run_cell_child(struct run_state *state, struct runner *runner,
+               const struct bench_test *test, const struct bm_ops *backend,
+               int fd)
+{
+	struct cell_report report = {0};
+	state->in_child = true;
+	struct cell_job job = {
+		.state = state,
+		.runner = runner,
+		.test = test,
+		.backend = backend,
+		.report = &report,
+	};
+	pthread_t thread;
+	if (pthread_create(&thread, NULL, run_cell_job, &job) != 0 ||
+	    pthread_join(thread, NULL) != 0) {
+		report.failed = true;
+		snprintf(report.error, sizeof report.error,
+		         "harness: cannot start the cell's thread");
+	}
+	bool sent = write(fd, &report, sizeof report) == (ssize_t)sizeof report;
+	/* No exit handlers, no flushing of the harness's streams. */
+	_exit(sent ? 0 : 1);
+}
+
+/* The harness's side of count_cell_apart: the child's report read from
+ * `fd` (closed after), and the child waited for. False, with the reason,
+ * when the child ended without a whole report. */
+static bool
+receive_cell_report(pid_t child, int fd, struct cell_report *report,
+                    char *why, size_t why_size)
+{
+	size_t got = read_all(fd, report, sizeof *report);
+	close(fd);
+	int wait_status = 0;
+	while (waitpid(child, &wait_status, 0) < 0 && errno == EINTR)
+		continue;
+	if (got != sizeof *report) {
+		if (WIFSIGNALED(wait_status))
+			snprintf(why, why_size, "the cell's process died of "
+			         "signal %d", WTERMSIG(wait_status));
+		else
+			snprintf(why, why_size, "the cell's process ended without "
+			         "a report");
+		return false;
+	}
+	report->error[sizeof report->error - 1] = '\0';
+	return true;
+}
+
+/* Puts what a cell's process reported into the runner and its results:
+ * the checksum of its work, and its failure, its not applying, or its
+ * figures. */
+static void
+take_cell_report(struct run_state *state, struct runner *runner,
+                 const struct bench_test *test,
+                 const struct cell_report *report)
+{
+	state->checksum = bench_fnv_fold(state->checksum, report->checksum);
+	if (report->failed) {
+		fail_runner(state, runner, test, report->error);
+		return;
+	}
+	if (report->not_applicable) {
+		runner->result->not_applicable = true;
+		memcpy(runner->result->error, report->error,
+		       sizeof runner->result->error);
+		return;
+	}
+	struct bench_cell_result *result = runner->result;
+	result->allocs_per_op = report->allocs_per_op;
+	result->flat_bytes = report->flat_bytes;
+	result->flat_digest = report->flat_digest;
+	result->ops_per_sample = report->ops;
+	result->rounds_per_sample = 1;
+	runner->ops = report->ops;
+	runner->rounds = 1;
+}
+
 /*
  * Instruction mode: one cell from start to end (set up, validated, its
  * allocations counted, its instructions counted, validated again) in a
@@ -551,6 +659,7 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 {
 	const struct bench_test *test = work->test;
 	struct cell_report report = {0};
+	char why[BENCH_REASON_MAX];
 	int pipe_fds[2];
 	if (pipe(pipe_fds) != 0) {
 		fail_runner(state, runner, test, "harness: pipe failed");
@@ -559,25 +668,7 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 	pid_t child = fork();
 	if (child == 0) {
 		close(pipe_fds[0]);
-		state->in_child = true;
-		struct cell_job job = {
-			.state = state,
-			.runner = runner,
-			.test = test,
-			.backend = backend,
-			.report = &report,
-		};
-		pthread_t thread;
-		if (pthread_create(&thread, NULL, run_cell_job, &job) != 0 ||
-		    pthread_join(thread, NULL) != 0) {
-			report.failed = true;
-			snprintf(report.error, sizeof report.error,
-			         "harness: cannot start the cell's thread");
-		}
-		bool sent = write(pipe_fds[1], &report, sizeof report) ==
-		            (ssize_t)sizeof report;
-		/* No exit handlers, no flushing of the harness's streams. */
-		_exit(sent ? 0 : 1);
+		run_cell_child(state, runner, test, backend, pipe_fds[1]);
 	}
 	close(pipe_fds[1]);
 	if (child < 0) {
@@ -585,42 +676,12 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, "harness: fork failed");
 		return;
 	}
-	size_t got = read_all(pipe_fds[0], &report, sizeof report);
-	close(pipe_fds[0]);
-	int wait_status = 0;
-	while (waitpid(child, &wait_status, 0) < 0 && errno == EINTR)
-		continue;
-	if (got != sizeof report) {
-		char why[BENCH_REASON_MAX];
-		if (WIFSIGNALED(wait_status))
-			snprintf(why, sizeof why, "the cell's process died of "
-			         "signal %d", WTERMSIG(wait_status));
-		else
-			snprintf(why, sizeof why, "the cell's process ended without "
-			         "a report");
+	if (!receive_cell_report(child, pipe_fds[0], &report, why,
+	                         sizeof why)) {
 		fail_runner(state, runner, test, why);
 		return;
 	}
-	report.error[sizeof report.error - 1] = '\0';
-	state->checksum = bench_fnv_fold(state->checksum, report.checksum);
-	if (report.failed) {
-		fail_runner(state, runner, test, report.error);
-		return;
-	}
-	if (report.not_applicable) {
-		runner->result->not_applicable = true;
-		memcpy(runner->result->error, report.error,
-		       sizeof runner->result->error);
-		return;
-	}
-	struct bench_cell_result *result = runner->result;
-	result->allocs_per_op = report.allocs_per_op;
-	result->flat_bytes = report.flat_bytes;
-	result->flat_digest = report.flat_digest;
-	result->ops_per_sample = report.ops;
-	result->rounds_per_sample = 1;
-	runner->ops = report.ops;
-	runner->rounds = 1;
+	take_cell_report(state, runner, test, &report);
 }
 
 static struct bench_verdict
@@ -650,6 +711,67 @@ summarize(struct bench_cell_result *result, double *scratch)
 		                &result->summary);
 }
 
+/* Sets up every runner of a row (the Floor's last, when the row has one);
+ * in instruction mode each cell is counted in a process of its own. */
+static void
+set_up_runners(struct run_state *state, struct bench_row *row,
+               struct runner *runners, size_t runner_count,
+               const struct bench_test_data *work)
+{
+	struct bench_results *results = state->results;
+	size_t backend_count = results->backend_count;
+	for (size_t r = 0; r < runner_count; r++) {
+		struct runner *runner = &runners[r];
+		bool floor = r == backend_count;
+		runner->result = floor ? &row->floor : &row->cells[r];
+		runner->label = floor ? "Floor" : results->backends[r]->name;
+		if (state->count_instructions)
+			count_cell_apart(state, runner, work,
+			                 floor ? NULL : results->backends[r]);
+		else
+			set_up_runner(state, runner, work,
+			              floor ? NULL : results->backends[r]);
+	}
+}
+
+/* Takes the --repetitions samples of the active runners, each round
+ * visiting them in a new shuffled order (`order` has room for them all). */
+static void
+take_samples(struct run_state *state, struct runner *runners,
+             size_t runner_count, size_t *order,
+             const struct bench_test *test)
+{
+	for (unsigned k = 0; k < state->options->repetitions; k++) {
+		size_t active = 0;
+		for (size_t r = 0; r < runner_count; r++) {
+			if (runners[r].active)
+				order[active++] = r;
+		}
+		bench_rng_shuffle(&state->rng, order, active);
+		for (size_t i = 0; i < active; i++)
+			take_sample(state, &runners[order[i]], test, k);
+	}
+}
+
+/* Summarises every cell of a measured row, and decides its Winner and
+ * Haiku Winner. */
+static void
+finish_row(struct run_state *state, struct bench_row *row, double *scratch,
+           struct bench_candidate *candidates)
+{
+	struct bench_results *results = state->results;
+	for (size_t b = 0; b < results->backend_count; b++)
+		summarize(&row->cells[b], scratch);
+	if (row->has_floor)
+		summarize(&row->floor, scratch);
+	/* In instruction mode the figures, and so the verdicts, come later
+	 * (bench read-callgrind). */
+	if (!state->count_instructions) {
+		row->winner = decide(results, row, false, candidates);
+		row->haiku_winner = decide(results, row, true, candidates);
+	}
+}
+
 /* Measures one test into `row`. Returns false when out of memory. */
 static bool
 measure_test(struct run_state *state, struct bench_row *row)
@@ -670,39 +792,10 @@ measure_test(struct run_state *state, struct bench_row *row)
 	if (!ok)
 		goto done;
 
-	for (size_t r = 0; r < runner_count; r++) {
-		struct runner *runner = &runners[r];
-		bool floor = r == backend_count;
-		runner->result = floor ? &row->floor : &row->cells[r];
-		runner->label = floor ? "Floor" : results->backends[r]->name;
-		if (state->count_instructions)
-			count_cell_apart(state, runner, &work,
-			                 floor ? NULL : results->backends[r]);
-		else
-			set_up_runner(state, runner, &work,
-			              floor ? NULL : results->backends[r]);
-	}
-	for (unsigned k = 0; k < state->options->repetitions &&
-	                     !state->count_instructions; k++) {
-		size_t active = 0;
-		for (size_t r = 0; r < runner_count; r++) {
-			if (runners[r].active)
-				order[active++] = r;
-		}
-		bench_rng_shuffle(&state->rng, order, active);
-		for (size_t i = 0; i < active; i++)
-			take_sample(state, &runners[order[i]], test, k);
-	}
-	for (size_t b = 0; b < backend_count; b++)
-		summarize(&row->cells[b], scratch);
-	if (row->has_floor)
-		summarize(&row->floor, scratch);
-	/* In instruction mode the figures, and so the verdicts, come later
-	 * (bench read-callgrind). */
-	if (!state->count_instructions) {
-		row->winner = decide(results, row, false, candidates);
-		row->haiku_winner = decide(results, row, true, candidates);
-	}
+	set_up_runners(state, row, runners, runner_count, &work);
+	if (!state->count_instructions)
+		take_samples(state, runners, runner_count, order, test);
+	finish_row(state, row, scratch, candidates);
 
 done:
 	if (runners != NULL) {
@@ -756,6 +849,69 @@ configure_allocator(const struct bench_allocator *allocator, char *out,
 		         allocator->version);
 }
 
+/* The backends of --backends, in registration order, into
+ * results->backends. False when out of memory. */
+static bool
+select_backends(const struct bench_options *options,
+                const struct bm_ops *const *backends, size_t backend_count,
+                struct bench_results *results)
+{
+	results->backends = calloc(backend_count + 1, sizeof *results->backends);
+	if (results->backends == NULL)
+		return false;
+	for (size_t i = 0; i < backend_count; i++) {
+		if (options->backend_selected[i])
+			results->backends[results->backend_count++] = backends[i];
+	}
+	return true;
+}
+
+/* The tests of the matrix that --filter passes, in matrix order, in a new
+ * array (NULL when out of memory); *selected is their number. */
+static struct bench_test *
+select_tests(const struct bench_options *options, size_t *selected)
+{
+	size_t test_total = bench_matrix_build(options->sizes,
+	                                       options->size_count, NULL);
+	struct bench_test *tests = calloc(test_total + 1, sizeof *tests);
+	if (tests == NULL)
+		return NULL;
+	bench_matrix_build(options->sizes, options->size_count, tests);
+	size_t count = 0;
+	for (size_t t = 0; t < test_total; t++) {
+		if (bench_options_match(options, tests[t].name))
+			tests[count++] = tests[t];
+	}
+	*selected = count;
+	return tests;
+}
+
+/* Measures the selected tests, one row of the results each, saying so on
+ * the progress line. False when out of memory. */
+static bool
+measure_rows(struct run_state *state, const struct bench_test *tests,
+             size_t selected)
+{
+	struct bench_results *results = state->results;
+	bool ok = true;
+	for (size_t t = 0; t < selected && ok; t++) {
+		struct bench_row *row = &results->rows[t];
+		results->row_count++;
+		row->test = tests[t];
+		row->has_floor = bench_test_has_floor(&tests[t]);
+		row->cells = calloc(results->backend_count + 1,
+		                    sizeof *row->cells);
+		if (row->cells == NULL) {
+			ok = false;
+			break;
+		}
+		bench_progress_test(&state->progress, row->test.name);
+		ok = measure_test(state, row);
+		bench_progress_done(&state->progress);
+	}
+	return ok;
+}
+
 bool
 bench_measure(const struct bench_options *options,
               const struct bm_ops *const *backends, size_t backend_count,
@@ -769,25 +925,12 @@ bench_measure(const struct bench_options *options,
 	                    sizeof results->allocator_setup);
 	results->allocator = results->allocator_setup;
 
-	results->backends = calloc(backend_count + 1, sizeof *results->backends);
-	if (results->backends == NULL)
+	if (!select_backends(options, backends, backend_count, results))
 		return false;
-	for (size_t i = 0; i < backend_count; i++) {
-		if (options->backend_selected[i])
-			results->backends[results->backend_count++] = backends[i];
-	}
-
-	size_t test_total = bench_matrix_build(options->sizes,
-	                                       options->size_count, NULL);
-	struct bench_test *tests = calloc(test_total + 1, sizeof *tests);
+	size_t selected;
+	struct bench_test *tests = select_tests(options, &selected);
 	if (tests == NULL)
 		return false;
-	bench_matrix_build(options->sizes, options->size_count, tests);
-	size_t selected = 0;
-	for (size_t t = 0; t < test_total; t++) {
-		if (bench_options_match(options, tests[t].name))
-			tests[selected++] = tests[t];
-	}
 
 	results->rows = calloc(selected + 1, sizeof *results->rows);
 	if (results->rows == NULL) {
@@ -806,22 +949,7 @@ bench_measure(const struct bench_options *options,
 	if (state.count_instructions)
 		bench_callgrind_probe();
 	bench_progress_start(&state.progress, err, show_progress, selected);
-	bool ok = true;
-	for (size_t t = 0; t < selected && ok; t++) {
-		struct bench_row *row = &results->rows[t];
-		results->row_count++;
-		row->test = tests[t];
-		row->has_floor = bench_test_has_floor(&tests[t]);
-		row->cells = calloc(results->backend_count + 1,
-		                    sizeof *row->cells);
-		if (row->cells == NULL) {
-			ok = false;
-			break;
-		}
-		bench_progress_test(&state.progress, row->test.name);
-		ok = measure_test(&state, row);
-		bench_progress_done(&state.progress);
-	}
+	bool ok = measure_rows(&state, tests, selected);
 	bench_progress_finish(&state.progress);
 	free(tests);
 	results->checksum = state.checksum;
