@@ -88,8 +88,9 @@ enum bm_format {
 	BM_FORMAT_DANO_SWAPPED
 };
 
-/* The magic of each format as a host-order integer (impl/README.md §4-§6),
- * as Haiku compares it. */
+/* The magic of each format as a host-order integer, as Haiku compares it
+ * (HMF1: impl/README.md §4, FOB1: impl/README.md §5, FOB2:
+ * impl/README.md §6). */
 #define BM_R5_MAGIC 0x464f4231u   /* 'FOB1'; bytes "1BOF" on little-endian */
 #define BM_HMF1_MAGIC 0x31464d48u /* '1FMH'; bytes "HMF1" on little-endian */
 #define BM_DANO_MAGIC 0x464f4232u /* 'FOB2' */

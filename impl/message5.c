@@ -346,6 +346,8 @@ static inline int32_t
 message5_walk(const struct message5 *m, const char *name,
               size_t stored_length, uint32_t count)
 {
+	if (count == 0)
+		return -1; /* and the block may be NULL */
 	const struct message5_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	for (uint32_t i = 0; i < count; i++) {
