@@ -229,10 +229,11 @@ message5_drop_indexes(struct message5 *m)
 	m->tails_known = false;
 }
 
-/* Whether `length` bytes at a and b are equal, length >= 2 (a name and its
- * NUL): up to 16 bytes by two loads from each side that overlap in the
- * middle (the first and the last 2, 4 or 8 bytes: no loop), longer ones
- * eight bytes at a time before that. memcpy: the names are unaligned. */
+/* Whether `length` bytes at a and b are equal (a name and its NUL; an
+ * unflattened name_length may be 0 or 1): up to 16 bytes by two loads
+ * from each side that overlap in the middle (the first and the last 2, 4
+ * or 8 bytes: no loop), longer ones eight bytes at a time before that.
+ * memcpy: the names are unaligned. */
 static inline bool
 message5_same_name(const uint8_t *a, const char *b, size_t length)
 {
@@ -261,6 +262,8 @@ message5_same_name(const uint8_t *a, const char *b, size_t length)
 		memcpy(&b1, b + length - 4, 4);
 		return ((a0 ^ b0) | (a1 ^ b1)) == 0;
 	}
+	if (length < 2) /* an unflattened name_length of 0 or 1 */
+		return length == 0 || a[0] == (uint8_t)b[0];
 	uint16_t a0, a1, b0, b1;
 	memcpy(&a0, a, 2);
 	memcpy(&b0, b, 2);
