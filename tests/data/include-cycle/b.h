@@ -1,0 +1,2 @@
+/* The other half of the cycle (see a.h). */
+#include "a.h"
