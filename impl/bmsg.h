@@ -530,6 +530,13 @@ int bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink);
  * bm_decode's or the add path's status; on failure the caller empties msg. */
 int bm_decode_into(bm_message *msg, const void *data, size_t size);
 
+/* bm_field_at, with the field's name also copied, NUL-terminated, into
+ * `name` (what a find by that name needs). BM_BAD_VALUE for a name of 0
+ * or more than BM_NAME_MAX bytes, else bm_field_at's status. */
+int bm_field_named_at(const bm_message *msg, int32_t index,
+                      struct bm_field_info *info,
+                      char name[BM_NAME_MAX + 1]);
+
 /* Copies `msg` into a new message of backend `ops` through the add path:
  * each field in iteration order, each item read by bm_find_data and added
  * by bm_add_data with the field's type and fixed-size flag. BM_BAD_VALUE

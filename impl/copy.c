@@ -1,12 +1,27 @@
 /*
  * copy.c - bm_copy: a message copied into a backend through the add path
- * (bmsg.h), for msgdump --reflatten and the tests. Built on the bm_*
+ * (bmsg.h), for msgdump --reflatten and the tests, and bm_field_named_at,
+ * the field reader it and msgdump share. Built on the bm_*
  * wrappers only; its own file, so that the wrappers' file compiles as it
  * would without it.
  */
 #include "bmsg.h"
 
 #include <string.h>
+
+int
+bm_field_named_at(const bm_message *msg, int32_t index,
+                  struct bm_field_info *info, char name[BM_NAME_MAX + 1])
+{
+	int rc = bm_field_at(msg, index, info);
+	if (rc != BM_OK)
+		return rc;
+	if (info->name_len == 0 || info->name_len > BM_NAME_MAX)
+		return BM_BAD_VALUE;
+	memcpy(name, info->name, info->name_len);
+	name[info->name_len] = '\0';
+	return BM_OK;
+}
 
 int
 bm_copy(const bm_message *msg, const struct bm_ops *ops, bm_message **out)
@@ -19,14 +34,7 @@ bm_copy(const bm_message *msg, const struct bm_ops *ops, bm_message **out)
 	for (int32_t i = 0; rc == BM_OK && i < count; i++) {
 		struct bm_field_info info;
 		char name[BM_NAME_MAX + 1];
-		rc = bm_field_at(msg, i, &info);
-		if (rc == BM_OK &&
-		    (info.name_len == 0 || info.name_len > BM_NAME_MAX))
-			rc = BM_BAD_VALUE;
-		if (rc == BM_OK) {
-			memcpy(name, info.name, info.name_len);
-			name[info.name_len] = '\0';
-		}
+		rc = bm_field_named_at(msg, i, &info, name);
 		for (int32_t k = 0; rc == BM_OK && k < info.count; k++) {
 			const void *data;
 			size_t size;

@@ -34,21 +34,6 @@ msgdump_check(const struct bm_ops *ops, const void *bytes, size_t size)
 	return rc == BM_UNSUPPORTED ? BM_OK : rc;
 }
 
-/* Reads field `index` and copies its name, NUL-terminated, into name. */
-static int
-field_with_name(const bm_message *msg, int32_t index,
-                struct bm_field_info *info, char name[BM_NAME_MAX + 1])
-{
-	int rc = bm_field_at(msg, index, info);
-	if (rc != BM_OK)
-		return rc;
-	if (info->name_len == 0 || info->name_len > BM_NAME_MAX)
-		return BM_BAD_VALUE;
-	memcpy(name, info->name, info->name_len);
-	name[info->name_len] = '\0';
-	return BM_OK;
-}
-
 static void
 type_chars(bm_type_code type, char chars[4])
 {
@@ -147,7 +132,7 @@ msgdump_json(FILE *out, const bm_message *msg, enum bm_format format)
 	for (int32_t i = 0; i < count; i++) {
 		struct bm_field_info info;
 		char name[BM_NAME_MAX + 1];
-		int rc = field_with_name(msg, i, &info, name);
+		int rc = bm_field_named_at(msg, i, &info, name);
 		if (rc != BM_OK)
 			return rc;
 		fputs(i > 0 ? ",{\"name\":" : "{\"name\":", out);
@@ -413,7 +398,7 @@ human_fields(FILE *out, const bm_message *msg, int depth)
 	for (int32_t i = 0; i < count; i++) {
 		struct bm_field_info info;
 		char name[BM_NAME_MAX + 1];
-		if (field_with_name(msg, i, &info, name) != BM_OK)
+		if (bm_field_named_at(msg, i, &info, name) != BM_OK)
 			continue;
 		for (int32_t k = 0; k < info.count; k++) {
 			const void *data;
