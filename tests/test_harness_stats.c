@@ -156,6 +156,66 @@ START_TEST(zero_medians_do_not_divide_by_zero)
 }
 END_TEST
 
+/* A proposal's standing: against the best competitor by the tie rule. */
+static struct bench_standing_cell
+standing_cell(double median, double mad, long long flat_bytes)
+{
+	return (struct bench_standing_cell){candidate(median, mad), flat_bytes};
+}
+
+START_TEST(a_proposal_holds_a_row_at_or_below_the_best_by_the_tie_rule)
+{
+	struct bench_candidate floor = candidate(10, 0);
+	struct bench_standing_cell best = standing_cell(100, 0, 0);
+	struct bench_standing_cell mine = standing_cell(101.5, 0, 0);
+	struct bench_standing s = bench_standing(&mine, &best, &floor);
+	ck_assert(s.known && s.holds && !s.format_row);
+	ck_assert_double_eq_tol(s.ratio, 1.015, 1e-9);
+	mine = standing_cell(103, 0, 0); /* past 2 % */
+	s = bench_standing(&mine, &best, &floor);
+	ck_assert(s.known && !s.holds);
+	mine = standing_cell(103, 5, 0); /* its noise widens the tie */
+	ck_assert(bench_standing(&mine, &best, &floor).holds);
+	char text[64];
+	bench_standing_text(&s, text, sizeof text);
+	ck_assert_str_eq(text, "1.03x lost");
+	mine.candidate.usable = false;
+	s = bench_standing(&mine, &best, &floor);
+	ck_assert(!s.known);
+	bench_standing_text(&s, text, sizeof text);
+	ck_assert_str_eq(text, "n/a");
+}
+END_TEST
+
+/* The format exception: a smaller flat form of the best competitor (more
+ * than 5 %) lets a lost row be held within 1.1 times the Floor, and never
+ * takes a held row away. */
+START_TEST(a_smaller_flat_form_judges_a_lost_row_by_the_floor)
+{
+	struct bench_candidate floor = candidate(100, 0);
+	struct bench_standing_cell best = standing_cell(90, 0, 940);
+	struct bench_standing_cell mine = standing_cell(109, 0, 1000);
+	struct bench_standing s = bench_standing(&mine, &best, &floor);
+	ck_assert(s.format_row && s.holds);
+	ck_assert_double_eq_tol(s.floor_ratio, 1.09, 1e-9);
+	char text[64];
+	bench_standing_text(&s, text, sizeof text);
+	ck_assert_str_eq(text, "1.21x, 1.09x Floor");
+	mine = standing_cell(115, 0, 1000); /* past 1.1 times the Floor */
+	s = bench_standing(&mine, &best, &floor);
+	ck_assert(s.format_row && !s.holds);
+	bench_standing_text(&s, text, sizeof text);
+	ck_assert_str_eq(text, "1.28x, 1.15x Floor lost");
+	best.flat_bytes = 960; /* only 4 % smaller: no exception */
+	s = bench_standing(&mine, &best, &floor);
+	ck_assert(!s.format_row && !s.holds);
+	/* A row held against the best stays held, whatever the Floor. */
+	best = standing_cell(120, 0, 500);
+	s = bench_standing(&mine, &best, &floor);
+	ck_assert(s.holds && !s.format_row);
+}
+END_TEST
+
 Suite *
 make_harness_stats_suite(void)
 {
@@ -169,6 +229,9 @@ make_harness_stats_suite(void)
 	tcase_add_test(tc, unusable_candidates_never_win);
 	tcase_add_test(tc, order_of_candidates_does_not_matter);
 	tcase_add_test(tc, zero_medians_do_not_divide_by_zero);
+	tcase_add_test(
+		tc, a_proposal_holds_a_row_at_or_below_the_best_by_the_tie_rule);
+	tcase_add_test(tc, a_smaller_flat_form_judges_a_lost_row_by_the_floor);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -3,6 +3,7 @@
  */
 #include "stats.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,4 +78,61 @@ bench_decide(const struct bench_candidate *candidates, size_t count)
 	if ((m2 - m1) / m1 <= margin)
 		verdict.kind = BENCH_VERDICT_TIE;
 	return verdict;
+}
+
+/* The tie rule between a target and the proposal: it holds when it is the
+ * faster or the two tie. */
+static bool
+holds_against(struct bench_candidate target, struct bench_candidate mine)
+{
+	const struct bench_candidate pair[2] = {target, mine};
+	struct bench_verdict verdict = bench_decide(pair, 2);
+	return verdict.kind == BENCH_VERDICT_TIE ||
+	       (verdict.kind == BENCH_VERDICT_WINNER && verdict.index == 1);
+}
+
+struct bench_standing
+bench_standing(const struct bench_standing_cell *mine,
+               const struct bench_standing_cell *best,
+               const struct bench_candidate *floor)
+{
+	struct bench_standing standing = {0};
+	if (!mine->candidate.usable || !best->candidate.usable ||
+	    best->candidate.median <= 0)
+		return standing;
+	standing.known = true;
+	standing.ratio = mine->candidate.median / best->candidate.median;
+	standing.holds = holds_against(best->candidate, mine->candidate);
+	/* The exception only relaxes: it is looked at on a row lost. */
+	if (standing.holds || floor == NULL || !floor->usable ||
+	    floor->median <= 0 || mine->flat_bytes <= 0 ||
+	    best->flat_bytes <= 0 ||
+	    (double)best->flat_bytes >=
+	            (1.0 - BENCH_FORMAT_MARGIN) * (double)mine->flat_bytes)
+		return standing;
+	standing.format_row = true;
+	standing.floor_ratio = mine->candidate.median / floor->median;
+	struct bench_candidate target = {
+		.usable = true,
+		.median = BENCH_FORMAT_FLOOR_FACTOR * floor->median,
+		.mad = BENCH_FORMAT_FLOOR_FACTOR * floor->mad,
+	};
+	standing.holds = holds_against(target, mine->candidate);
+	return standing;
+}
+
+void
+bench_standing_text(const struct bench_standing *standing, char *out,
+                    size_t size)
+{
+	if (!standing->known) {
+		snprintf(out, size, "n/a");
+		return;
+	}
+	int used = snprintf(out, size, "%.2fx", standing->ratio);
+	if (standing->format_row && used >= 0 && (size_t)used < size)
+		used += snprintf(out + used, size - (size_t)used,
+		                 ", %.2fx Floor", standing->floor_ratio);
+	if (!standing->holds && used >= 0 && (size_t)used < size)
+		snprintf(out + used, size - (size_t)used, " lost");
 }

@@ -68,21 +68,49 @@ struct bench_verdict bench_decide(const struct bench_candidate *candidates,
 /*
  * The "vs Winner" rule of a proposal (harness/README.md §6.1): its median
  * over the smallest median of the usable backends that compete (the
- * Winner's, or on a tied row the faster of the tied). Fold each competing
- * usable median into `best` (start at 0) with bench_vs_winner_best; then
- * bench_vs_winner gives the ratio, or 0 when there is none (the proposal's
- * cell is unusable, or no competing median was folded).
+ * Winner's, or on a tied row the faster of the tied), and whether it holds
+ * the row: at or below that median by the tie rule. One exception, set by
+ * the format: where the best competitor's flattened form is more than
+ * BENCH_FORMAT_MARGIN smaller than the proposal's (Message3's FOB1 for many
+ * one-item fields against HMF1), no design that keeps the proposal's
+ * format could match it, and the proposal holds a row it loses when it is
+ * within BENCH_FORMAT_FLOOR_FACTOR times the Floor instead (tie rule
+ * applied). The exception only relaxes the rule: a row the proposal holds
+ * against the best competitor stays held.
  */
-static inline double
-bench_vs_winner_best(double best, double median)
+#define BENCH_FORMAT_MARGIN 0.05
+#define BENCH_FORMAT_FLOOR_FACTOR 1.1
+
+/* One cell as the rule sees it; flat_bytes <= 0: not a flat row. */
+struct bench_standing_cell {
+	struct bench_candidate candidate;
+	long long flat_bytes;
+};
+
+struct bench_standing {
+	bool known;         /* the proposal and a competitor are usable */
+	double ratio;       /* its median over the best competing median */
+	bool format_row;    /* lost, then judged by the Floor (the exception) */
+	double floor_ratio; /* its median over the Floor's, on such a row */
+	bool holds;
+};
+
+/* Whether `cell` is the best competitor so far (start with best unusable). */
+static inline bool
+bench_standing_better(const struct bench_standing_cell *cell,
+                      const struct bench_standing_cell *best)
 {
-	return best == 0 || median < best ? median : best;
+	return cell->candidate.usable &&
+	       (!best->candidate.usable ||
+	        cell->candidate.median < best->candidate.median);
 }
 
-static inline double
-bench_vs_winner(bool usable, double median, double best)
-{
-	return usable && best > 0 ? median / best : 0;
-}
+struct bench_standing bench_standing(const struct bench_standing_cell *mine,
+                                     const struct bench_standing_cell *best,
+                                     const struct bench_candidate *floor);
+
+/* "0.72x", "1.41x lost", "1.32x, 1.02x Floor" or "n/a". */
+void bench_standing_text(const struct bench_standing *standing, char *out,
+                         size_t size);
 
 #endif /* BENCH_STATS_H */

@@ -72,29 +72,36 @@ is_proposal(const struct bm_ops *ops)
 	return bm_backend_kind(ops) == BM_KIND_PROPOSAL;
 }
 
-/*
- * A proposal's median over the smallest median of the backends that
- * compete (the Winner's, or on a tied row the faster of the tied), as
- * "0.42x"; "n/a" when either is missing.
- */
+/* One cell as the proposal rule sees it (bench_standing, stats.h). */
+static struct bench_standing_cell
+standing_cell(const struct bench_cell_result *cell)
+{
+	return (struct bench_standing_cell){
+		.candidate = {.usable = !cell->failed && !cell->not_applicable,
+		              .median = cell->summary.median,
+		              .mad = cell->summary.mad},
+		.flat_bytes = (long long)cell->flat_bytes,
+	};
+}
+
+/* A proposal's standing against the best competing backend, as text. */
 static void
 relative_text(const struct bench_results *results, const struct bench_row *row,
               size_t proposal, char *out)
 {
-	const struct bench_cell_result *mine = &row->cells[proposal];
-	double best = 0;
+	struct bench_standing_cell best = {0};
 	for (size_t b = 0; b < results->backend_count; b++) {
-		const struct bench_cell_result *cell = &row->cells[b];
-		if (!cell->failed && !cell->not_applicable &&
-		    bm_kind_competes(bm_backend_kind(results->backends[b])))
-			best = bench_vs_winner_best(best, cell->summary.median);
+		struct bench_standing_cell cell = standing_cell(&row->cells[b]);
+		if (bm_kind_competes(bm_backend_kind(results->backends[b])) &&
+		    bench_standing_better(&cell, &best))
+			best = cell;
 	}
-	double ratio = bench_vs_winner(!mine->failed && !mine->not_applicable,
-	                               mine->summary.median, best);
-	if (ratio == 0)
-		snprintf(out, CELL_TEXT_MAX, "n/a");
-	else
-		snprintf(out, CELL_TEXT_MAX, "%.2fx", ratio);
+	struct bench_standing_cell mine = standing_cell(&row->cells[proposal]);
+	struct bench_candidate floor = {0};
+	if (row->has_floor)
+		floor = standing_cell(&row->floor).candidate;
+	struct bench_standing standing = bench_standing(&mine, &best, &floor);
+	bench_standing_text(&standing, out, CELL_TEXT_MAX);
 }
 
 static bool
@@ -222,10 +229,15 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
 	        "max(2%%, d1/m1, d2/m2). A proposal competes in neither; its "
 	        "\"vs Winner\" column is its median over the smallest median of "
-	        "the backends that compete. ERR: the cell failed validation and has "
+	        "the backends that compete, \"lost\" where it is above it "
+	        "beyond the tie rule; where it is, and the fastest competitor's "
+	        "flattened form is more than %.0f%% smaller than its own, its "
+	        "median over the Floor's follows, and within %.1fx the Floor it "
+	        "holds the row. ERR: the cell failed validation and has "
 	        "no time. A timed batch that lost more than 1%% of its time to "
 	        "other processes is taken again (%zu were; %zu kept after %u "
 	        "retakes).\n",
+	        100 * BENCH_FORMAT_MARGIN, BENCH_FORMAT_FLOOR_FACTOR,
 	        results->retaken_batches, results->disturbed_batches,
 	        BENCH_RETAKES_MAX);
 	if (results->failed_cells == 0)

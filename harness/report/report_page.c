@@ -91,6 +91,82 @@ write_machine(FILE *out, const struct report_page_input *input)
 
 /* --- The results table ---------------------------------------------------- */
 
+/* One cell as the proposal rule sees it (bench_standing, stats.h). */
+static struct bench_standing_cell
+standing_cell(const struct bench_file_cell *cell)
+{
+	return (struct bench_standing_cell){
+		.candidate = {.usable = cell->present && !cell->failed &&
+		                        !cell->not_applicable,
+		              .median = cell->median,
+		              .mad = cell->mad},
+		.flat_bytes = cell->flat_bytes,
+	};
+}
+
+/* Proposal `proposal`'s standing on `row` against the best competitor. */
+static struct bench_standing
+proposal_standing(const struct bench_run_file *run,
+                  const struct bench_file_row *row, size_t proposal,
+                  const char **best_name)
+{
+	struct bench_standing_cell best = {0};
+	for (size_t b = 0; b < run->backend_count; b++) {
+		struct bench_standing_cell cell = standing_cell(&row->cells[b]);
+		if (bm_kind_competes(run->backends[b].kind) &&
+		    bench_standing_better(&cell, &best)) {
+			best = cell;
+			*best_name = run->backends[b].name;
+		}
+	}
+	struct bench_standing_cell mine = standing_cell(&row->cells[proposal]);
+	struct bench_candidate floor = standing_cell(&row->floor).candidate;
+	return bench_standing(&mine, &best, &floor);
+}
+
+/* Per proposal, the rows it holds, and each row it loses with the
+ * competitor that beats it: the list the proposal is judged by. */
+static void
+write_standings(FILE *out, const struct bench_run_file *run)
+{
+	for (size_t p = 0; p < run->backend_count; p++) {
+		if (run->backends[p].kind != BM_KIND_PROPOSAL)
+			continue;
+		size_t known = 0, held = 0, by_floor = 0;
+		for (size_t r = 0; r < run->row_count; r++) {
+			const char *best = NULL;
+			struct bench_standing standing =
+				proposal_standing(run, &run->rows[r], p, &best);
+			known += standing.known;
+			held += standing.known && standing.holds;
+			by_floor += standing.format_row && standing.holds;
+		}
+		fprintf(out,
+		        "\n%s holds %zu of the %zu rows with a time (at or below "
+		        "the smallest competing median by the tie rule; %zu of "
+		        "them by the format exception, within %.1f times the "
+		        "Floor).",
+		        run->backends[p].name, held, known, by_floor,
+		        BENCH_FORMAT_FLOOR_FACTOR);
+		if (held == known) {
+			fputs("\n", out);
+			continue;
+		}
+		fputs(" Rows lost:\n\n", out);
+		for (size_t r = 0; r < run->row_count; r++) {
+			const char *best = NULL;
+			struct bench_standing standing =
+				proposal_standing(run, &run->rows[r], p, &best);
+			if (!standing.known || standing.holds)
+				continue;
+			char text[64];
+			bench_standing_text(&standing, text, sizeof text);
+			fprintf(out, "- %s: %s, against %s\n", run->rows[r].test,
+			        text, best);
+		}
+	}
+}
+
 static bool
 write_results(FILE *out, const struct report_page_input *input)
 {
@@ -107,8 +183,15 @@ write_results(FILE *out, const struct report_page_input *input)
 	        "measured noise, as the harness decides); ERR: the cell failed "
 	        "validation and has no time. A proposal (Message5) competes in "
 	        "neither Winner column; its \"vs Winner\" column is its median "
-	        "over the smallest median of the backends that compete.\n\n",
-	        run->repetitions);
+	        "over the smallest median of the backends that compete, "
+	        "\"lost\" where it is above it beyond the tie rule. Where "
+	        "it is, and the fastest competitor's flattened form is more "
+	        "than %.0f %% smaller than its own (FOB1 against HMF1), its "
+	        "median over the Floor's follows (\"1.02x Floor\"), and "
+	        "within %.1f times the Floor it holds the row: no design that "
+	        "keeps its format could do better.\n\n",
+	        run->repetitions, 100 * BENCH_FORMAT_MARGIN,
+	        BENCH_FORMAT_FLOOR_FACTOR);
 	struct report_grid grid;
 	size_t proposals = 0;
 	for (size_t b = 0; b < run->backend_count; b++)
@@ -132,32 +215,21 @@ write_results(FILE *out, const struct report_page_input *input)
 		size_t line = r + 1;
 		report_grid_set(&grid, line, 0, "%s():", row->test);
 		report_grid_results_row(&grid, line, run, row);
-		/* The "vs Winner" rule (bench_vs_winner, stats.h). */
-		double best = 0;
-		for (size_t b = 0; b < run->backend_count; b++) {
-			const struct bench_file_cell *cell = &row->cells[b];
-			if (cell->present && !cell->failed &&
-			    !cell->not_applicable &&
-			    bm_kind_competes(run->backends[b].kind))
-				best = bench_vs_winner_best(best, cell->median);
-		}
 		for (size_t b = 0, column = first_proposal;
 		     b < run->backend_count; b++) {
 			if (run->backends[b].kind != BM_KIND_PROPOSAL)
 				continue;
-			const struct bench_file_cell *cell = &row->cells[b];
-			double ratio = bench_vs_winner(
-				cell->present && !cell->failed &&
-				!cell->not_applicable, cell->median, best);
-			if (ratio == 0)
-				report_grid_set(&grid, line, column++, "n/a");
-			else
-				report_grid_set(&grid, line, column++, "%.2fx",
-				                ratio);
+			char text[64];
+			const char *best = NULL;
+			struct bench_standing standing =
+				proposal_standing(run, row, b, &best);
+			bench_standing_text(&standing, text, sizeof text);
+			report_grid_set(&grid, line, column++, "%s", text);
 		}
 	}
 	report_grid_write(out, &grid);
 	report_grid_free(&grid);
+	write_standings(out, run);
 	bool heading = false;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];

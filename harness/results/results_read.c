@@ -344,6 +344,13 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 	if (cell->median < 0)
 		return fail_at(loader, where, "median",
 		               "expected a figure of 0 or more");
+	/* The MAD, which the tie rule reads; 0 when a file has none. */
+	if (member(value, "mad") != NULL &&
+	    !get_number(loader, value, where, "mad", &cell->mad))
+		return false;
+	if (cell->mad < 0)
+		return fail_at(loader, where, "mad",
+		               "expected a figure of 0 or more");
 	return true;
 }
 

@@ -41,6 +41,7 @@ struct bench_file_cell {
 	bool not_applicable;  /* {"not_applicable": ...}: n/a, no figure */
 	const char *error;    /* the reason of either */
 	double median;        /* per operation (BENCH_READ_MEASURED) */
+	double mad;           /* of the samples; 0 when the file has none */
 	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
 	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
