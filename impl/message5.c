@@ -783,12 +783,80 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 	return BM_OK;
 }
 
-/* Finds item `index` of a variable-size field: by its offset index, built
- * here when the item is past the first few; by walking the size prefixes
- * otherwise, or when the index cannot be had. Every size is checked
- * against the field's data (BM_BAD_DATA). */
-/* Kept out of find_data (GCC inlines it, and the registers it needs then
- * cost every fixed-size find a longer prologue). */
+/* The size prefix of item `index` of a variable-size field whose items
+ * are the `end` bytes at `items`, by walking the prefixes before it, each
+ * checked against the field's data; BM_BAD_DATA when one runs past it. */
+static inline int
+message5_walk_items(const uint8_t *items, uint32_t end, uint32_t index,
+                    uint32_t *position)
+{
+	uint32_t at = 0;
+	for (uint32_t i = 0;; i++) {
+		if (end - at < sizeof(uint32_t) ||
+		    bm__load32(items + at) > end - at - sizeof(uint32_t))
+			return BM_BAD_DATA;
+		if (i == index)
+			break;
+		at += (uint32_t)sizeof(uint32_t) + bm__load32(items + at);
+	}
+	*position = at;
+	return BM_OK;
+}
+
+/* The items of field `field_index`, and their size. */
+static inline const uint8_t *
+message5_items(const struct message5 *m, uint32_t field_index, uint32_t *end)
+{
+	const struct message5_field *field = &message5_fields(m)[field_index];
+	*end = field->data_size;
+	return message5_data(m) + field->offset + field->name_length;
+}
+
+/* The offset of item `index` from the field's offset index, when it has
+ * one that is up to date (checked when it was built). */
+static inline bool
+message5_indexed_offset(const struct message5 *m, uint32_t field_index,
+                        uint32_t index, uint32_t *position)
+{
+	if (m->offsets == NULL)
+		return false;
+	const struct message5_offsets *offsets = &m->offsets[field_index];
+	if (offsets->at == NULL ||
+	    offsets->count != message5_fields(m)[field_index].count)
+		return false;
+	*position = offsets->at[index];
+	return true;
+}
+
+/* Item `index` (at or past MESSAGE5_WALK_MAX) of a variable-size field
+ * without an offset index: builds it, or walks when it cannot be had. Out
+ * of line: what building needs would make every walk save registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+message5_variable_item_far(struct message5 *m, uint32_t field_index,
+                           uint32_t index, const void **data, size_t *size)
+{
+	int rc = message5_build_offsets(m, field_index);
+	if (rc == BM_BAD_DATA)
+		return rc;
+	uint32_t end, position;
+	const uint8_t *items = message5_items(m, field_index, &end);
+	if (!message5_indexed_offset(m, field_index, index, &position) &&
+	    message5_walk_items(items, end, index, &position) != BM_OK)
+		return BM_BAD_DATA;
+	*data = items + position + sizeof(uint32_t);
+	*size = bm__load32(items + position);
+	return BM_OK;
+}
+
+/* Finds item `index` of a variable-size field: by its offset index when it
+ * has one; by walking the size prefixes when the item is one of the first
+ * few; past them, message5_variable_item_far builds the index. Every size
+ * is checked against the field's data (BM_BAD_DATA). Kept out of find_data
+ * (GCC inlines it, and the registers it needs then cost every fixed-size
+ * find a longer prologue). */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -796,37 +864,13 @@ static int
 message5_variable_item(struct message5 *m, uint32_t field_index,
                        uint32_t index, const void **data, size_t *size)
 {
-	const struct message5_field *field = &message5_fields(m)[field_index];
-	const uint8_t *items = message5_data(m) + field->offset +
-	                       field->name_length;
-	uint32_t end = field->data_size;
-	uint32_t position = 0;
-	const struct message5_offsets *offsets =
-		m->offsets != NULL ? &m->offsets[field_index] : NULL;
-	bool indexed = offsets != NULL && offsets->at != NULL &&
-	               offsets->count == field->count;
-	if (!indexed && index >= MESSAGE5_WALK_MAX) {
-		int rc = message5_build_offsets(m, field_index);
-		if (rc == BM_BAD_DATA)
-			return rc;
-		offsets = m->offsets != NULL ? &m->offsets[field_index] : NULL;
-		indexed = rc == BM_OK && offsets != NULL;
-	}
-	if (indexed && offsets != NULL) {
-		/* Checked when the index was built. */
-		position = offsets->at[index];
-	} else {
-		for (uint32_t i = 0; i < index; i++) {
-			if (end - position < sizeof(uint32_t) ||
-			    bm__load32(items + position) >
-			            end - position - sizeof(uint32_t))
-				return BM_BAD_DATA;
-			position += (uint32_t)sizeof(uint32_t) +
-			            bm__load32(items + position);
-		}
-		if (end - position < sizeof(uint32_t) ||
-		    bm__load32(items + position) >
-		            end - position - sizeof(uint32_t))
+	uint32_t end, position;
+	const uint8_t *items = message5_items(m, field_index, &end);
+	if (!message5_indexed_offset(m, field_index, index, &position)) {
+		if (index >= MESSAGE5_WALK_MAX)
+			return message5_variable_item_far(m, field_index, index,
+			                                  data, size);
+		if (message5_walk_items(items, end, index, &position) != BM_OK)
 			return BM_BAD_DATA;
 	}
 	*data = items + position + sizeof(uint32_t);
