@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.07555:463649]
+set yrange [1.08839:468148]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -62,7 +62,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.08077:520281]
+set yrange [1.10201:480391]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -97,7 +97,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.84284:9602.09]
+set yrange [4.91098:8535.05]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000)
 set mytics 10
 plot \
@@ -131,7 +131,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.07271:153319]
+set yrange [1.07709:171396]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -166,7 +166,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.07552:3.97751e+07]
+set yrange [1.13341:4.03223e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -201,7 +201,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.03326:328080]
+set yrange [3.0816:326070]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -236,7 +236,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.12497:342475]
+set yrange [3.24693:347094]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -271,7 +271,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.14214:1.06164e+06]
+set yrange [3.2553:1.02912e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -306,7 +306,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.85998:1.06155e+06]
+set yrange [3.84104:1.06896e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -341,7 +341,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.04651:577525]
+set yrange [3.04421:727986]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -376,7 +376,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.14815:650709]
+set yrange [3.31456:837827]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -411,7 +411,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.15683:2.45244e+06]
+set yrange [4.97491:2.71309e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -446,7 +446,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.76388:2.58736e+06]
+set yrange [3.89873:2.74966e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -481,7 +481,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.97485:707885]
+set yrange [3.11536:893896]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -515,7 +515,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.27241:880190]
+set yrange [3.22588:872485]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -549,7 +549,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.1545:2.61067e+06]
+set yrange [3.30215:2.86916e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -583,7 +583,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.85474:2.59985e+06]
+set yrange [7.2077:2.75153e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -614,7 +614,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:150.542]
+set yrange [0.7:153.132]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -651,7 +651,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:554.381]
+set yrange [0.7:553.077]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -688,7 +688,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1987.23]
+set yrange [0.7:1936.44]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -725,7 +725,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:2740.4]
+set yrange [0.7:3299.91]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -762,14 +762,14 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:19.4918]
+set yrange [0.7:22.0421]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
 set mytics 1
 plot \
 	'data/real-send.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
@@ -799,7 +799,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:28.4633]
+set yrange [0.7:32.018]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -836,7 +836,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:34.2131]
+set yrange [0.7:37.1581]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -873,7 +873,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:18.0287]
+set yrange [0.7:18.2045]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -908,14 +908,14 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00157739:2110.73]
-set yrange [0.00157739:2110.73]
+set xrange [0.00166575:2091.38]
+set yrange [0.00166575:2091.38]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00157739,1 to 2110.73,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00157739 to 1,2110.73 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00166575,1 to 2091.38,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00166575 to 1,2091.38 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
