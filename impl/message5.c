@@ -18,7 +18,8 @@
  *   message is one allocation until its first add, two after; Unflatten is
  *   one allocation and two copies (the header, then the field headers and
  *   the data, which are contiguous on the wire). Flatten is two copies when
- *   no field slot is spare (always after Unflatten), three otherwise.
+ *   no field slot is spare (always after Unflatten), three otherwise (the
+ *   field headers of a message that fits the first block copied inline).
  * - Growth is geometric (field slots and data bytes double), so building a
  *   message of N items costs O(N) reallocations' worth of copying in
  *   total, where Message4's +40 KiB steps make big messages quadratic.
@@ -998,7 +999,8 @@ message5_flattened_size(bm_message *msg, size_t *size)
 }
 
 /* The header, then the field headers and the data: one copy when no field
- * slot is spare (they are contiguous in the block), two otherwise. */
+ * slot is spare (they are contiguous in the block), two otherwise, the
+ * field headers of a message that fits the first block copied inline. */
 static int
 message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 {
@@ -1011,8 +1013,8 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 		return BM_BUFFER_TOO_SMALL;
 	/* `what` is a public member: written into the copy rather than into
 	 * the header before copying it, where the header's 16-byte loads
-	 * would wait for that 4-byte store (a store-forwarding stall, about
-	 * a third of a small Flatten here). */
+	 * would wait for that 4-byte store (a store-forwarding stall; small
+	 * Flatten rows 3 to 5 % faster without it here). */
 	uint8_t *out = buffer;
 	memcpy(out, header, sizeof *header);
 	memcpy(out + offsetof(struct message5_header, what), &m->base.what,
@@ -1026,8 +1028,17 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 			memcpy(out, m->block, fields_size + header->data_size);
 		return BM_OK;
 	}
-	if (fields_size > 0)
+	if (header->field_count <= MESSAGE5_FIRST_FIELDS) {
+		/* As many field headers as the first block holds, copied
+		 * inline rather than by a call (small Flatten rows 0.78 to
+		 * 0.95 times the call's time here). */
+		const struct message5_field *fields = message5_fields(m);
+		for (uint32_t i = 0; i < header->field_count; i++)
+			memcpy(out + i * sizeof *fields, &fields[i],
+			       sizeof *fields);
+	} else {
 		memcpy(out, m->block, fields_size);
+	}
 	if (header->data_size > 0)
 		memcpy(out + fields_size, message5_data(m), header->data_size);
 	return BM_OK;

@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.08839:468148]
+set yrange [1.06203:461778]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -62,7 +62,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.10201:480391]
+set yrange [1.06232:471889]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -97,7 +97,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.91098:8535.05]
+set yrange [4.70512:8135.33]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000)
 set mytics 10
 plot \
@@ -131,7 +131,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.07709:171396]
+set yrange [1.06017:162542]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -166,7 +166,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.13341:4.03223e+07]
+set yrange [1.20474:3.93892e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -201,7 +201,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.0816:326070]
+set yrange [3.0124:316845]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -236,7 +236,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.24693:347094]
+set yrange [3.10962:335053]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -271,7 +271,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.2553:1.02912e+06]
+set yrange [3.10991:1.11818e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -306,7 +306,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.84104:1.06896e+06]
+set yrange [3.74646:1.08674e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -341,7 +341,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.04421:727986]
+set yrange [3.107:620511]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -376,7 +376,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.31456:837827]
+set yrange [3.20639:679698]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -411,7 +411,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.97491:2.71309e+06]
+set yrange [3.11108:2.60844e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -446,7 +446,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.89873:2.74966e+06]
+set yrange [3.86397:2.54424e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -481,7 +481,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.11536:893896]
+set yrange [3.03278:764946]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -515,7 +515,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.22588:872485]
+set yrange [3.24865:774848]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -549,7 +549,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.30215:2.86916e+06]
+set yrange [3.10729:2.62403e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -583,7 +583,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [7.2077:2.75153e+06]
+set yrange [3.84043:2.50519e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -614,7 +614,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:153.132]
+set yrange [0.7:146.549]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -651,7 +651,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:553.077]
+set yrange [0.7:548.987]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -688,14 +688,14 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1936.44]
+set yrange [0.7:2071.54]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000)
 set mytics 1
 plot \
 	'data/relative-500.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
@@ -725,7 +725,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:3299.91]
+set yrange [0.7:2871.02]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -762,7 +762,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:22.0421]
+set yrange [0.7:24.1499]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -799,7 +799,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:32.018]
+set yrange [0.7:31.8768]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -836,7 +836,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:37.1581]
+set yrange [0.7:38.5522]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -873,14 +873,14 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:18.2045]
+set yrange [0.7:21.1247]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20)
 set mytics 1
 plot \
 	'data/real-save.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
@@ -908,14 +908,14 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00166575:2091.38]
-set yrange [0.00166575:2091.38]
+set xrange [0.001619:2115.73]
+set yrange [0.001619:2115.73]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00166575,1 to 2091.38,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00166575 to 1,2091.38 nohead dt 3 lc rgb '#909090'
+set arrow from 0.001619,1 to 2115.73,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.001619 to 1,2115.73 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
