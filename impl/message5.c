@@ -49,7 +49,9 @@
  * a count the field's data cannot hold (checked before an offset index is
  * sized by it; a fixed-size field of more items than bytes), a field of no
  * items or of more than BM_COUNT_MAX, a name longer than BM_NAME_MAX, not ended by its NUL or with a
- * NUL inside. Repeated names are kept as HMF1 keeps them; a find reaches the
+ * NUL inside. The walk of a variable-size item checks each size prefix
+ * only in a message that was unflattened (the adds write only well-formed
+ * items). Repeated names are kept as HMF1 keeps them; a find reaches the
  * first (BM_REPEATED_KEEP_FIRST).
  */
 #include "alloc.h"
@@ -154,6 +156,10 @@ struct message5 {
 	uint32_t slot_shift;    /* 32 - log2(slots) */
 	/* One per field slot, for variable-size fields; NULL when none. */
 	struct message5_offsets *offsets;
+	/* Whether the data may hold bytes no add wrote (set by Unflatten,
+	 * cleared by MakeEmpty): only then do reads check each size prefix
+	 * they walk, since the adds write only well-formed items. */
+	bool unflattened;
 };
 
 static struct message5 *
@@ -644,6 +650,7 @@ message5_create(bm_message **out)
 	m->slot_mask = 0;
 	m->slot_shift = 0;
 	m->offsets = NULL;
+	m->unflattened = false;
 	*out = &m->base;
 	return BM_OK;
 }
@@ -668,6 +675,7 @@ message5_make_empty(bm_message *msg)
 	m->data_capacity = 0;
 	message5_init_header(&m->header, m->base.what);
 	message5_clear_tails(m);
+	m->unflattened = false;
 }
 
 /* Appends field `name` (no items yet): its header, its name at the end of
@@ -790,13 +798,22 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 }
 
 /* The size prefix of item `index` of a variable-size field whose items
- * are the `end` bytes at `items`, by walking the prefixes before it, each
- * checked against the field's data; BM_BAD_DATA when one runs past it. */
+ * are the `end` bytes at `items`, by walking the prefixes before it. With
+ * `check` (an unflattened message), each is checked against the field's
+ * data, BM_BAD_DATA when one runs past it; without, they were written by
+ * the adds, and index < count (checked by the caller) keeps the walk
+ * inside the field. */
 static inline int
 message5_walk_items(const uint8_t *items, uint32_t end, uint32_t index,
-                    uint32_t *position)
+                    uint32_t *position, bool check)
 {
 	uint32_t at = 0;
+	if (!check) {
+		for (uint32_t i = 0; i < index; i++)
+			at += (uint32_t)sizeof(uint32_t) + bm__load32(items + at);
+		*position = at;
+		return BM_OK;
+	}
 	for (uint32_t i = 0;; i++) {
 		if (end - at < sizeof(uint32_t) ||
 		    bm__load32(items + at) > end - at - sizeof(uint32_t))
@@ -850,7 +867,8 @@ message5_variable_item_far(struct message5 *m, uint32_t field_index,
 	uint32_t end, position;
 	const uint8_t *items = message5_items(m, field_index, &end);
 	if (!message5_indexed_offset(m, field_index, index, &position) &&
-	    message5_walk_items(items, end, index, &position) != BM_OK)
+	    message5_walk_items(items, end, index, &position,
+	                        m->unflattened) != BM_OK)
 		return BM_BAD_DATA;
 	*data = items + position + sizeof(uint32_t);
 	*size = bm__load32(items + position);
@@ -872,7 +890,8 @@ message5_variable_item(struct message5 *m, uint32_t field_index,
 		if (index >= MESSAGE5_WALK_MAX)
 			return message5_variable_item_far(m, field_index, index,
 			                                  data, size);
-		if (message5_walk_items(items, end, index, &position) != BM_OK)
+		if (message5_walk_items(items, end, index, &position,
+		                        m->unflattened) != BM_OK)
 			return BM_BAD_DATA;
 	}
 	*data = items + position + sizeof(uint32_t);
@@ -1131,6 +1150,7 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 	header.message_area = -1;
 	m->header = header;
 	m->base.what = header.what;
+	m->unflattened = true;
 	return BM_OK;
 }
 
