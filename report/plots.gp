@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.07135:453877]
+set yrange [1.07869:444214]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -62,7 +62,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.0235:467156]
+set yrange [1.0735:502234]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -97,7 +97,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.74258:9457.23]
+set yrange [5.49858:9061.02]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000)
 set mytics 10
 plot \
@@ -131,7 +131,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.02807:167032]
+set yrange [1.10005:160171]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -166,7 +166,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.02466:3.90236e+07]
+set yrange [1.09697:3.98815e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -201,7 +201,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.97409:335662]
+set yrange [3.04903:327182]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -236,7 +236,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.20579:345335]
+set yrange [3.20291:346514]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -271,7 +271,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.20239:1.07567e+06]
+set yrange [3.24421:1.02061e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -306,7 +306,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.70116:1.11506e+06]
+set yrange [3.93192:1.07167e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -341,7 +341,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.90947:625550]
+set yrange [3.0206:635645]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -376,7 +376,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.0902:644804]
+set yrange [3.13675:646567]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -411,7 +411,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.16242:2.63608e+06]
+set yrange [3.26911:2.65691e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -446,7 +446,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.78391:2.56728e+06]
+set yrange [3.74479:2.76396e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -481,7 +481,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.90834:775858]
+set yrange [2.98527:763271]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -515,7 +515,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.17055:809009]
+set yrange [3.20118:848669]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -549,7 +549,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.15168:2.60455e+06]
+set yrange [3.1549:2.78813e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -583,7 +583,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.7992:2.66469e+06]
+set yrange [3.76324:2.62319e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -614,7 +614,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:156.887]
+set yrange [0.7:166.815]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -651,7 +651,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:595.817]
+set yrange [0.7:647.541]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -688,7 +688,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:2189.77]
+set yrange [0.7:2049.2]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -725,7 +725,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:2917.37]
+set yrange [0.7:2773.49]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -762,7 +762,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:22.8321]
+set yrange [0.7:22.6685]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -799,7 +799,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:33.7874]
+set yrange [0.7:31.4456]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -836,7 +836,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:25.6352]
+set yrange [0.7:38.8046]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -873,7 +873,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:21.7862]
+set yrange [0.7:20.7387]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -908,14 +908,14 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00165049:2102.47]
-set yrange [0.00165049:2102.47]
+set xrange [0.00158565:2002.66]
+set yrange [0.00158565:2002.66]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00165049,1 to 2102.47,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00165049 to 1,2102.47 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00158565,1 to 2002.66,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00158565 to 1,2002.66 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
