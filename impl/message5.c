@@ -877,8 +877,9 @@ message5_variable_item_far(struct message5 *m, uint32_t field_index,
 
 /* Finds item `index` of a variable-size field: by its offset index when it
  * has one; by walking the size prefixes when the item is one of the first
- * few; past them, message5_variable_item_far builds the index. Every size
- * is checked against the field's data (BM_BAD_DATA). Inlined into
+ * few; past them, message5_variable_item_far builds the index. In an
+ * unflattened message every size is checked against the field's data
+ * (BM_BAD_DATA); the index is checked when it is built. Inlined into
  * find_data, whose walk already saves every register this needs. */
 static inline int
 message5_variable_item(struct message5 *m, uint32_t field_index,
