@@ -277,11 +277,12 @@ round_up_to(size_t value, size_t step)
 #define CALIBRATION_TRIES 3
 
 /*
- * Finds the batch size: whole cycles, growing until one batch lasts at
- * least --min-time, or until the batch holds BENCH_ROUND_BYTES of fresh
- * messages; then a sample is as many such batches (rounds) as make up
- * --min-time. A cycle that is already longer is one sample. These batches
- * also warm the caches and the allocator; their times are thrown away.
+ * Finds the batch size: whole cycles, growing until a batch (the fastest
+ * of CALIBRATION_TRIES runs of it) lasts at least --min-time, or until the
+ * batch holds BENCH_ROUND_BYTES of fresh messages; then a sample is as
+ * many such batches (rounds) as make up --min-time. A cycle that is
+ * already longer is one sample. These batches also warm the caches and the
+ * allocator; their times are thrown away.
  */
 static bool
 calibrate(struct run_state *state, struct runner *runner, char *why,
