@@ -79,6 +79,10 @@
  * instead of 0.84-0.97; a small message holds 288 bytes more. */
 #define MESSAGE5_FIRST_FIELDS 8u
 #define MESSAGE5_FIRST_DATA 256u
+/* The first block is part of the message object (impl/README.md §2.9):
+ * a message that fits it costs one allocation. */
+#define MESSAGE5_FIRST_BYTES (MESSAGE5_FIRST_FIELDS * BM_HMF1_FIELD_HEADER_SIZE + \
+                              MESSAGE5_FIRST_DATA)
 
 /* impl/README.md §4.2: the message header, as on the wire. */
 struct message5_header {
@@ -140,26 +144,33 @@ struct message5_offsets {
 struct message5 {
 	bm_message base;
 	struct message5_header header;
-	/* [field_capacity field headers][data_capacity bytes]; NULL while
-	 * both are 0. */
+	/* What a find reads comes first, after the header's field_count.
+	 * [field_capacity field headers][data_capacity bytes]: `first`, or
+	 * an allocation of its own once the message outgrows it. */
 	uint8_t *block;
-	uint32_t field_capacity;
-	uint32_t data_capacity;
-	/* The tail of each bucket's chain; valid when tails_known. */
-	int32_t tails[MESSAGE5_HASH_TABLE_SIZE];
-	bool tails_known;
-	/* The name index: slot = field index + 1, 0 empty; NULL when not
-	 * built. Its hashes are Haiku's, kept beside the slots. */
-	uint32_t *slots;
-	uint32_t *slot_hashes;
-	uint32_t slot_mask;
-	uint32_t slot_shift;    /* 32 - log2(slots) */
+	/* block + field_capacity field headers: where the data area starts,
+	 * kept so that a read need not compute it. */
+	uint8_t *data;
 	/* One per field slot, for variable-size fields; NULL when none. */
 	struct message5_offsets *offsets;
 	/* Whether the data may hold bytes no add wrote (set by Unflatten,
 	 * cleared by MakeEmpty): only then do reads check each size prefix
 	 * they walk, since the adds write only well-formed items. */
 	bool unflattened;
+	bool tails_known;
+	uint32_t field_capacity;
+	uint32_t data_capacity;
+	/* The first block, right after them, so that a small message's
+	 * field headers follow the members a find reads. */
+	_Alignas(8) uint8_t first[MESSAGE5_FIRST_BYTES];
+	/* The tail of each bucket's chain; valid when tails_known. */
+	int32_t tails[MESSAGE5_HASH_TABLE_SIZE];
+	/* The name index: slot = field index + 1, 0 empty; NULL when not
+	 * built. Its hashes are Haiku's, kept beside the slots. */
+	uint32_t *slots;
+	uint32_t *slot_hashes;
+	uint32_t slot_mask;
+	uint32_t slot_shift;    /* 32 - log2(slots) */
 };
 
 static struct message5 *
@@ -185,7 +196,27 @@ message5_fields(const struct message5 *m)
 static uint8_t *
 message5_data(const struct message5 *m)
 {
-	return m->block + (size_t)m->field_capacity * sizeof(struct message5_field);
+	return m->data;
+}
+
+/* Takes `block` as the message's, with room for `field_capacity` field
+ * headers and then `data_capacity` bytes. */
+static void
+message5_set_block(struct message5 *m, uint8_t *block,
+                   uint32_t field_capacity, uint32_t data_capacity)
+{
+	m->block = block;
+	m->field_capacity = field_capacity;
+	m->data_capacity = data_capacity;
+	m->data = block + (size_t)field_capacity * sizeof(struct message5_field);
+}
+
+/* Gives back the block, unless it is the first (part of the object). */
+static void
+message5_free_block(struct message5 *m)
+{
+	if (m->block != m->first)
+		bm_free(m->block);
 }
 
 /* --- Header --------------------------------------------------------- */
@@ -374,6 +405,25 @@ message5_walk(const struct message5 *m, const char *name,
 	return -1;
 }
 
+/* message5_walk as a pointer to the field header, NULL for none: what a
+ * find uses, with no index to turn back into an address. */
+static inline const struct message5_field *
+message5_walk_field(const struct message5 *m, const char *name,
+                    size_t stored_length, uint32_t count)
+{
+	if (count == 0)
+		return NULL; /* and the block may be NULL */
+	const struct message5_field *field = message5_fields(m);
+	const struct message5_field *end = field + count;
+	const uint8_t *data = message5_data(m);
+	for (; field != end; field++) {
+		if (field->name_length == stored_length &&
+		    message5_same_name(data + field->offset, name, stored_length))
+			return field;
+	}
+	return NULL;
+}
+
 /* message5_lookup past MESSAGE5_LINEAR_MAX fields: through the name index,
  * built here when there is none yet; a walk when it cannot be built, or
  * -2 when `need_index`. */
@@ -546,18 +596,34 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 		               sizeof *offsets);
 		m->offsets = offsets;
 	}
-	uint8_t *block = bm_realloc(m->block, size);
-	if (block == NULL)
-		return BM_NO_MEMORY;
+	uint8_t *block = m->block;
+	if (block != m->first) {
+		block = bm_realloc(block, size);
+		if (block == NULL)
+			return BM_NO_MEMORY;
+	} else if (size > sizeof m->first) {
+		/* Out of the first block: both parts copied to their places
+		 * in the new one. */
+		if ((block = bm_malloc(size)) == NULL)
+			return BM_NO_MEMORY;
+		memcpy(block, m->first, (size_t)m->header.field_count *
+		                                sizeof(struct message5_field));
+		if (data_size > 0)
+			memcpy(block + (size_t)field_capacity *
+			                       sizeof(struct message5_field),
+			       m->data, data_size);
+		message5_set_block(m, block, (uint32_t)field_capacity,
+		                   (uint32_t)data_capacity);
+		return BM_OK;
+	}
 	if (field_capacity > m->field_capacity && data_size > 0)
 		memmove(block + (size_t)field_capacity *
 		                        sizeof(struct message5_field),
 		        block + (size_t)m->field_capacity *
 		                        sizeof(struct message5_field),
 		        data_size);
-	m->block = block;
-	m->field_capacity = (uint32_t)field_capacity;
-	m->data_capacity = (uint32_t)data_capacity;
+	message5_set_block(m, block, (uint32_t)field_capacity,
+	                   (uint32_t)data_capacity);
 	return BM_OK;
 }
 
@@ -630,14 +696,13 @@ message5_item_size(const struct message5_field *field)
 	return field->data_size / field->count;
 }
 
-/* No block, a fresh header and no chains, and nothing unflattened: what a
- * new message and an emptied one hold (their indexes aside). */
+/* The first block, a fresh header and no chains, and nothing unflattened:
+ * what a new message and an emptied one hold (their indexes aside). */
 static void
 message5_set_empty(struct message5 *m)
 {
-	m->block = NULL;
-	m->field_capacity = 0;
-	m->data_capacity = 0;
+	message5_set_block(m, m->first, MESSAGE5_FIRST_FIELDS,
+	                   MESSAGE5_FIRST_DATA);
 	message5_init_header(&m->header, m->base.what);
 	message5_clear_tails(m);
 	m->unflattened = false;
@@ -668,7 +733,7 @@ message5_destroy(bm_message *msg)
 {
 	struct message5 *m = message5_cast(msg);
 	message5_drop_indexes(m);
-	bm_free(m->block);
+	message5_free_block(m);
 	bm_free(m);
 }
 
@@ -677,7 +742,7 @@ message5_make_empty(bm_message *msg)
 {
 	struct message5 *m = message5_cast(msg);
 	message5_drop_indexes(m);
-	bm_free(m->block);
+	message5_free_block(m);
 	message5_set_empty(m);
 }
 
@@ -753,15 +818,11 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 	                  : field->count >= (uint32_t)BM_COUNT_MAX)
 		return BM_TOO_LARGE;
 
-	/* Every allocation before the first change: the block, then the
-	 * offset index's room for the new item. */
-	int rc = message5_reserve(m, field == NULL ? 1 : 0, (uint32_t)added);
-	if (rc != BM_OK)
-		return rc;
-	/* The block may have moved. */
+	/* Every allocation before the first change. The indexes first: they
+	 * change nothing a read sees, and a failure leaves the message with
+	 * its blocks. Then the block, last, since leaving the first block
+	 * takes one more allocation (the block may move). */
 	uint32_t index = field != NULL ? (uint32_t)found : header->field_count;
-	if (field != NULL)
-		field = &message5_fields(m)[index];
 	if (field == NULL && m->slots != NULL &&
 	    ((uint64_t)header->field_count + 1) * 2 > (uint64_t)m->slot_mask + 1 &&
 	    !message5_build_index(m, header->field_count + 1))
@@ -778,6 +839,13 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 		offsets->at = at;
 		offsets->capacity = capacity;
 	}
+	/* A new field grows the field part only, so `offsets` (one of an
+	 * existing field) stays where it is. */
+	int rc = message5_reserve(m, field == NULL ? 1 : 0, (uint32_t)added);
+	if (rc != BM_OK)
+		return rc;
+	if (field != NULL)
+		field = &message5_fields(m)[index];
 
 	if (field == NULL) {
 		index = message5_append_field(m, name, name_len, type, fixed_size);
@@ -829,6 +897,14 @@ message5_walk_items(const uint8_t *items, uint32_t end, uint32_t index,
 	return BM_OK;
 }
 
+/* The number of `field`, a header of the message's. */
+static inline uint32_t
+message5_field_number(const struct message5 *m,
+                      const struct message5_field *field)
+{
+	return (uint32_t)(field - message5_fields(m));
+}
+
 /* The items of field `field_index`, and their size. */
 static inline const uint8_t *
 message5_items(const struct message5 *m, uint32_t field_index, uint32_t *end)
@@ -878,22 +954,27 @@ message5_variable_item_far(struct message5 *m, uint32_t field_index,
 	return BM_OK;
 }
 
-/* Finds item `index` of a variable-size field: by its offset index when it
+/* Finds item `index` of variable-size `field`: by its offset index when it
  * has one; by walking the size prefixes when the item is one of the first
  * few; past them, message5_variable_item_far builds the index. In an
  * unflattened message every size is checked against the field's data
  * (BM_BAD_DATA); the index is checked when it is built. Inlined into
- * find_data, whose walk already saves every register this needs. */
+ * find_data, whose walk already saves every register this needs; the
+ * field's number is worked out only where an index needs it. */
 static inline int
-message5_variable_item(struct message5 *m, uint32_t field_index,
+message5_variable_item(struct message5 *m, const struct message5_field *field,
                        uint32_t index, const void **data, size_t *size)
 {
-	uint32_t end, position;
-	const uint8_t *items = message5_items(m, field_index, &end);
-	if (!message5_indexed_offset(m, field_index, index, &position)) {
+	uint32_t end = field->data_size, position;
+	const uint8_t *items = message5_data(m) + field->offset +
+	                       field->name_length;
+	if (m->offsets == NULL ||
+	    !message5_indexed_offset(m, message5_field_number(m, field), index,
+	                             &position)) {
 		if (index >= MESSAGE5_WALK_MAX)
-			return message5_variable_item_far(m, field_index, index,
-			                                  data, size);
+			return message5_variable_item_far(
+			        m, message5_field_number(m, field), index, data,
+			        size);
 		if (message5_walk_items(items, end, index, &position,
 		                        m->unflattened) != BM_OK)
 			return BM_BAD_DATA;
@@ -903,25 +984,26 @@ message5_variable_item(struct message5 *m, uint32_t field_index,
 	return BM_OK;
 }
 
-/* Item `index` of field `found` (-1: none) as find_data gives it. */
+/* Item `index` of `field` (NULL: none) as find_data gives it. */
 static inline int
-message5_item(struct message5 *m, int32_t found, bm_type_code type,
-              int32_t index, const void **data, size_t *size)
+message5_item(struct message5 *m, const struct message5_field *field,
+              bm_type_code type, int32_t index, const void **data,
+              size_t *size)
 {
-	if (found < 0)
+	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
-	const struct message5_field *field = &message5_fields(m)[found];
 	if (type != BM_ANY_TYPE && field->type != type)
 		return BM_BAD_TYPE;
-	if (index < 0 || (uint32_t)index >= field->count)
+	/* bm_find_data refused index < 0: one unsigned compare. */
+	if ((uint32_t)index >= field->count)
 		return BM_BAD_INDEX;
 	if ((field->flags & BM_HMF1_FIELD_FIXED) == 0)
-		return message5_variable_item(m, (uint32_t)found, (uint32_t)index,
-		                              data, size);
+		return message5_variable_item(m, field, (uint32_t)index, data,
+		                              size);
 	/* Fixed items by arithmetic; they lie inside the field's data (its
 	 * bounds were checked by Unflatten, and bytes * count <= data_size). */
 	size_t bytes = field->count == 1 ? field->data_size
-	                                 : message5_item_size(field);
+	                                 : field->data_size / field->count;
 	if (bytes == 0)
 		return BM_BAD_DATA; /* more items than bytes: unflattened input */
 	*data = message5_data(m) + field->offset + field->name_length +
@@ -940,7 +1022,8 @@ message5_find_data_indexed(struct message5 *m, const char *name,
                            const void **data, size_t *size)
 {
 	int32_t found = message5_search(m, name, name_len, false);
-	return message5_item(m, found, type, index, data, size);
+	return message5_item(m, found >= 0 ? &message5_fields(m)[found] : NULL,
+	                     type, index, data, size);
 }
 
 /* A message of few fields is walked here, with no call on the way to an
@@ -959,8 +1042,8 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 	if (count > MESSAGE5_LINEAR_MAX)
 		return message5_find_data_indexed(m, name, name_len, type, index,
 		                                  data, size);
-	int32_t found = message5_walk(m, name, name_len + 1, count);
-	return message5_item(m, found, type, index, data, size);
+	return message5_item(m, message5_walk_field(m, name, name_len + 1, count),
+	                     type, index, data, size);
 }
 
 /* A field must fit the API: a name of 1 to BM_NAME_MAX bytes and its NUL,
@@ -1034,15 +1117,15 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 		return BM_TOO_LARGE;
 	if (capacity < flat)
 		return BM_BUFFER_TOO_SMALL;
-	/* `what` is a public member: written into the copy rather than into
-	 * the header before copying it, where the header's 16-byte loads
-	 * would wait for that 4-byte store (a store-forwarding stall; small
-	 * Flatten rows 3 to 5 % faster without it here). */
+	/* `what` is a public member, and the header's copy of it is read
+	 * nowhere else: written into the copy only, not into the header
+	 * before copying it, where the header's 16-byte loads would wait for
+	 * that 4-byte store (a store-forwarding stall; small Flatten rows 3
+	 * to 5 % faster without it here). */
 	uint8_t *out = buffer;
 	memcpy(out, header, sizeof *header);
 	memcpy(out + offsetof(struct message5_header, what), &m->base.what,
 	       sizeof m->base.what);
-	header->what = m->base.what;
 	out += sizeof *header;
 	size_t fields_size =
 		(size_t)header->field_count * sizeof(struct message5_field);
@@ -1052,13 +1135,23 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 		return BM_OK;
 	}
 	if (header->field_count <= MESSAGE5_FIRST_FIELDS) {
-		/* As many field headers as the first block holds, copied
-		 * inline rather than by a call (small Flatten rows 0.78 to
-		 * 0.95 times the call's time here). */
-		const struct message5_field *fields = message5_fields(m);
-		for (uint32_t i = 0; i < header->field_count; i++)
-			memcpy(out + i * sizeof *fields, &fields[i],
-			       sizeof *fields);
+		/* As many field headers as the first block holds (24 to 192
+		 * bytes), copied inline rather than by a call (small Flatten
+		 * rows 0.78 to 0.95 times the call's time here): 32 bytes a
+		 * step, the last step ending at the end, over bytes the one
+		 * before it copied (so no step of fewer bytes). */
+		const uint8_t *from = m->block;
+		if (fields_size >= 32) {
+			const uint8_t *last = from + fields_size - 32;
+			uint8_t *to = out;
+			for (; from < last; from += 32, to += 32)
+				memcpy(to, from, 32);
+			memcpy(out + fields_size - 32, last, 32);
+		} else if (fields_size > 0) {
+			memcpy(out, from, 16);
+			memcpy(out + fields_size - 16, from + fields_size - 16,
+			       16);
+		}
 	} else {
 		memcpy(out, m->block, fields_size);
 	}
@@ -1136,21 +1229,30 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 		return rc;
 	size_t body = (size_t)header.field_count * BM_HMF1_FIELD_HEADER_SIZE +
 	              header.data_size;
-	uint8_t *block = NULL;
-	if (body > 0 && (block = bm_malloc(body)) == NULL)
+	/* Into the first block when the body fits and the message keeps
+	 * nothing there (a failure leaves the message as it was). */
+	uint8_t *block = m->first;
+	uint32_t data_capacity = header.data_size;
+	if (body <= sizeof m->first &&
+	    (m->block != m->first ||
+	     m->header.field_count + m->header.data_size == 0))
+		data_capacity = (uint32_t)(sizeof m->first -
+		                           (size_t)header.field_count *
+		                                   BM_HMF1_FIELD_HEADER_SIZE);
+	else if ((block = bm_malloc(body > 0 ? body : 1)) == NULL)
 		return BM_NO_MEMORY;
 	if (body > 0)
 		memcpy(block, in + BM_HMF1_HEADER_SIZE, body);
 	if (!message5_fields_valid((const struct message5_field *)(void *)block,
 	                           header.field_count, header.data_size)) {
-		bm_free(block);
+		if (block != m->first)
+			bm_free(block);
 		return BM_BAD_VALUE;
 	}
 	message5_drop_indexes(m);
-	bm_free(m->block);
-	m->block = block;
-	m->field_capacity = header.field_count;
-	m->data_capacity = header.data_size;
+	if (m->block != block)
+		message5_free_block(m);
+	message5_set_block(m, block, header.field_count, data_capacity);
 	header.message_area = -1;
 	m->header = header;
 	m->base.what = header.what;
