@@ -62,6 +62,18 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Which way a branch of a find's variable-size path goes most often: GCC
+ * lays that way out without a taken jump. The way of a message with no
+ * offset index, built by adds (a walk of unchecked prefixes), took
+ * tRead5String from 1.15-1.22 to 0.95-1.07 times R5 in stretches where
+ * this machine ran everything ~1.6 times slower; the others pay one
+ * taken jump. */
+#if defined(__GNUC__)
+#define MESSAGE5_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define MESSAGE5_LIKELY(x) (x)
+#endif
+
 /* impl/README.md §4.1 */
 #define MESSAGE5_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE /* 5 */
 #define MESSAGE5_NULL_TOKEN (-1)
@@ -968,7 +980,7 @@ message5_variable_item(struct message5 *m, const struct message5_field *field,
 	uint32_t end = field->data_size, position;
 	const uint8_t *items = message5_data(m) + field->offset +
 	                       field->name_length;
-	if (m->offsets == NULL ||
+	if (MESSAGE5_LIKELY(m->offsets == NULL) ||
 	    !message5_indexed_offset(m, message5_field_number(m, field), index,
 	                             &position)) {
 		if (index >= MESSAGE5_WALK_MAX)
@@ -976,7 +988,8 @@ message5_variable_item(struct message5 *m, const struct message5_field *field,
 			        m, message5_field_number(m, field), index, data,
 			        size);
 		if (message5_walk_items(items, end, index, &position,
-		                        m->unflattened) != BM_OK)
+		                        !MESSAGE5_LIKELY(!m->unflattened)) !=
+		    BM_OK)
 			return BM_BAD_DATA;
 	}
 	*data = items + position + sizeof(uint32_t);
