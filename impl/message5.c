@@ -669,43 +669,22 @@ message5_clear_tails(struct message5 *m)
 	m->tails_known = true;
 }
 
-/*
- * The item size of a fixed-size field without a division where its type
- * says it (Haiku's headers/os/support/TypeConstants.h: the typed adders'
- * sizes) and its data agrees; a division otherwise.
- */
-static size_t
-message5_item_size(const struct message5_field *field)
+/* The item size of fixed-size `field` (count > 0): its data size over its
+ * count, as Haiku's BMessage takes it. */
+static inline size_t
+message5_fixed_item_size(const struct message5_field *field)
 {
-	uint32_t known;
-	switch (field->type) {
-	case BM_TYPE('B', 'Y', 'T', 'E'): /* B_INT8_TYPE */
-	case BM_TYPE('B', 'O', 'O', 'L'): /* B_BOOL_TYPE */
-		known = 1;
-		break;
-	case BM_TYPE('S', 'H', 'R', 'T'): /* B_INT16_TYPE */
-		known = 2;
-		break;
-	case BM_INT32_TYPE:
-	case BM_TYPE('F', 'L', 'O', 'T'): /* B_FLOAT_TYPE */
-	case BM_TYPE('R', 'G', 'B', 'C'): /* B_RGB_COLOR_TYPE */
-		known = 4;
-		break;
-	case BM_TYPE('L', 'L', 'N', 'G'): /* B_INT64_TYPE */
-	case BM_TYPE('D', 'B', 'L', 'E'): /* B_DOUBLE_TYPE */
-	case BM_TYPE('B', 'P', 'N', 'T'): /* B_POINT_TYPE */
-		known = 8;
-		break;
-	case BM_TYPE('R', 'E', 'C', 'T'): /* B_RECT_TYPE */
-		known = 16;
-		break;
-	default:
-		known = 0;
-		break;
-	}
-	if (known != 0 && (uint64_t)field->count * known == field->data_size)
-		return known;
-	return field->data_size / field->count;
+	return field->count == 1 ? field->data_size
+	                         : field->data_size / field->count;
+}
+
+/* Whether `size` is that size: the product first, exact for every field
+ * the adds built, so that an add need not divide. */
+static inline bool
+message5_fixed_item_size_is(const struct message5_field *field, size_t size)
+{
+	return (uint64_t)field->count * size == field->data_size ||
+	       message5_fixed_item_size(field) == size;
 }
 
 /* The first block, a fresh header and no chains, and nothing unflattened:
@@ -816,7 +795,7 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 	bool fixed = field != NULL ? (field->flags & BM_HMF1_FIELD_FIXED) != 0
 	                           : fixed_size;
 	if (field != NULL && fixed && field->count > 0 &&
-	    message5_item_size(field) != size)
+	    !message5_fixed_item_size_is(field, size))
 		return BM_BAD_VALUE;
 
 	/* The 32-bit sizes of the format, checked before any change. */
@@ -1015,8 +994,7 @@ message5_item(struct message5 *m, const struct message5_field *field,
 		                              size);
 	/* Fixed items by arithmetic; they lie inside the field's data (its
 	 * bounds were checked by Unflatten, and bytes * count <= data_size). */
-	size_t bytes = field->count == 1 ? field->data_size
-	                                 : field->data_size / field->count;
+	size_t bytes = message5_fixed_item_size(field);
 	if (bytes == 0)
 		return BM_BAD_DATA; /* more items than bytes: unflattened input */
 	*data = message5_data(m) + field->offset + field->name_length +
