@@ -423,6 +423,9 @@ static inline const struct message5_field *
 message5_walk_field(const struct message5 *m, const char *name,
                     size_t stored_length, uint32_t count)
 {
+	if (count == 0)
+		return NULL; /* tested first, GCC enters the loop at its body:
+		              * 3 instructions less a find */
 	const struct message5_field *field = message5_fields(m);
 	const struct message5_field *end = field + count;
 	const uint8_t *data = message5_data(m);
