@@ -276,6 +276,15 @@ round_up_to(size_t value, size_t step)
  */
 #define CALIBRATION_TRIES 3
 
+/* Whether a batch of `ops` that took `elapsed` ends the search for a
+ * batch size: it lasts --min-time, or it is as large as a round allows. */
+static bool
+ends_search(const struct run_state *state, uint64_t elapsed, size_t ops,
+            size_t limit)
+{
+	return (double)elapsed >= state->min_time_ns || ops >= limit;
+}
+
 /*
  * Finds the batch size: whole cycles, growing until a batch (the fastest
  * of CALIBRATION_TRIES runs of it) lasts at least --min-time, or until the
@@ -301,8 +310,7 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 		if (!run_batch(state, runner, ops, false, NULL, &elapsed,
 		               &cpu_elapsed, &report, why, why_size))
 			return false;
-		bool last = (double)elapsed >= state->min_time_ns ||
-		            ops >= limit;
+		bool last = ends_search(state, elapsed, ops, limit);
 		for (int t = 1; last && t < CALIBRATION_TRIES; t++) {
 			uint64_t again, cpu_again;
 			if (!run_batch(state, runner, ops, false, NULL, &again,
@@ -311,8 +319,7 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 			if (again < elapsed)
 				elapsed = again;
 		}
-		if (last && ((double)elapsed >= state->min_time_ns ||
-		             ops >= limit))
+		if (last && ends_search(state, elapsed, ops, limit))
 			break;
 		/* Aim a quarter above the minimum, so that noise rarely takes
 		 * a sample below it; grow at most 10x a step while the clock
