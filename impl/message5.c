@@ -225,6 +225,14 @@ message5_set_block(struct message5 *m, uint8_t *block,
 	m->data = block + (size_t)field_capacity * sizeof(struct message5_field);
 }
 
+/* The items of `field`: after its name in the data area. */
+static inline const uint8_t *
+message5_field_items(const struct message5 *m,
+                     const struct message5_field *field)
+{
+	return message5_data(m) + field->offset + field->name_length;
+}
+
 /* Gives back the block, unless it is the first (part of the object). */
 static void
 message5_free_block(struct message5 *m)
@@ -418,7 +426,11 @@ message5_walk(const struct message5 *m, const char *name,
 }
 
 /* message5_walk as a pointer to the field header, NULL for none: what a
- * find uses, with no index to turn back into an address. */
+ * find uses, with no index to turn back into an address. The loop is
+ * message5_walk's written again on purpose: deriving either walk from the
+ * other cost the adds (an index from a pointer) or the finds (a pointer
+ * from an index) 6 to 7 instructions each, tCreate5Int32 1147 instead of
+ * 1116 unpinned, tRead5Int32 816 instead of 781. */
 static inline const struct message5_field *
 message5_walk_field(const struct message5 *m, const char *name,
                     size_t stored_length, uint32_t count)
@@ -539,8 +551,7 @@ message5_build_offsets(struct message5 *m, uint32_t index)
 	uint32_t *at = bm_malloc((size_t)capacity * sizeof *at);
 	if (at == NULL)
 		return BM_NO_MEMORY;
-	const uint8_t *items = message5_data(m) + field->offset +
-	                       field->name_length;
+	const uint8_t *items = message5_field_items(m, field);
 	uint32_t position = 0;
 	for (uint32_t i = 0; i < field->count; i++) {
 		if (field->data_size - position < sizeof(uint32_t) ||
@@ -617,16 +628,15 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 	} else if (size > sizeof m->first) {
 		/* Out of the first block: both parts copied to their places
 		 * in the new one. */
+		const uint8_t *first_data = m->data;
 		if ((block = bm_malloc(size)) == NULL)
 			return BM_NO_MEMORY;
 		memcpy(block, m->first, (size_t)m->header.field_count *
 		                                sizeof(struct message5_field));
-		if (data_size > 0)
-			memcpy(block + (size_t)field_capacity *
-			                       sizeof(struct message5_field),
-			       m->data, data_size);
 		message5_set_block(m, block, (uint32_t)field_capacity,
 		                   (uint32_t)data_capacity);
+		if (data_size > 0)
+			memcpy(m->data, first_data, data_size);
 		return BM_OK;
 	}
 	if (field_capacity > m->field_capacity && data_size > 0)
@@ -903,7 +913,7 @@ message5_items(const struct message5 *m, uint32_t field_index, uint32_t *end)
 {
 	const struct message5_field *field = &message5_fields(m)[field_index];
 	*end = field->data_size;
-	return message5_data(m) + field->offset + field->name_length;
+	return message5_field_items(m, field);
 }
 
 /* The offset of item `index` from the field's offset index, when it has
@@ -958,8 +968,7 @@ message5_variable_item(struct message5 *m, const struct message5_field *field,
                        uint32_t index, const void **data, size_t *size)
 {
 	uint32_t end = field->data_size, position;
-	const uint8_t *items = message5_data(m) + field->offset +
-	                       field->name_length;
+	const uint8_t *items = message5_field_items(m, field);
 	if (MESSAGE5_LIKELY(m->offsets == NULL) ||
 	    !message5_indexed_offset(m, message5_field_number(m, field), index,
 	                             &position)) {
@@ -997,8 +1006,7 @@ message5_item(struct message5 *m, const struct message5_field *field,
 	size_t bytes = message5_fixed_item_size(field);
 	if (bytes == 0)
 		return BM_BAD_DATA; /* more items than bytes: unflattened input */
-	*data = message5_data(m) + field->offset + field->name_length +
-	        (size_t)index * bytes;
+	*data = message5_field_items(m, field) + (size_t)index * bytes;
 	*size = bytes;
 	return BM_OK;
 }
