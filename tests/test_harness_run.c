@@ -94,8 +94,8 @@ check_timed_cell(json_t *cell, size_t samples, const char *op, bool floor)
 	double ops = number_member(cell, "ops_per_sample");
 	double rounds = number_member(cell, "rounds_per_sample");
 	ck_assert(rounds >= 1 && ops >= rounds);
-	ck_assert(number_member(cell, "retaken_batches") >= 0);
-	ck_assert(number_member(cell, "disturbed_batches") >= 0);
+	ck_assert(number_member(cell, "retaken_samples") >= 0);
+	ck_assert(number_member(cell, "disturbed_samples") >= 0);
 	if (floor) {
 		ck_assert(number_member(cell, "bytes") > 0);
 	} else {
@@ -334,7 +334,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
 	ck_assert_str_eq(run.err, ""); /* no progress when not asked */
 	json_t *root = parse_json(run.out);
-	ck_assert_int_eq(json_integer_value(member(root, "schema")), 2);
+	ck_assert_int_eq(json_integer_value(member(root, "schema")), 3);
 	ck_assert_str_eq(string_member(root, "unit"), "ns");
 
 	json_t *context = member(root, "context");

@@ -900,7 +900,7 @@ START_TEST(test_malformed_json)
 	expect_json_error("{\"schema\": 1, \"unit\": \"ns\",\n  \"rows\": [",
 	                  "line 2, column");
 	expect_json_error("[1, 2]", "expected an object");
-	expect_json_error("{\"schema\": 3}", "schema: not a schema this bench "
+	expect_json_error("{\"schema\": 4}", "schema: not a schema this bench "
 	                                      "reads");
 	expect_json_error("{\"schema\": 1, \"unit\": \"us\"}", "unit");
 	/* A valid file with a broken part names the key. */
@@ -1074,6 +1074,57 @@ START_TEST(test_schema_1_gives_the_same_page)
 	              "schema 1 and schema 2 give different pages");
 	free(pages[0]);
 	free(pages[1]);
+	remove_temp();
+}
+END_TEST
+
+/* `text` with every `from` replaced by `to` (malloc'd). */
+static char *
+replaced(const char *text, const char *from, const char *to)
+{
+	size_t count = 0, from_len = strlen(from), to_len = strlen(to);
+	for (const char *at = strstr(text, from); at != NULL;
+	     at = strstr(at + from_len, from))
+		count++;
+	char *out = malloc(strlen(text) + count * to_len + 1);
+	ck_assert_ptr_nonnull(out);
+	char *end = out;
+	for (const char *at; (at = strstr(text, from)) != NULL;
+	     text = at + from_len) {
+		memcpy(end, text, (size_t)(at - text));
+		end += at - text;
+		memcpy(end, to, to_len);
+		end += to_len;
+	}
+	strcpy(end, text);
+	return out;
+}
+
+START_TEST(test_retakes_are_named_by_their_schema)
+{
+	/* Schema 2 counted retaken timed batches, schema 3 retaken samples:
+	 * the page says which the run counted. */
+	make_temp();
+	char *two = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(two);
+	char *a = replaced(two, "\"schema\": 2", "\"schema\": 3");
+	char *b = replaced(a, "\"retaken_batches\"", "\"retaken_samples\"");
+	char *three = replaced(b, "\"disturbed_batches\"",
+	                       "\"disturbed_samples\"");
+	write_in(temp_dir, "three.json", three);
+	char *page2 = page_without_plots(data_path("report/results-small.json"),
+	                                 "two");
+	char *page3 = page_without_plots(in_temp("three.json"), "three");
+	ck_assert_ptr_nonnull(strstr(page2, "| Preemption | 2 timed batches "
+	                                    "were taken again"));
+	ck_assert_ptr_nonnull(strstr(page3, "| Preemption | 2 samples were "
+	                                    "taken again"));
+	free(page3);
+	free(page2);
+	free(three);
+	free(b);
+	free(a);
+	free(two);
 	remove_temp();
 }
 END_TEST
@@ -1563,6 +1614,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_page_from_constructed_json);
 	tcase_add_test(page, test_without_gnuplot);
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
+	tcase_add_test(page, test_retakes_are_named_by_their_schema);
 	tcase_add_test(page, test_rows_on_named_messages);
 	tcase_add_test(page, test_real_messages_section);
 	suite_add_tcase(suite, page);

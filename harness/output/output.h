@@ -20,7 +20,7 @@
 #include <stdio.h>
 
 /* The version of the JSON layout. */
-#define BENCH_JSON_SCHEMA 2
+#define BENCH_JSON_SCHEMA 3
 
 /* Writes the results in `format`; `unit` applies to md, text and csv.
  * Returns false when the stream reports a write error. */

@@ -1,17 +1,17 @@
 /*
  * output_json.c - the results as JSON, for tools (built and written with
- * jansson). Always nanoseconds. Layout (schema 2; harness/README.md has
- * what changed from schema 1, which results_read.c still reads):
+ * jansson). Always nanoseconds. Layout (schema 3; harness/README.md has
+ * what changed from schemas 1 and 2, which results_read.c still reads):
  *
- * {"schema":2, "unit":"ns",
+ * {"schema":3, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
  *             process's GLIBC_TUNABLES, or null),"version","measure","clock",
  *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
  *             "allocator_name","allocator_version","allocator_library",
- *             "retake_off_cpu_fraction","retakes_max","retaken_batches",
- *             "disturbed_batches",
+ *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
+ *             "disturbed_samples",
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
@@ -22,7 +22,7 @@
  *                                 "cpu_samples":[...],
  *                                 "allocs_per_op","flat_bytes","flat_digest",
  *                                 "ops_per_sample","rounds_per_sample",
- *                                 "retaken_batches","disturbed_batches"},
+ *                                 "retaken_samples","disturbed_samples"},
  *                    "Floor":{"median","min","mad","samples","bytes",
  *                             "ops_per_sample",...}},
  *           "winner", "haiku_winner"}, ...]}
@@ -33,12 +33,12 @@
  * pair; a named message is {"message": its name}.
  * A sample is rounds_per_sample timed batches (more than one only where
  * each operation needs a fresh message). cpu_samples are the thread's CPU
- * time over the same batches per operation, in sample order (read just
- * outside the timed region, so each batch's also holds the two readings
- * of that clock: harness/README.md §3.3); absent when not measured. retaken_batches counts timed
- * batches thrown away because the process was preempted during them;
- * disturbed_batches the kept batches that were preempted all the same
- * (after BENCH_RETAKES_MAX retakes).
+ * time over the whole sample per operation, in sample order: its rounds'
+ * preparation and release included, so for those cells more than the
+ * time (harness/README.md §3.3); absent when not measured.
+ * retaken_samples counts samples thrown away because the process was
+ * preempted during them; disturbed_samples the kept samples that were
+ * preempted all the same (after BENCH_RETAKES_MAX retakes).
  * A failed cell is {"error":"one-line reason"}; a cell whose operation
  * does not apply to its backend is {"not_applicable":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
@@ -143,10 +143,10 @@ context_json(const struct bench_results *results)
 	bench_json_put(object, "retake_off_cpu_fraction",
 		       json_real(BENCH_OFF_CPU_FRACTION));
 	bench_json_put(object, "retakes_max", json_integer(BENCH_RETAKES_MAX));
-	bench_json_put(object, "retaken_batches",
-	    json_integer((json_int_t)results->retaken_batches));
-	bench_json_put(object, "disturbed_batches",
-	    json_integer((json_int_t)results->disturbed_batches));
+	bench_json_put(object, "retaken_samples",
+	    json_integer((json_int_t)results->retaken_samples));
+	bench_json_put(object, "disturbed_samples",
+	    json_integer((json_int_t)results->disturbed_samples));
 	bench_json_put(object, "options", options_json(results));
 	/* The listed backends this build does not have (originals without
 	 * their Haiku tree): `bench compare` shows their cells as not run. */
@@ -245,10 +245,10 @@ cell_json(const struct bench_results *results, const struct bench_row *row,
 	    json_integer((json_int_t)cell->ops_per_sample));
 	bench_json_put(object, "rounds_per_sample",
 	    json_integer((json_int_t)cell->rounds_per_sample));
-	bench_json_put(object, "retaken_batches",
-	    json_integer((json_int_t)cell->retaken_batches));
-	bench_json_put(object, "disturbed_batches",
-	    json_integer((json_int_t)cell->disturbed_batches));
+	bench_json_put(object, "retaken_samples",
+	    json_integer((json_int_t)cell->retaken_samples));
+	bench_json_put(object, "disturbed_samples",
+	    json_integer((json_int_t)cell->disturbed_samples));
 	return object;
 }
 

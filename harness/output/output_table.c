@@ -234,11 +234,11 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "flattened form is more than %.0f%% smaller than its own, its "
 	        "median over the Floor's follows, and within %.1fx the Floor it "
 	        "holds the row. ERR: the cell failed validation and has "
-	        "no time. A timed batch that lost more than 1%% of its time to "
+	        "no time. A sample that lost more than 1%% of its time to "
 	        "other processes is taken again (%zu were; %zu kept after %u "
 	        "retakes).\n",
 	        100 * BENCH_FORMAT_MARGIN, BENCH_FORMAT_FLOOR_FACTOR,
-	        results->retaken_batches, results->disturbed_batches,
+	        results->retaken_samples, results->disturbed_samples,
 	        BENCH_RETAKES_MAX);
 	if (results->failed_cells == 0)
 		return;

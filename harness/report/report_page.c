@@ -81,11 +81,13 @@ write_machine(FILE *out, const struct report_page_input *input)
 	if (run->wall_seconds >= 0)
 		fprintf(out, "; the run took %.1f s", run->wall_seconds);
 	fputs(" |\n", out);
-	if (run->retaken_batches >= 0 && run->disturbed_batches >= 0)
-		fprintf(out, "| Preemption | %lld timed batches were taken "
-		        "again because the process lost the CPU during them; "
+	if (run->retaken >= 0 && run->disturbed >= 0)
+		fprintf(out, "| Preemption | %lld %s were taken again "
+		        "because the process lost the CPU during them; "
 		        "%lld kept although disturbed |\n",
-		        run->retaken_batches, run->disturbed_batches);
+		        run->retaken,
+		        run->schema >= 3 ? "samples" : "timed batches",
+		        run->disturbed);
 	fputc('\n', out);
 }
 

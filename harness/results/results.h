@@ -46,8 +46,8 @@ struct bench_cell_result {
 	size_t flat_bytes;              /* flattened size (flat rows), or
 	                                 * the bytes the Floor copies */
 	uint64_t flat_digest;           /* flat rows: FNV-1a of the bytes */
-	size_t retaken_batches;         /* attempts thrown away: preempted */
-	size_t disturbed_batches;       /* kept although preempted */
+	size_t retaken_samples;         /* attempts thrown away: preempted */
+	size_t disturbed_samples;       /* kept although preempted */
 };
 
 struct bench_row {
@@ -71,8 +71,8 @@ struct bench_results {
 	struct bench_context context;
 	uint64_t checksum;               /* of all timed work */
 	size_t failed_cells;
-	size_t retaken_batches;          /* over all cells */
-	size_t disturbed_batches;
+	size_t retaken_samples;          /* over all cells */
+	size_t disturbed_samples;
 	double wall_seconds;             /* the whole run */
 	const char *allocator;           /* how malloc was set up */
 	char allocator_setup[384];       /* where bench_measure writes it */

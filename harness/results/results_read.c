@@ -174,10 +174,14 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	                         &run->glibc_tunables) ||
 	    !get_optional_string(loader, context, c, "glibc_pin",
 	                         &run->glibc_pin) ||
-	    !get_optional_count(loader, context, c, "retaken_batches",
-	                        &run->retaken_batches) ||
-	    !get_optional_count(loader, context, c, "disturbed_batches",
-	                        &run->disturbed_batches))
+	    !get_optional_count(loader, context, c,
+	                        run->schema >= 3 ? "retaken_samples"
+	                                         : "retaken_batches",
+	                        &run->retaken) ||
+	    !get_optional_count(loader, context, c,
+	                        run->schema >= 3 ? "disturbed_samples"
+	                                         : "disturbed_batches",
+	                        &run->disturbed))
 		return false;
 	json_t *skipped = member(context, "skipped_backends");
 	if (skipped != NULL) {
@@ -539,7 +543,7 @@ bench_run_file_load(const char *path, enum bench_read_figures figures,
 	if (ok && (run->schema < BENCH_SCHEMA_OLDEST ||
 	           run->schema > BENCH_SCHEMA_NEWEST))
 		ok = fail_at(&loader, "", "schema",
-		             "not a schema this bench reads (1 or 2)");
+		             "not a schema this bench reads (1 to 3)");
 	ok = ok && get_string(&loader, root, "", "unit", &run->unit);
 	if (ok && strcmp(run->unit, "ns") != 0 &&
 	    strcmp(run->unit, "instructions") != 0)

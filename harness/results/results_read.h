@@ -3,9 +3,10 @@
  * (output_json.c), for every command that reads one: `bench report`,
  * `bench compare` and `bench read-callgrind`.
  *
- * It reads schema 2 and schema 1 (before backend kinds and workloads:
- * backends carried "haiku": true for a Haiku design, rows "op", "items"
- * and "type"), and checks the whole layout before anyone uses it: a file
+ * It reads schema 3, schema 2 (retakes counted per timed batch) and
+ * schema 1 (before backend kinds and workloads: backends carried
+ * "haiku": true for a Haiku design, rows "op", "items" and "type"), and
+ * checks the whole layout before anyone uses it: a file
  * is taken whole or refused with one line naming the file and the place.
  * Every string points into the JSON document, which the run owns; the
  * JSON of each row and cell is kept for the commands that fill it in
@@ -23,7 +24,7 @@
 
 /* The schemas this reader takes. */
 #define BENCH_SCHEMA_OLDEST 1
-#define BENCH_SCHEMA_NEWEST 2
+#define BENCH_SCHEMA_NEWEST 3
 
 /* What the cells must hold. */
 enum bench_read_figures {
@@ -98,8 +99,11 @@ struct bench_run_file {
 	const char *glibc_pin;         /* what the check of the instruction
 	                                * mode's pin saw (read-callgrind), or
 	                                * NULL */
-	long long retaken_batches;
-	long long disturbed_batches;
+	/* Attempts thrown away because preempted, and attempts kept although
+	 * preempted: samples from schema 3, timed batches before; -1 when
+	 * the file does not say. */
+	long long retaken;
+	long long disturbed;
 	/* context.skipped_backends: listed backends the run's build did not
 	 * have (originals without their Haiku tree); none in schema 1. */
 	const char **skipped;

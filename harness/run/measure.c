@@ -127,68 +127,33 @@ fail_runner(struct run_state *state, struct runner *runner,
 	bench_progress_error(&state->progress, line);
 }
 
-/* CPU time this thread has used, in ns: the part of a sample's wall time
- * that the process actually ran. */
+/* Clock `id` in ns, or 0 when it cannot be read. CLOCK_THREAD_CPUTIME_ID
+ * gives the part of a sample's wall time that the process actually ran. */
 static uint64_t
-thread_cpu_ns(void)
+clock_ns(clockid_t id)
 {
 	struct timespec now;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+	if (clock_gettime(id, &now) != 0)
 		return 0;
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-/* What happened to a batch beyond its time. */
-struct batch_report {
-	unsigned retakes;  /* attempts thrown away because preempted */
-	bool disturbed;    /* the kept attempt was preempted too */
-};
-
 /*
  * One batch of `ops`: prepare (untimed), run timed, check the checksum,
  * validate fully when asked, release (untimed). Stores the time in
- * *elapsed, and the thread's CPU time over the same attempt in
- * *cpu_elapsed (read just outside the timed region: harness/README.md §3.3).
- * An attempt during which the process spent more than 1% of the
- * time off the CPU (another process ran; the wall time minus this
- * thread's CPU time says how long) timed another process's work too, so
- * it is thrown away and taken again, up to BENCH_RETAKES_MAX times; the
- * last attempt is kept whatever happened and reported as disturbed.
- * In instruction mode there are no retakes (counts do not see other
- * processes, and a retake would make the run depend on the clock); a
- * batch with `counted_as` is counted by callgrind under that name.
- * On failure writes the reason and returns false.
+ * *elapsed. A batch with `counted_as` is counted by callgrind under that
+ * name. On failure writes the reason and returns false.
  */
 static bool
 run_batch(struct run_state *state, struct runner *runner, size_t ops,
           bool validate, const char *counted_as, uint64_t *elapsed,
-          uint64_t *cpu_elapsed, struct batch_report *report, char *why,
-          size_t why_size)
+          char *why, size_t why_size)
 {
 	struct bench_cell *cell = &runner->cell;
-	*report = (struct batch_report){0};
-	bool ok, retake = false;
-	for (;;) {
-		ok = bench_cell_prepare(cell, ops, why, why_size);
-		if (!ok)
-			break;
-		/* Before a retake, give up the rest of the time slice that the
-		 * setup used, so that the timed region starts with a whole one
-		 * (on an idle machine this returns at once). */
-		if (retake)
-			sched_yield();
+	bool ok = bench_cell_prepare(cell, ops, why, why_size);
+	if (ok) {
 		uint64_t checksum;
-		/* The CPU clock is read outside the timed region, so its own
-		 * cost never counts; it brackets a little more than the wall
-		 * time, and an undisturbed sample has no time off the CPU. */
-		uint64_t cpu_before = thread_cpu_ns();
 		*elapsed = timed_region(cell, ops, &checksum, counted_as);
-		uint64_t cpu_time = thread_cpu_ns() - cpu_before;
-		*cpu_elapsed = cpu_time;
-		bool preempted = !state->count_instructions &&
-		                 cpu_time != 0 && *elapsed > cpu_time &&
-		                 (double)(*elapsed - cpu_time) >
-		                         BENCH_OFF_CPU_FRACTION * (double)*elapsed;
 		state->checksum = bench_fnv_fold(state->checksum, checksum);
 		uint64_t expected = bench_cell_expected_checksum(cell, ops);
 		if (checksum != expected) {
@@ -197,17 +162,7 @@ run_batch(struct run_state *state, struct runner *runner, size_t ops,
 			         (unsigned long long)checksum,
 			         (unsigned long long)expected);
 			ok = false;
-			break;
 		}
-		if (!preempted)
-			break;
-		if (report->retakes == BENCH_RETAKES_MAX) {
-			report->disturbed = true;
-			break;
-		}
-		report->retakes++;
-		bench_cell_release(cell);
-		retake = true;
 	}
 	if (ok && validate && !bench_cell_validate(cell, why, why_size))
 		ok = false;
@@ -304,17 +259,16 @@ calibrate(struct run_state *state, struct runner *runner, char *why,
 		limit = BENCH_ROUND_BYTES / runner->bytes_per_op;
 	limit = limit > step ? limit / step * step : step;
 	size_t ops = step;
-	uint64_t elapsed, cpu_elapsed;
+	uint64_t elapsed;
 	for (;;) {
-		struct batch_report report;
-		if (!run_batch(state, runner, ops, false, NULL, &elapsed,
-		               &cpu_elapsed, &report, why, why_size))
+		if (!run_batch(state, runner, ops, false, NULL, &elapsed, why,
+		               why_size))
 			return false;
 		bool last = ends_search(state, elapsed, ops, limit);
 		for (int t = 1; last && t < CALIBRATION_TRIES; t++) {
-			uint64_t again, cpu_again;
+			uint64_t again;
 			if (!run_batch(state, runner, ops, false, NULL, &again,
-			               &cpu_again, &report, why, why_size))
+			               why, why_size))
 				return false;
 			if (again < elapsed)
 				elapsed = again;
@@ -413,8 +367,7 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	const struct bench_test *test = work->test;
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
-	uint64_t elapsed, cpu_elapsed;
-	struct batch_report report;
+	uint64_t elapsed;
 	runner->active = false;
 	if (!bench_op_applies_to(test->op, backend, why, sizeof why)) {
 		runner->result->not_applicable = true;
@@ -430,7 +383,7 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	                           ? bench_instruction_ops(test)
 	                           : runner->cell.cycle_ops;
 	if (!run_batch(state, runner, first_ops, true, NULL, &elapsed,
-	               &cpu_elapsed, &report, reason, sizeof reason)) {
+	               reason, sizeof reason)) {
 		snprintf(why, sizeof why, "before timing: %s", reason);
 		fail_runner(state, runner, test, why);
 		return;
@@ -446,8 +399,49 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	runner->active = true;
 }
 
-/* Takes sample `index` of one runner: its rounds one after the other; the
- * last round of the last sample is validated. */
+/*
+ * One attempt at a sample: its rounds one after the other, the last round
+ * of the last sample validated. Stores the timed total in *timed and the
+ * thread's CPU time over the whole attempt (the rounds' preparation and
+ * release included) in *cpu, and whether the attempt spent more than
+ * BENCH_OFF_CPU_FRACTION of *timed off the CPU (the wall time of the
+ * attempt minus that CPU time says how long another process ran).
+ *
+ * The CPU clock is read around the attempt, never around each round: on
+ * the project's machine every reading is a system call, and the rounds
+ * timed right after one ran slower (harness/README.md §3.3).
+ */
+static bool
+attempt_sample(struct run_state *state, struct runner *runner, bool last,
+               uint64_t *timed, uint64_t *cpu, bool *preempted, char *why,
+               size_t why_size)
+{
+	uint64_t cpu_before = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	uint64_t wall_before = clock_ns(CLOCK_MONOTONIC);
+	*timed = 0;
+	for (size_t round = 0; round < runner->rounds; round++) {
+		uint64_t elapsed;
+		bool validate = last && round + 1 == runner->rounds;
+		if (!run_batch(state, runner, runner->ops, validate, NULL,
+		               &elapsed, why, why_size))
+			return false;
+		*timed += elapsed;
+	}
+	uint64_t wall = clock_ns(CLOCK_MONOTONIC) - wall_before;
+	*cpu = clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu_before;
+	*preempted = *cpu != 0 && wall > *cpu &&
+	             (double)(wall - *cpu) >
+	                     BENCH_OFF_CPU_FRACTION * (double)*timed;
+	return true;
+}
+
+/*
+ * Takes sample `index` of one runner. An attempt that was preempted timed
+ * another process's work too, so it is thrown away and taken again, up to
+ * BENCH_RETAKES_MAX times, each retake after giving up the rest of the
+ * time slice (on an idle machine sched_yield returns at once); the last
+ * attempt is kept whatever happened and counted as disturbed.
+ */
 static void
 take_sample(struct run_state *state, struct runner *runner,
             const struct bench_test *test, unsigned index)
@@ -455,32 +449,34 @@ take_sample(struct run_state *state, struct runner *runner,
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	bool last = index + 1 == state->options->repetitions;
-	uint64_t total = 0, cpu_total = 0;
 	struct bench_cell_result *result = runner->result;
+	uint64_t timed, cpu;
 	bench_cell_place(&runner->cell, index);
-	for (size_t round = 0; round < runner->rounds; round++) {
-		uint64_t elapsed, cpu_elapsed;
-		struct batch_report report;
-		bool validate = last && round + 1 == runner->rounds;
-		if (!run_batch(state, runner, runner->ops, validate, NULL,
-		               &elapsed, &cpu_elapsed, &report, reason,
-		               sizeof reason)) {
+	for (unsigned retakes = 0;; retakes++) {
+		if (retakes > 0)
+			sched_yield();
+		bool preempted;
+		if (!attempt_sample(state, runner, last, &timed, &cpu,
+		                    &preempted, reason, sizeof reason)) {
 			snprintf(why, sizeof why, "%s sample %u: %s",
 			         last ? "after the last" : "in", index + 1,
 			         reason);
 			fail_runner(state, runner, test, why);
 			return;
 		}
-		total += elapsed;
-		cpu_total += cpu_elapsed;
-		result->retaken_batches += report.retakes;
-		result->disturbed_batches += report.disturbed ? 1 : 0;
-		state->results->retaken_batches += report.retakes;
-		state->results->disturbed_batches += report.disturbed ? 1 : 0;
+		if (!preempted)
+			break;
+		if (retakes == BENCH_RETAKES_MAX) {
+			result->disturbed_samples++;
+			state->results->disturbed_samples++;
+			break;
+		}
+		result->retaken_samples++;
+		state->results->retaken_samples++;
 	}
 	double ops = (double)runner->ops * (double)runner->rounds;
-	result->cpu_samples[result->sample_count] = (double)cpu_total / ops;
-	result->samples[result->sample_count++] = (double)total / ops;
+	result->cpu_samples[result->sample_count] = (double)cpu / ops;
+	result->samples[result->sample_count++] = (double)timed / ops;
 }
 
 /*
@@ -498,13 +494,12 @@ count_sample(struct run_state *state, struct runner *runner,
 {
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	char name[BENCH_DUMP_NAME_MAX];
-	uint64_t elapsed, cpu_elapsed;
-	struct batch_report report;
+	uint64_t elapsed;
 	bench_dump_name(test->name, runner->label, name, sizeof name);
 	if (!run_batch(state, runner, runner->ops, false, NULL, &elapsed,
-	               &cpu_elapsed, &report, reason, sizeof reason) ||
+	               reason, sizeof reason) ||
 	    !run_batch(state, runner, runner->ops, true, name, &elapsed,
-	               &cpu_elapsed, &report, reason, sizeof reason)) {
+	               reason, sizeof reason)) {
 		snprintf(why, sizeof why, "after the counted sample: %s",
 		         reason);
 		fail_runner(state, runner, test, why);
