@@ -1196,8 +1196,9 @@ message5_check_header(const uint8_t *in, size_t size,
  * so is in the cache), returning at the first bad field: measured on this
  * project's machine, the loop that accumulated the checks without a
  * branch took 1.35 times Message4's Unflatten of 5000 one-item fields,
- * this one 0.95 to 1.0 times. The rest is checked by the read that
- * reaches it.
+ * this one 0.95 to 1.0 times (impl/README.md §2.9 has how that ratio
+ * moves with where the heap puts the blocks). The rest is checked by the
+ * read that reaches it.
  */
 static bool
 message5_fields_valid(const struct message5_field *fields, uint32_t count,
