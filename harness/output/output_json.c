@@ -34,8 +34,8 @@
  * A sample is rounds_per_sample timed batches (more than one only where
  * each operation needs a fresh message). cpu_samples are the thread's CPU
  * time over the whole sample per operation, in sample order: its rounds'
- * preparation and release included, so for those cells more than the
- * time (harness/README.md §3.3); absent when not measured.
+ * preparation and release included, so there it exceeds the time of
+ * the operations (harness/README.md §3.3); absent when not measured.
  * retaken_samples counts samples thrown away because the process was
  * preempted during them; disturbed_samples the kept samples that were
  * preempted all the same (after BENCH_RETAKES_MAX retakes).
