@@ -233,12 +233,12 @@ message5_field_items(const struct message5 *m,
 	return message5_data(m) + field->offset + field->name_length;
 }
 
-/* Gives back the block, unless it is the first (part of the object). */
+/* Gives back `block`, unless it is the first (part of the object). */
 static void
-message5_free_block(struct message5 *m)
+message5_free_block(struct message5 *m, uint8_t *block)
 {
-	if (m->block != m->first)
-		bm_free(m->block);
+	if (block != m->first)
+		bm_free(block);
 }
 
 /* --- Header --------------------------------------------------------- */
@@ -735,7 +735,7 @@ message5_destroy(bm_message *msg)
 {
 	struct message5 *m = message5_cast(msg);
 	message5_drop_indexes(m);
-	message5_free_block(m);
+	message5_free_block(m, m->block);
 	bm_free(m);
 }
 
@@ -744,7 +744,7 @@ message5_make_empty(bm_message *msg)
 {
 	struct message5 *m = message5_cast(msg);
 	message5_drop_indexes(m);
-	message5_free_block(m);
+	message5_free_block(m, m->block);
 	message5_set_empty(m);
 }
 
@@ -1245,13 +1245,12 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 		memcpy(block, in + BM_HMF1_HEADER_SIZE, body);
 	if (!message5_fields_valid((const struct message5_field *)(void *)block,
 	                           header.field_count, header.data_size)) {
-		if (block != m->first)
-			bm_free(block);
+		message5_free_block(m, block);
 		return BM_BAD_VALUE;
 	}
 	message5_drop_indexes(m);
 	if (m->block != block)
-		message5_free_block(m);
+		message5_free_block(m, m->block);
 	message5_set_block(m, block, header.field_count, data_capacity);
 	header.message_area = -1;
 	m->header = header;
