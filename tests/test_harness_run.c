@@ -510,6 +510,38 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 }
 END_TEST
 
+/* A run under GLIBC_TUNABLES says so in its table's first line, beside
+ * the glibc they tune; a run without says nothing of them. */
+START_TEST(tunables_are_named_in_the_table_header)
+{
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	ck_assert_int_eq(setenv("GLIBC_TUNABLES", "glibc.malloc.perturb=0", 1),
+	                 0);
+	struct bench_capture run = hu_run(backends, 1, NULL, "--filter",
+	                                  "^tRead5Int32$", SHORT_RUN, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, ", glibc "));
+	ck_assert_ptr_nonnull(strstr(run.out, " (GLIBC_TUNABLES=glibc.malloc."
+	                                      "perturb=0), commit "));
+	hu_capture_free(&run);
+	/* A control character would break the line: the JSON keeps it. */
+	ck_assert_int_eq(setenv("GLIBC_TUNABLES", "a\nb", 1), 0);
+	run = hu_run(backends, 1, NULL, "--filter", "^tRead5Int32$", SHORT_RUN,
+	             NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, " (GLIBC_TUNABLES=(not printable; "
+	                                      "see the JSON)), commit "));
+	ck_assert_ptr_null(strstr(run.out, "a\nb"));
+	hu_capture_free(&run);
+	ck_assert_int_eq(unsetenv("GLIBC_TUNABLES"), 0);
+	run = hu_run(backends, 1, NULL, "--filter", "^tRead5Int32$", SHORT_RUN,
+	             NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_null(strstr(run.out, "GLIBC_TUNABLES"));
+	hu_capture_free(&run);
+}
+END_TEST
+
 /* A proposal has a "vs Winner" column: its median over the competing
  * backend's, which alone competes here, so the ratio is of the two cells. */
 START_TEST(a_proposal_has_its_column_against_the_winner)
@@ -722,6 +754,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
+	tcase_add_test(tc, tunables_are_named_in_the_table_header);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
 	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
 	tcase_add_test(tc, sizes_beyond_2005_work);

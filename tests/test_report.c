@@ -1123,6 +1123,39 @@ START_TEST(test_retakes_are_named_by_their_schema)
 }
 END_TEST
 
+START_TEST(test_tunables_are_named_in_the_machine_table)
+{
+	/* GLIBC_TUNABLES change glibc's string functions: the page names
+	 * them beside its version, and only when the run had them. */
+	make_temp();
+	char *plain = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(plain);
+	char *tuned = replace_once(plain, "\"glibc\": \"2.36\",",
+	                           "\"glibc\": \"2.36\", \"glibc_tunables\": "
+	                           "\"glibc.cpu.x86_rep_movsb_threshold=0x1000\",");
+	write_in(temp_dir, "tuned.json", tuned);
+	char *page = page_without_plots(in_temp("tuned.json"), "tuned");
+	char *page_plain = page_without_plots(
+	        data_path("report/results-small.json"), "plain");
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(page, "## Machine and options",
+	                              "C library", cells, 16),
+	                  2);
+	ck_assert_str_eq(cells[1], "glibc 2.36, `GLIBC_TUNABLES=glibc.cpu."
+	                           "x86_rep_movsb_threshold=0x1000`; glibc "
+	                           "malloc");
+	ck_assert_uint_eq(table_cells(page_plain, "## Machine and options",
+	                              "C library", cells, 16),
+	                  2);
+	ck_assert_str_eq(cells[1], "glibc 2.36; glibc malloc");
+	free(page_plain);
+	free(page);
+	free(tuned);
+	free(plain);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_rows_on_named_messages)
 {
 	/* A row on a named message is shown with the others and left out of
@@ -1595,6 +1628,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_without_gnuplot);
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_retakes_are_named_by_their_schema);
+	tcase_add_test(page, test_tunables_are_named_in_the_machine_table);
 	tcase_add_test(page, test_rows_on_named_messages);
 	tcase_add_test(page, test_real_messages_section);
 	suite_add_tcase(suite, page);

@@ -28,21 +28,41 @@ grid_cell(struct grid *grid, size_t row, size_t column)
 	return grid->cells[row * grid->columns + column];
 }
 
+/* Whether `text` prints on one line as it is (no control characters). */
+static bool
+one_line(const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if ((unsigned char)*text < 0x20 || *text == 0x7f)
+			return false;
+	}
+	return true;
+}
+
 static void
 write_header_line(FILE *stream, const struct bench_results *results,
                   enum bench_unit unit)
 {
 	const struct bench_context *context = &results->context;
 	const struct bench_options *options = results->options;
+	/* Tunables change what glibc's string functions do
+	 * (harness/README.md §3.5), so a run under them says so where its
+	 * figures are; the JSON has them whatever they hold. */
+	const char *tunables = context->glibc_tunables;
+	bool tuned = tunables[0] != '\0';
+	if (tuned && !one_line(tunables))
+		tunables = "(not printable; see the JSON)";
 	fprintf(stream,
 	        "Times in %s per operation: median of %u samples, each at least "
 	        "%g ms, backends interleaved in a shuffled order (seed %llu). "
-	        "%s, %s (%ld cores), %s %s build (%s), glibc %s, commit %s, "
+	        "%s, %s (%ld cores), %s %s build (%s), glibc %s%s%s%s, commit %s, "
 	        "bench %s.\n",
 	        unit == BENCH_UNIT_US ? "us" : "ns", options->repetitions,
 	        options->min_time_ms, (unsigned long long)options->seed,
 	        context->date, context->cpu, context->cores, context->compiler,
 	        context->build_type, context->cflags, context->glibc,
+	        tuned ? " (GLIBC_TUNABLES=" : "",
+	        tuned ? tunables : "", tuned ? ")" : "",
 	        context->git_commit, context->version);
 }
 

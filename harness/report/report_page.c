@@ -40,6 +40,11 @@ write_machine(FILE *out, const struct report_page_input *input)
 	}
 	fputs(" |\n| C library | glibc ", out);
 	report_put_cell(out, run->glibc);
+	if (run->glibc_tunables != NULL) {
+		fputs(", `GLIBC_TUNABLES=", out);
+		report_put_cell(out, run->glibc_tunables);
+		fputs("`", out);
+	}
 	if (run->allocator != NULL) {
 		fputs("; ", out);
 		report_put_cell(out, run->allocator);
