@@ -1156,6 +1156,47 @@ START_TEST(test_tunables_are_named_in_the_machine_table)
 }
 END_TEST
 
+START_TEST(test_far_samples_are_counted_and_named)
+{
+	/* A sample above 3 times its cell's median is counted, and its cell
+	 * named, in the machine table; one at exactly 3 times is not. */
+	make_temp();
+	char *plain = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(plain);
+	/* R5's samples of the first row, tCreate500Int32 (median 900). */
+	char *at_three = replace_once(plain, "      918.0\n", "      2700\n");
+	char *above = replace_once(plain, "      918.0\n", "      2701\n");
+	write_in(temp_dir, "three.json", at_three);
+	write_in(temp_dir, "above.json", above);
+	char *page_plain = page_without_plots(
+	        data_path("report/results-small.json"), "plain");
+	char *page_three = page_without_plots(in_temp("three.json"), "three");
+	char *page_above = page_without_plots(in_temp("above.json"), "above");
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(page_plain, "## Machine and options",
+	                              "Far samples", cells, 16),
+	                  2);
+	ck_assert_msg(strncmp(cells[1], "0 of ", 5) == 0, "%s", cells[1]);
+	ck_assert_uint_eq(table_cells(page_three, "## Machine and options",
+	                              "Far samples", cells, 16),
+	                  2);
+	ck_assert_msg(strncmp(cells[1], "0 of ", 5) == 0, "%s", cells[1]);
+	/* Longer than a table cell's buffer here: the line itself. */
+	ck_assert_ptr_nonnull(strstr(page_above,
+	                             "\n| Far samples | 1 of 39 cells had a "
+	                             "sample above 3 times their median: "
+	                             "tCreate500Int32/R5 (1) "
+	                             "(harness/README.md §3.5) |\n"));
+	free(page_above);
+	free(page_three);
+	free(page_plain);
+	free(above);
+	free(at_three);
+	free(plain);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_rows_on_named_messages)
 {
 	/* A row on a named message is shown with the others and left out of
@@ -1629,6 +1670,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_retakes_are_named_by_their_schema);
 	tcase_add_test(page, test_tunables_are_named_in_the_machine_table);
+	tcase_add_test(page, test_far_samples_are_counted_and_named);
 	tcase_add_test(page, test_rows_on_named_messages);
 	tcase_add_test(page, test_real_messages_section);
 	suite_add_tcase(suite, page);

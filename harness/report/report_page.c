@@ -18,6 +18,78 @@
  * its root, so "../" from report/), else as it is. */
 /* --- Machine and options -------------------------------------------------- */
 
+/* A sample this many times its cell's median is a far one: a layout that
+ * slowed a copy (harness/README.md §3.5), or a disturbance the retakes
+ * did not catch. The median is unmoved by a few; the page names them. */
+#define FAR_SAMPLE_FACTOR 3.0
+/* The cells named on the page; the rest are counted. */
+#define FAR_CELLS_NAMED 8
+
+/* How many of `cell`'s samples (in its JSON) are far ones. */
+static size_t
+far_samples(const struct bench_file_cell *cell)
+{
+	if (!cell->present || cell->failed || cell->not_applicable ||
+	    cell->json == NULL || !(cell->median > 0))
+		return 0;
+	json_t *samples = json_object_get(cell->json, "samples");
+	size_t count = 0, i;
+	json_t *sample;
+	json_array_foreach(samples, i, sample)
+	{
+		if (json_is_number(sample) &&
+		    json_number_value(sample) > FAR_SAMPLE_FACTOR * cell->median)
+			count++;
+	}
+	return count;
+}
+
+/* The far cells of the run, in the file's order: counts them, with the
+ * measured cells, and names the first FAR_CELLS_NAMED ("test/column (k)")
+ * when `out` is not NULL. */
+static size_t
+far_cells(FILE *out, const struct bench_run_file *run, size_t *measured)
+{
+	size_t cells = 0;
+	*measured = 0;
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		for (size_t b = 0; b <= run->backend_count; b++) {
+			bool floor = b == run->backend_count;
+			const struct bench_file_cell *cell =
+				floor ? &row->floor : &row->cells[b];
+			*measured += cell->present && !cell->failed &&
+			             !cell->not_applicable;
+			size_t far = far_samples(cell);
+			if (far == 0)
+				continue;
+			if (out != NULL && cells < FAR_CELLS_NAMED) {
+				fputs(cells == 0 ? ": " : ", ", out);
+				report_put_cell(out, row->test);
+				fprintf(out, "/%s (%zu)",
+				        floor ? "Floor" : run->backends[b].name,
+				        far);
+			}
+			cells++;
+		}
+	}
+	return cells;
+}
+
+/* The row of the machine table that counts the cells with a far sample. */
+static void
+write_far_samples(FILE *out, const struct bench_run_file *run)
+{
+	size_t measured;
+	size_t cells = far_cells(NULL, run, &measured);
+	fprintf(out, "| Far samples | %zu of %zu cells had a sample above %g "
+	        "times their median", cells, measured, FAR_SAMPLE_FACTOR);
+	far_cells(out, run, &measured);
+	if (cells > FAR_CELLS_NAMED)
+		fprintf(out, ", and %zu more", cells - FAR_CELLS_NAMED);
+	fputs(" (harness/README.md §3.5) |\n", out);
+}
+
 static void
 write_machine(FILE *out, const struct report_page_input *input)
 {
@@ -93,6 +165,8 @@ write_machine(FILE *out, const struct report_page_input *input)
 		        run->retaken,
 		        run->schema >= 3 ? "samples" : "timed batches",
 		        run->disturbed);
+	if (strcmp(run->unit, "ns") == 0)
+		write_far_samples(out, run);
 	fputc('\n', out);
 }
 
