@@ -29,8 +29,8 @@
 static size_t
 far_samples(const struct bench_file_cell *cell)
 {
-	if (!cell->present || cell->failed || cell->not_applicable ||
-	    cell->json == NULL || !(cell->median > 0))
+	if (!bench_file_cell_has_figure(cell) || cell->json == NULL ||
+	    !(cell->median > 0))
 		return 0;
 	json_t *samples = json_object_get(cell->json, "samples");
 	size_t count = 0, i;
@@ -55,11 +55,9 @@ far_cells(FILE *out, const struct bench_run_file *run, size_t *measured)
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; b <= run->backend_count; b++) {
-			bool floor = b == run->backend_count;
 			const struct bench_file_cell *cell =
-				floor ? &row->floor : &row->cells[b];
-			*measured += cell->present && !cell->failed &&
-			             !cell->not_applicable;
+				bench_file_row_cell(run, row, b);
+			*measured += bench_file_cell_has_figure(cell);
 			size_t far = far_samples(cell);
 			if (far == 0)
 				continue;
@@ -67,8 +65,7 @@ far_cells(FILE *out, const struct bench_run_file *run, size_t *measured)
 				fputs(cells == 0 ? ": " : ", ", out);
 				report_put_cell(out, row->test);
 				fprintf(out, "/%s (%zu)",
-				        floor ? "Floor" : run->backends[b].name,
-				        far);
+				        bench_run_file_column_name(run, b), far);
 			}
 			cells++;
 		}

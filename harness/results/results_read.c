@@ -610,6 +610,20 @@ bench_file_cell_has_figure(const struct bench_file_cell *cell)
 	       !cell->not_applicable;
 }
 
+const struct bench_file_cell *
+bench_file_row_cell(const struct bench_run_file *run,
+                    const struct bench_file_row *row, size_t column)
+{
+	return column == run->backend_count ? &row->floor : &row->cells[column];
+}
+
+const char *
+bench_run_file_column_name(const struct bench_run_file *run, size_t column)
+{
+	return column == run->backend_count ? "Floor"
+	                                    : run->backends[column].name;
+}
+
 size_t
 bench_run_file_backend(const struct bench_run_file *run, const char *name)
 {

@@ -143,6 +143,17 @@ const struct bench_file_row *
 bench_run_file_row(const struct bench_run_file *run, enum bench_op op,
                    enum bench_type type, size_t items);
 
+/* Column `column` of `row`, 0 <= column <= backend_count: the backends'
+ * cells in the file's order, then the Floor's, so that a loop up to
+ * backend_count inclusive visits every cell of a row. */
+const struct bench_file_cell *
+bench_file_row_cell(const struct bench_run_file *run,
+                    const struct bench_file_row *row, size_t column);
+
+/* The name of that column: the backend's, or "Floor". */
+const char *bench_run_file_column_name(const struct bench_run_file *run,
+                                       size_t column);
+
 /* The column of a backend (exact name), or SIZE_MAX. */
 size_t bench_run_file_backend(const struct bench_run_file *run,
                               const char *name);

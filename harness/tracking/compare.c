@@ -84,15 +84,14 @@ load_results(struct results_file *file, const char *path, char *why,
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; b <= run->backend_count; b++) {
-			bool floor = b == run->backend_count;
 			const struct bench_file_cell *cell =
-				floor ? &row->floor : &row->cells[b];
+				bench_file_row_cell(run, row, b);
 			/* n/a: no figure to gate, in either file. */
 			if (!cell->present || cell->not_applicable)
 				continue;
 			file->cells[file->count++] = (struct file_cell){
 				.test = row->test,
-				.backend = floor ? "Floor" : run->backends[b].name,
+				.backend = bench_run_file_column_name(run, b),
 				.error = cell->failed ? cell->error : NULL,
 				.figure = cell->median,
 			};

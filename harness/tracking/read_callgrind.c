@@ -374,11 +374,10 @@ fill_run(const struct bench_run_file *run,
 	for (size_t r = 0; ok && r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; ok && b <= run->backend_count; b++) {
-			bool floor = b == run->backend_count;
 			char where[256];
 			snprintf(where, sizeof where, "%s/%s", row->test,
-			         floor ? "Floor" : run->backends[b].name);
-			ok = fill_cell(floor ? &row->floor : &row->cells[b], where,
+			         bench_run_file_column_name(run, b));
+			ok = fill_cell(bench_file_row_cell(run, row, b), where,
 			               dumps, why, why_size);
 		}
 		if (ok)
