@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A path on the page: a link when it is inside the project (relative to
- * its root, so "../" from report/), else as it is. */
 /* --- Machine and options -------------------------------------------------- */
 
 /* A sample this many times its cell's median is a far one: a layout that
