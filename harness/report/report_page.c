@@ -42,44 +42,45 @@ far_samples(const struct bench_file_cell *cell)
 	return count;
 }
 
-/* The far cells of the run, in the file's order: counts them, with the
- * measured cells, and names the first FAR_CELLS_NAMED ("test/column (k)")
- * when `out` is not NULL. */
-static size_t
-far_cells(FILE *out, const struct bench_run_file *run, size_t *measured)
+/* A cell with far samples, as the page names it. */
+struct far_cell {
+	const char *test;
+	const char *column;
+	size_t far;
+};
+
+/* The row of the machine table that counts the cells with a far sample
+ * and names the first FAR_CELLS_NAMED of them, in the file's order. */
+static void
+write_far_samples(FILE *out, const struct bench_run_file *run)
 {
-	size_t cells = 0;
-	*measured = 0;
+	struct far_cell named[FAR_CELLS_NAMED];
+	size_t cells = 0, measured = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; b <= run->backend_count; b++) {
 			const struct bench_file_cell *cell =
 				bench_file_row_cell(run, row, b);
-			*measured += bench_file_cell_has_figure(cell);
+			measured += bench_file_cell_has_figure(cell);
 			size_t far = far_samples(cell);
 			if (far == 0)
 				continue;
-			if (out != NULL && cells < FAR_CELLS_NAMED) {
-				fputs(cells == 0 ? ": " : ", ", out);
-				report_put_cell(out, row->test);
-				fprintf(out, "/%s (%zu)",
-				        bench_run_file_column_name(run, b), far);
-			}
+			if (cells < FAR_CELLS_NAMED)
+				named[cells] = (struct far_cell){
+					.test = row->test,
+					.column = bench_run_file_column_name(run, b),
+					.far = far,
+				};
 			cells++;
 		}
 	}
-	return cells;
-}
-
-/* The row of the machine table that counts the cells with a far sample. */
-static void
-write_far_samples(FILE *out, const struct bench_run_file *run)
-{
-	size_t measured;
-	size_t cells = far_cells(NULL, run, &measured);
 	fprintf(out, "| Far samples | %zu of %zu cells had a sample above %g "
 	        "times their median", cells, measured, FAR_SAMPLE_FACTOR);
-	far_cells(out, run, &measured);
+	for (size_t i = 0; i < cells && i < FAR_CELLS_NAMED; i++) {
+		fputs(i == 0 ? ": " : ", ", out);
+		report_put_cell(out, named[i].test);
+		fprintf(out, "/%s (%zu)", named[i].column, named[i].far);
+	}
 	if (cells > FAR_CELLS_NAMED)
 		fprintf(out, ", and %zu more", cells - FAR_CELLS_NAMED);
 	fputs(" (harness/README.md §3.5) |\n", out);
