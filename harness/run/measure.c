@@ -833,6 +833,17 @@ done:
 	return ok;
 }
 
+bool
+bench_configure_malloc(void)
+{
+#ifdef __GLIBC__
+	return mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1 &&
+	       mallopt(M_MMAP_THRESHOLD, BENCH_MMAP_THRESHOLD) == 1;
+#else
+	return false;
+#endif
+}
+
 /*
  * Keeps freed memory in the process for the whole run, when the malloc in
  * use is glibc's (harness/README.md §3.6). By default glibc returns the
@@ -853,8 +864,7 @@ configure_allocator(const struct bench_allocator *allocator, char *out,
 {
 	if (strcmp(allocator->name, "glibc") == 0) {
 #ifdef __GLIBC__
-		if (mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1 &&
-		    mallopt(M_MMAP_THRESHOLD, BENCH_MMAP_THRESHOLD) == 1) {
+		if (bench_configure_malloc()) {
 			snprintf(out, out_size, "glibc malloc, memory kept: "
 			         "M_TRIM_THRESHOLD 2 GiB, M_MMAP_THRESHOLD 32 MiB");
 			return;

@@ -30,9 +30,15 @@
 #define BENCH_ROUNDS_MAX ((size_t)1 << 20)
 
 /* Blocks up to this size come from the heap, which keeps freed memory
- * (see configure_allocator in measure.c); glibc's largest allowed value on
- * 64-bit hosts. */
+ * (bench_configure_malloc); glibc's largest allowed value on 64-bit
+ * hosts. */
 #define BENCH_MMAP_THRESHOLD (32 * 1024 * 1024)
+
+/* Sets glibc malloc's thresholds as a run does (harness/README.md §3.6):
+ * freed memory is never trimmed, and blocks up to BENCH_MMAP_THRESHOLD
+ * come from the heap. False where the C library is not glibc or mallopt
+ * refused. */
+bool bench_configure_malloc(void);
 
 /* The most operations of any other sample. */
 #define BENCH_BATCH_OPS_MAX ((size_t)1 << 30)
