@@ -1,10 +1,10 @@
 /*
  * unflatten_probe.c - what the Unflatten rows of 500 and 5000 items cost
  * before any design's own work: the Floor (one memcpy of the HMF1 bytes
- * into a buffer that stays), then one malloc of the body (the field
- * headers and the data, what an HMF1 message must own after Unflatten)
- * and one memcpy into it, against the whole Unflatten of Message4 and
- * Message5 of the same bytes.
+ * between page-aligned buffers that stay, as the harness's), then one
+ * malloc of the body (the field headers and the data, what an HMF1
+ * message must own after Unflatten) and one memcpy into it, against the
+ * whole Unflatten of Message4 and Message5 of the same bytes.
  *
  *   build/tests/bench_unflatten_probe [ROUNDS]
  *
@@ -21,6 +21,7 @@
 #include "matrix.h"
 #include "measure.h"
 #include "message_content.h"
+#include "operations.h"
 #include "progress.h"
 #include "stats.h"
 #include "wire.h"
@@ -104,7 +105,8 @@ probe_row(const struct bench_test *test, const struct bm_ops *designs[2],
 	bool ok = bm_create(designs[0], BENCH_WHAT, &msg) == BM_OK &&
 	          bench_content_build(test, msg) == BM_OK &&
 	          bm_flattened_size(msg, &size) == BM_OK &&
-	          size > BM_HMF1_HEADER_SIZE && (flat = malloc(size)) != NULL &&
+	          size > BM_HMF1_HEADER_SIZE &&
+          (flat = bench_floor_buffer(size)) != NULL &&
 	          bm_flatten(msg, flat, size) == BM_OK;
 	if (msg != NULL)
 		bm_destroy(msg);
@@ -116,7 +118,8 @@ probe_row(const struct bench_test *test, const struct bm_ops *designs[2],
 	                  .designs = {designs[0], designs[1]}};
 	double *samples = ok ? malloc(PROBE_KINDS * rounds * sizeof *samples)
 	                     : NULL;
-	ok = ok && samples != NULL && (p.buffer = malloc(size)) != NULL;
+	ok = ok && samples != NULL &&
+	     (p.buffer = bench_floor_buffer(size)) != NULL;
 	/* The kinds alternate within a round, so that a slow stretch of
 	 * the machine slows every column alike. */
 	for (size_t r = 0; ok && r < rounds; r++) {
@@ -159,7 +162,9 @@ main(int argc, char **argv)
 		        "must be registered\n");
 		return 1;
 	}
-	bench_configure_malloc();
+	if (!bench_configure_malloc())
+		fprintf(stderr, "bench_unflatten_probe: malloc's thresholds are "
+		        "not the harness's (not glibc, or mallopt refused)\n");
 	printf("Unflatten of HMF1 bytes, median ns an operation over %zu rounds "
 	       "(times the Floor)\n\n| Test | Bytes | Floor | malloc + memcpy of "
 	       "the body | Message4 | Message5 |\n|---|---:|---:|---:|---:|---:|\n",

@@ -54,14 +54,10 @@ make_string_value(size_t index, char *out)
 	bench_string_value(index, out);
 }
 
-/* The Floor copies between page-aligned buffers, so that its time does not
- * depend on where the heap happened to put them (alignment and aliasing
- * between source and target change memcpy's speed by a factor of several
- * for short copies): it is the best case, as a floor should be. */
 #define FLOOR_ALIGNMENT 4096
 
-static unsigned char *
-floor_buffer(size_t bytes)
+unsigned char *
+bench_floor_buffer(size_t bytes)
 {
 	/* C11 aligned_alloc wants a multiple of the alignment. */
 	size_t rounded = (bytes + FLOOR_ALIGNMENT - 1) / FLOOR_ALIGNMENT *
@@ -123,7 +119,7 @@ bench_test_data_init(struct bench_test_data *work, const struct bench_test *test
 			work->floor_bytes = operation->floor == BENCH_FLOOR_ITEM_BYTES
 			                            ? bench_item_bytes(test)
 			                            : bench_hmf1_size(test);
-		work->floor_source = floor_buffer(work->floor_bytes);
+		work->floor_source = bench_floor_buffer(work->floor_bytes);
 		if (work->floor_source == NULL)
 			return false;
 		/* Any bytes do; these vary so that the copy is not of zeros. */
@@ -389,7 +385,7 @@ bench_cell_init(struct bench_cell *cell, const struct bench_test_data *work,
 		.cycle_ops = operation->cycle_is_items ? test->workload.items : 1,
 	};
 	if (backend == NULL) {
-		cell->floor_target = floor_buffer(work->floor_bytes);
+		cell->floor_target = bench_floor_buffer(work->floor_bytes);
 		if (cell->floor_target == NULL) {
 			snprintf(why, why_size, "harness out of memory");
 			return false;

@@ -63,6 +63,14 @@ struct bench_test_data {
 	char *field_name;
 };
 
+/* A buffer of at least `bytes` bytes (free() gives it back) for the Floor,
+ * which copies between page-aligned buffers, so that its time does not
+ * depend on where the heap happened to put them (alignment and aliasing
+ * between source and target change memcpy's speed by a factor of several
+ * for short copies): it is the best case, as a floor should be. NULL when
+ * out of memory. */
+unsigned char *bench_floor_buffer(size_t bytes);
+
 /* Makes the shared data of `test`; the lookup order comes from `seed`.
  * Returns false when out of memory (the workload is then safe to free). */
 bool bench_test_data_init(struct bench_test_data *work,
