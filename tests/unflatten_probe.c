@@ -40,7 +40,7 @@ enum probe_kind { PROBE_FLOOR, PROBE_ALLOC_COPY, PROBE_MESSAGE4, PROBE_MESSAGE5,
 struct probe {
 	const unsigned char *flat;
 	size_t size;
-	size_t ops;                     /* operations a round */
+	size_t per_round;               /* operations a round */
 	unsigned char *buffer;          /* the Floor's destination */
 	void *blocks[BATCH];
 	bm_message *batch[BATCH];
@@ -53,15 +53,18 @@ static double
 probe_round(struct probe *p, enum probe_kind kind)
 {
 	size_t body = p->size - BM_HMF1_HEADER_SIZE;
-	const struct bm_ops *ops =
+	const struct bm_ops *design =
 	        kind >= PROBE_MESSAGE4 ? p->designs[kind - PROBE_MESSAGE4] : NULL;
-	for (size_t k = 0; ops != NULL && k < p->ops; k++) {
-		if (bm_create(ops, BENCH_WHAT, &p->batch[k]) != BM_OK)
+	for (size_t k = 0; design != NULL && k < p->per_round; k++) {
+		if (bm_create(design, BENCH_WHAT, &p->batch[k]) != BM_OK) {
+			while (k > 0)
+				bm_destroy(p->batch[--k]);
 			return -1;
+		}
 	}
 	int failed = 0;
 	double start = bench_now_seconds();
-	for (size_t k = 0; k < p->ops; k++) {
+	for (size_t k = 0; k < p->per_round; k++) {
 		switch (kind) {
 		case PROBE_FLOOR:
 			memcpy(p->buffer, p->flat, p->size);
@@ -81,11 +84,11 @@ probe_round(struct probe *p, enum probe_kind kind)
 			break;
 		}
 	}
-	double ns = (bench_now_seconds() - start) * 1e9 / (double)p->ops;
-	for (size_t k = 0; k < p->ops; k++) {
+	double ns = (bench_now_seconds() - start) * 1e9 / (double)p->per_round;
+	for (size_t k = 0; k < p->per_round; k++) {
 		if (kind == PROBE_ALLOC_COPY)
 			free(p->blocks[k]);
-		else if (ops != NULL)
+		else if (design != NULL)
 			bm_destroy(p->batch[k]);
 	}
 	return failed ? -1 : ns;
@@ -106,15 +109,17 @@ probe_row(const struct bench_test *test, const struct bm_ops *designs[2],
 	          bench_content_build(test, msg) == BM_OK &&
 	          bm_flattened_size(msg, &size) == BM_OK &&
 	          size > BM_HMF1_HEADER_SIZE &&
-          (flat = bench_floor_buffer(size)) != NULL &&
+	          (flat = bench_floor_buffer(size)) != NULL &&
 	          bm_flatten(msg, flat, size) == BM_OK;
 	if (msg != NULL)
 		bm_destroy(msg);
-	size_t ops = size > BM_HMF1_HEADER_SIZE
-	                     ? BENCH_ROUND_BYTES / (size - BM_HMF1_HEADER_SIZE)
-	                     : BATCH;
+	size_t per_round = size > BM_HMF1_HEADER_SIZE
+	                           ? BENCH_ROUND_BYTES / (size - BM_HMF1_HEADER_SIZE)
+	                           : BATCH;
 	struct probe p = {.flat = flat, .size = size,
-	                  .ops = ops < 1 ? 1 : ops > BATCH ? BATCH : ops,
+	                  .per_round = per_round < 1       ? 1
+	                               : per_round > BATCH ? BATCH
+	                                                   : per_round,
 	                  .designs = {designs[0], designs[1]}};
 	double *samples = ok ? malloc(PROBE_KINDS * rounds * sizeof *samples)
 	                     : NULL;
