@@ -2,8 +2,9 @@
  * report_2005.c - today's results against 2005's: the Winner and Haiku
  * Winner of every test both have, and per backend, operation and type the
  * growth from 500 to 5000 items, e = log10(t5000 / t500), with its class.
- * Every series whose class differs must have an explanation; the texts'
- * placeholders are filled from the two tables here.
+ * Every series whose class differs beyond the noise of today's medians
+ * must have an explanation; the texts' placeholders are filled from the
+ * two tables here.
  */
 #include "report_internal.h"
 
@@ -58,16 +59,25 @@ report_class_name(enum report_class class)
 }
 
 /* The growth of one backend's column of the run, from the rows of 500 and
- * 5000 items. */
+ * 5000 items, and the least and the most the noise makes of it: each
+ * median moved by its MAD, the two in opposite directions (a median within
+ * its MAD of zero leaves that end unbounded). */
 static bool
 growth_now(const struct bench_file_row *from, const struct bench_file_row *to,
-           size_t column, double *exponent)
+           size_t column, double *exponent, double *low, double *high)
 {
 	if (from == NULL || to == NULL || !bench_file_cell_has_figure(&from->cells[column]) ||
 	    !bench_file_cell_has_figure(&to->cells[column]))
 		return false;
-	*exponent = report_growth(from->cells[column].median,
-	                          to->cells[column].median);
+	const struct bench_file_cell *a = &from->cells[column];
+	const struct bench_file_cell *b = &to->cells[column];
+	*exponent = report_growth(a->median, b->median);
+	*low = b->median > b->mad
+	               ? report_growth(a->median + a->mad, b->median - b->mad)
+	               : -HUGE_VAL;
+	*high = a->median > a->mad
+	                ? report_growth(a->median - a->mad, b->median + b->mad)
+	                : HUGE_VAL;
 	return true;
 }
 
@@ -144,15 +154,27 @@ collect_series(const struct bench_run_file *run,
 					then_to->times[column]);
 				series->class_then =
 					report_classify(series->e_then);
+				double low, high;
 				series->has_now = growth_now(now_from, now_to, b,
-				                             &series->e_now);
-				if (series->has_now)
+				                             &series->e_now, &low,
+				                             &high);
+				if (series->has_now) {
 					series->class_now =
 						report_classify(series->e_now);
+					series->within_noise =
+						series->class_now !=
+							series->class_then &&
+						report_classify(low) <=
+							series->class_then &&
+						series->class_then <=
+							report_classify(high);
+				}
 				series->differs =
 					series->has_now &&
-					series->class_now != series->class_then;
+					series->class_now != series->class_then &&
+					!series->within_noise;
 				comparison->differing += series->differs;
+				comparison->within_noise += series->within_noise;
 			}
 		}
 	}

@@ -132,7 +132,13 @@ struct report_series {
 	bool has_then, has_now;
 	double e_then, e_now;
 	enum report_class class_then, class_now;
-	bool differs;                     /* both known, classes differ */
+	/* Both known and the classes differ, but only within the noise:
+	 * 2005's class lies between the classes of today's growth with each
+	 * median moved by its MAD either way. Such a series needs no
+	 * explanation. */
+	bool within_noise;
+	bool differs;                     /* both known, classes differ, and
+	                                   * not within the noise */
 	const struct report_note *note;   /* the explanation, when differs */
 };
 
@@ -148,6 +154,7 @@ struct report_comparison {
 	struct report_series *series;
 	size_t series_count;
 	size_t differing;
+	size_t within_noise;
 	/* The backend the 2005 plot measures against: the run's first
 	 * non-Haiku backend that 2005 has (R5), or NULL. */
 	const char *base;

@@ -395,17 +395,21 @@ generate(const struct bench_program *program,
 	if (!write_page(options, inputs, why, sizeof why))
 		goto fail;
 	const struct report_comparison *comparison = &inputs->comparison;
+	char noise[64] = "";
+	if (comparison->within_noise > 0)
+		snprintf(noise, sizeof noise, " (%zu more within the noise)",
+		         comparison->within_noise);
 	fprintf(program->out,
 	        "bench report: wrote %s/README.md (%zu tests, %zu plots%s); "
 	        "2005: same Winner on %zu of %zu rows, same Haiku Winner on "
 	        "%zu; growth classes differ in %zu of %zu series, each "
-	        "explained\n",
+	        "explained%s\n",
 	        options->dir, inputs->run.row_count,
 	        inputs->plots.drawn ? inputs->plots.count : 0,
 	        inputs->plots.drawn ? "" : ", skipped",
 	        comparison->winner_agree, comparison->compared_rows,
 	        comparison->haiku_agree, comparison->differing,
-	        comparison->series_count);
+	        comparison->series_count, noise);
 	const struct report_sensitivity *sensitivity = &inputs->sensitivity;
 	if (sensitivity->present)
 		fprintf(program->out,

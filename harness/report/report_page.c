@@ -560,11 +560,19 @@ write_growth(FILE *out, const struct report_page_input *input)
 	        "Classes: flat below %g, linear below %g, superlinear below "
 	        "%g, quadratic from %g. In bold where the classes differ: "
 	        "%zu of %zu series, each explained [below](#why-the-growth-"
-	        "classes-differ).\n\n",
+	        "classes-differ).",
 	        REPORT_GROWTH_FROM, REPORT_GROWTH_TO, REPORT_GROWTH_TO,
 	        REPORT_GROWTH_FROM, REPORT_FLAT_BELOW, REPORT_LINEAR_BELOW,
 	        REPORT_SUPERLINEAR_BELOW, REPORT_SUPERLINEAR_BELOW,
 	        comparison->differing, comparison->series_count);
+	if (comparison->within_noise > 0)
+		fprintf(out,
+		        " Marked \"within the noise\": %zu more whose class "
+		        "differs only by the noise of this run, 2005's class "
+		        "lying between the classes today's growth takes with "
+		        "each median moved by its MAD; they are not explained.",
+		        comparison->within_noise);
+	fputs("\n\n", out);
 	/* The columns: backends of the run that have a series. */
 	size_t columns[64], column_count = 0;
 	for (size_t b = 0; b < run->backend_count && column_count < 64; b++) {
@@ -624,7 +632,9 @@ write_growth(FILE *out, const struct report_page_input *input)
 				}
 				report_grid_set(&grid, line, 1 + c,
 				         series->differs ? "**%s %s → %s**"
-				                         : "%s %s → %s",
+				         : series->within_noise
+				                 ? "%s %s → %s, within the noise"
+				                 : "%s %s → %s",
 				         then,
 				         report_class_name(series->class_then),
 				         now);
