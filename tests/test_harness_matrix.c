@@ -341,6 +341,28 @@ START_TEST(lookup_order_is_a_seeded_permutation)
 }
 END_TEST
 
+START_TEST(stack_depths_differ_for_256_samples_in_a_row)
+{
+	/* 256 consecutive samples, from any start, run at 256 different
+	 * depths, multiples of 16 below 4 KiB; the 257th repeats the first. */
+	static const unsigned starts[] = {0, 1, 255, 1000};
+	for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++) {
+		bool seen[256] = {false};
+		for (unsigned k = starts[s]; k < starts[s] + 256; k++) {
+			size_t depth = bench_stack_depth(k);
+			ck_assert_uint_eq(depth % 16, 0);
+			ck_assert_uint_lt(depth, 4096);
+			ck_assert(!seen[depth / 16]);
+			seen[depth / 16] = true;
+		}
+		ck_assert_uint_eq(bench_stack_depth(starts[s] + 256),
+		                  bench_stack_depth(starts[s]));
+	}
+	/* Not the flat buffer's sequence of places. */
+	ck_assert_uint_ne(bench_stack_depth(1), 149u * 16u);
+}
+END_TEST
+
 static bm_message *
 build(const struct bm_ops *ops, const struct bench_test *test)
 {
@@ -447,6 +469,7 @@ make_harness_matrix_suite(void)
 	tcase_add_test(tc, floor_bytes_are_what_hmf1_writers_write);
 	tcase_add_test(tc, hmf1_writers_write_message4s_bytes);
 	tcase_add_test(tc, lookup_order_is_a_seeded_permutation);
+	tcase_add_test(tc, stack_depths_differ_for_256_samples_in_a_row);
 	tcase_add_test(tc, real_rows_follow_the_matrix_by_kind);
 	tcase_add_test(tc, real_messages_hold_what_haiku_sends);
 	tcase_add_test(tc, message_check_accepts_the_content_and_nothing_else);

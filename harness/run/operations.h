@@ -137,6 +137,18 @@ bool bench_cell_uses_fresh_messages(const struct bench_cell *cell);
  */
 void bench_cell_place(struct bench_cell *cell, unsigned sample);
 
+/*
+ * How much deeper on the stack sample `sample` runs its timed code: one of
+ * 256 depths 16 bytes apart, all different for 256 samples in a row, as
+ * bench_cell_place's offsets (harness/README.md §3.5). Which of a
+ * backend's loads alias, modulo 4 KiB, the stores of its own and its
+ * callers' frames is fixed by where the stack happens to be: on the
+ * project's machine (Zen 5) that moved one backend's tRead5String against
+ * another's by up to 17 %. Spread over depths, the median averages over
+ * them for every backend alike.
+ */
+size_t bench_stack_depth(unsigned sample);
+
 /* Makes what a batch of `ops` operations consumes (Create, Unflatten:
  * `ops` empty messages). Never timed. */
 bool bench_cell_prepare(struct bench_cell *cell, size_t ops, char *why,
