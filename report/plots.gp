@@ -27,7 +27,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.17845:520254]
+set yrange [1.15846:483282]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -62,7 +62,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.15183:591674]
+set yrange [1.14465:502681]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -97,8 +97,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [5.2504:11473.8]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
+set yrange [5.30235:9580.99]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000)
 set mytics 10
 plot \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -131,7 +131,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.14879:180561]
+set yrange [1.15356:177902]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -166,7 +166,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.17812:4.3301e+07]
+set yrange [1.34697:4.3148e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -201,7 +201,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.30602:366271]
+set yrange [3.20997:350731]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -236,7 +236,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.81816:380461]
+set yrange [3.53497:366431]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -271,7 +271,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.42279:1.2297e+06]
+set yrange [3.53121:1.186e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -306,7 +306,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.1244:1.23206e+06]
+set yrange [4.16578:1.23684e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -341,7 +341,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.29228:748092]
+set yrange [3.2832:669209]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -376,7 +376,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.58987:775417]
+set yrange [3.55858:793044]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -411,7 +411,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.40228:3.46212e+06]
+set yrange [3.41909:3.21937e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -446,7 +446,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.21835:3.11505e+06]
+set yrange [4.2618:2.88427e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -481,7 +481,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.33248:903126]
+set yrange [3.23198:868657]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -515,8 +515,8 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.57926:1.02063e+06]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set yrange [3.35404:952885]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
 	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:2 with linespoints lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -549,7 +549,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.4621:3.14704e+06]
+set yrange [3.3611:3.1396e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -583,7 +583,7 @@ set key outside right center box lc rgb '#b0b0b0'
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [4.20634:3.37336e+06]
+set yrange [4.09992:3.20866e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -614,7 +614,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:195.169]
+set yrange [0.7:180.944]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -651,7 +651,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:662.829]
+set yrange [0.7:651.629]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -688,7 +688,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:2170.2]
+set yrange [0.7:2040.01]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -725,14 +725,14 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:5028.88]
+set yrange [0.7:4967.01]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
 set key outside top center horizontal reverse Left
 set bmargin 7
 set rmargin 8
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000, '5000' 5000)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000)
 set mytics 1
 plot \
 	'data/relative-5000.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'R5', \
@@ -762,7 +762,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:23.9656]
+set yrange [0.7:24.8145]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -799,7 +799,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:35.7133]
+set yrange [0.7:36.5677]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -836,7 +836,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:38.4501]
+set yrange [0.7:39.4512]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -873,7 +873,7 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:22.1271]
+set yrange [0.7:22.063]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by -30 left nomirror
 set grid noxtics ytics
@@ -908,14 +908,14 @@ set title "2005 against today: time relative to R5 on the same test"
 set grid lc rgb '#d8d8d8' lw 1
 set logscale xy 10
 set size ratio -1
-set xrange [0.00164161:2056.34]
-set yrange [0.00164161:2056.34]
+set xrange [0.00160642:2064.31]
+set yrange [0.00160642:2064.31]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key outside bottom center horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 9
-set arrow from 0.00164161,1 to 2056.34,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00164161 to 1,2056.34 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00160642,1 to 2064.31,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00160642 to 1,2064.31 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
