@@ -411,16 +411,21 @@ bench_cell_free(struct bench_cell *cell)
 	*cell = (struct bench_cell){0};
 }
 
+/* Sample `sample`'s offset in a room of PLACE_SPAN bytes, stepping `odd`
+ * places of PLACE_STEP bytes a sample: odd, so the offsets of 256 samples
+ * in a row are all different. */
+static size_t
+place_offset(unsigned sample, unsigned odd)
+{
+	return (size_t)sample * odd % (PLACE_SPAN / PLACE_STEP) * PLACE_STEP;
+}
+
 void
 bench_cell_place(struct bench_cell *cell, unsigned sample)
 {
 	if (cell->flat_room == NULL)
 		return;
-	/* 149 is odd, so the offsets of 256 samples in a row are all
-	 * different. */
-	size_t slots = PLACE_SPAN / PLACE_STEP;
-	size_t offset = (size_t)sample * 149u % slots * PLACE_STEP;
-	unsigned char *place = cell->flat_room + offset;
+	unsigned char *place = cell->flat_room + place_offset(sample, 149u);
 	if (place != cell->flat) {
 		memmove(place, cell->flat, cell->flat_size);
 		cell->flat = place;
@@ -430,9 +435,9 @@ bench_cell_place(struct bench_cell *cell, unsigned sample)
 size_t
 bench_stack_depth(unsigned sample)
 {
-	/* Another odd factor than the flat buffer's 149: the two places
-	 * change together on no simple rule. */
-	return (size_t)sample * 87u % (PLACE_SPAN / PLACE_STEP) * PLACE_STEP;
+	/* Another step than the flat buffer's 149: the two places change
+	 * together on no simple rule. */
+	return place_offset(sample, 87u);
 }
 
 /* --- Batches ------------------------------------------------------------------------ */
