@@ -120,6 +120,146 @@ next_line(char **cursor)
 
 #define REFERENCE_COLUMNS_MAX 32
 
+/* The header, `test,op,items,type,<backend>...,Winner,HaikuWinner`: sets
+ * the reference's backends (pointing into the header's fields). */
+static bool
+parse_reference_header(const char *path, char *header,
+                       struct report_reference *reference, size_t *columns,
+                       char *why, size_t why_size)
+{
+	char *fields[REFERENCE_COLUMNS_MAX];
+	*columns = header != NULL ? split(header, ',', fields,
+	                                  REFERENCE_COLUMNS_MAX)
+	                          : 0;
+	size_t n = *columns;
+	if (n < 7 || n > REFERENCE_COLUMNS_MAX ||
+	    strcmp(fields[0], "test") != 0 || strcmp(fields[1], "op") != 0 ||
+	    strcmp(fields[2], "items") != 0 || strcmp(fields[3], "type") != 0 ||
+	    strcmp(fields[n - 2], "Winner") != 0 ||
+	    strcmp(fields[n - 1], "HaikuWinner") != 0)
+		return bench_say(why, why_size,
+		                 "%s: line 1: expected the header "
+		                 "test,op,items,type,<backends>,Winner,HaikuWinner",
+		                 path);
+	size_t backends = n - 6;
+	reference->backends = calloc(backends, sizeof *reference->backends);
+	if (reference->backends == NULL)
+		return bench_say(why, why_size, "%s: out of memory", path);
+	reference->backend_count = backends;
+	for (size_t b = 0; b < backends; b++) {
+		reference->backends[b] = fields[4 + b];
+		if (!valid_backend_name(fields[4 + b]))
+			return bench_say(why, why_size,
+			                 "%s: line 1: '%s' is not a usable "
+			                 "backend name", path, fields[4 + b]);
+	}
+	return true;
+}
+
+/* The test, operation, items and type of a row: the name must be the one
+ * the other three give. */
+static bool
+parse_reference_test(char **fields, struct report_reference_row *row)
+{
+	char *end;
+	errno = 0;
+	unsigned long items = strtoul(fields[2], &end, 10);
+	if (!bench_op_parse(fields[1], &row->op) ||
+	    !bench_type_parse(fields[3], &row->type) || *end != '\0' ||
+	    fields[2][0] < '0' || fields[2][0] > '9' || errno != 0 ||
+	    items < 1 || items > BENCH_ITEMS_MAX)
+		return false;
+	row->items = (size_t)items;
+	const struct bench_workload workload = {
+		.kind = BENCH_WORKLOAD_MATRIX,
+		.type = row->type,
+		.items = row->items,
+	};
+	char expected[BENCH_TEST_NAME_MAX];
+	if (!bench_test_name(row->op, &workload, expected, sizeof expected) ||
+	    strcmp(expected, fields[0]) != 0)
+		return false;
+	row->test = fields[0];
+	return true;
+}
+
+/* The times of a row, one per backend of the header, each above 0. */
+static bool
+parse_reference_times(const char *path, size_t line_number, char **fields,
+                      const struct report_reference *reference,
+                      struct report_reference_row *row, char *why,
+                      size_t why_size)
+{
+	row->times = calloc(reference->backend_count, sizeof *row->times);
+	if (row->times == NULL)
+		return bench_say(why, why_size, "%s: out of memory", path);
+	for (size_t b = 0; b < reference->backend_count; b++) {
+		char *end;
+		errno = 0;
+		double time = strtod(fields[4 + b], &end);
+		if (end == fields[4 + b] || *end != '\0' || errno != 0 ||
+		    !isfinite(time) || time <= 0)
+			return bench_say(why, why_size,
+			                 "%s: line %zu: %s: '%s' is not a time "
+			                 "above 0", path, line_number,
+			                 reference->backends[b], fields[4 + b]);
+		row->times[b] = time;
+	}
+	return true;
+}
+
+/* The Winner and Haiku Winner name a backend of the header or "-", and
+ * the test is not one of an earlier row. */
+static bool
+check_reference_row(const char *path, size_t line_number,
+                    const struct report_reference *reference,
+                    const struct report_reference_row *row, char *why,
+                    size_t why_size)
+{
+	const char *verdicts[2] = {row->winner, row->haiku_winner};
+	for (size_t v = 0; v < 2; v++) {
+		if (strcmp(verdicts[v], "-") != 0 &&
+		    report_reference_backend(reference, verdicts[v]) == SIZE_MAX)
+			return bench_say(why, why_size,
+			                 "%s: line %zu: winner '%s' is no backend "
+			                 "of the header (nor \"-\")", path,
+			                 line_number, verdicts[v]);
+	}
+	for (size_t r = 0; r < reference->row_count; r++) {
+		if (&reference->rows[r] != row &&
+		    strcmp(reference->rows[r].test, row->test) == 0)
+			return bench_say(why, why_size, "%s: line %zu: %s again",
+			                 path, line_number, row->test);
+	}
+	return true;
+}
+
+/* One line of the table, appended to the reference's rows. */
+static bool
+parse_reference_row(const char *path, size_t line_number, char *line,
+                    size_t columns, struct report_reference *reference,
+                    char *why, size_t why_size)
+{
+	char *fields[REFERENCE_COLUMNS_MAX];
+	size_t count = split(line, ',', fields, REFERENCE_COLUMNS_MAX);
+	struct report_reference_row *row =
+		&reference->rows[reference->row_count];
+	if (count != columns || !parse_reference_test(fields, row))
+		return bench_say(why, why_size,
+		                 "%s: line %zu: expected %zu fields: a test "
+		                 "name that matches op, items and type, then "
+		                 "times", path, line_number, columns);
+	/* Counted now, so that its times are freed with the table. */
+	reference->row_count++;
+	if (!parse_reference_times(path, line_number, fields, reference, row,
+	                           why, why_size))
+		return false;
+	row->winner = fields[columns - 2];
+	row->haiku_winner = fields[columns - 1];
+	return check_reference_row(path, line_number, reference, row, why,
+	                           why_size);
+}
+
 bool
 report_load_reference(const char *path, struct report_reference *reference,
                       char *why, size_t why_size)
@@ -129,136 +269,30 @@ report_load_reference(const char *path, struct report_reference *reference,
 	if (reference->text == NULL)
 		return false;
 	char *cursor = reference->text;
-	char *header = next_line(&cursor);
-	char *fields[REFERENCE_COLUMNS_MAX];
-	size_t columns = header != NULL ? split(header, ',', fields,
-	                                        REFERENCE_COLUMNS_MAX)
-	                                : 0;
-	if (columns < 7 || columns > REFERENCE_COLUMNS_MAX ||
-	    strcmp(fields[0], "test") != 0 || strcmp(fields[1], "op") != 0 ||
-	    strcmp(fields[2], "items") != 0 || strcmp(fields[3], "type") != 0 ||
-	    strcmp(fields[columns - 2], "Winner") != 0 ||
-	    strcmp(fields[columns - 1], "HaikuWinner") != 0) {
-		bench_say(why, why_size,
-			   "%s: line 1: expected the header "
-			   "test,op,items,type,<backends>,Winner,HaikuWinner",
-			   path);
-		report_reference_free(reference);
-		return false;
-	}
-	size_t backends = columns - 6;
-	reference->backends = calloc(backends, sizeof *reference->backends);
-	if (reference->backends == NULL)
-		goto out_of_memory;
-	reference->backend_count = backends;
-	for (size_t b = 0; b < backends; b++) {
-		reference->backends[b] = fields[4 + b];
-		if (!valid_backend_name(fields[4 + b])) {
-			bench_say(why, why_size,
-				   "%s: line 1: '%s' is not a usable backend "
-				   "name", path, fields[4 + b]);
-			report_reference_free(reference);
-			return false;
-		}
-	}
+	size_t columns;
+	bool ok = parse_reference_header(path, next_line(&cursor), reference,
+	                                 &columns, why, why_size);
 	size_t lines = 0;
-	for (const char *p = cursor; *p != '\0'; p++)
+	for (const char *p = cursor; ok && *p != '\0'; p++)
 		lines += *p == '\n';
-	reference->rows = calloc(lines + 1, sizeof *reference->rows);
-	if (reference->rows == NULL)
-		goto out_of_memory;
+	if (ok) {
+		reference->rows = calloc(lines + 1, sizeof *reference->rows);
+		ok = reference->rows != NULL ||
+		     bench_say(why, why_size, "%s: out of memory", path);
+	}
 	size_t line_number = 1;
 	char *line;
-	while ((line = next_line(&cursor)) != NULL) {
+	while (ok && (line = next_line(&cursor)) != NULL) {
 		line_number++;
-		if (line[0] == '\0')
-			continue;
-		size_t count = split(line, ',', fields, REFERENCE_COLUMNS_MAX);
-		struct report_reference_row *row =
-			&reference->rows[reference->row_count];
-		char *end;
-		errno = 0;
-		unsigned long items = strtoul(fields[2], &end, 10);
-		bool ok = count == columns && bench_op_parse(fields[1], &row->op) &&
-		          bench_type_parse(fields[3], &row->type) && *end == '\0' &&
-		          fields[2][0] >= '0' && fields[2][0] <= '9' &&
-		          errno == 0 && items >= 1 && items <= BENCH_ITEMS_MAX;
-		char expected[BENCH_TEST_NAME_MAX];
-		if (ok) {
-			row->items = (size_t)items;
-			const struct bench_workload workload = {
-				.kind = BENCH_WORKLOAD_MATRIX,
-				.type = row->type,
-				.items = row->items,
-			};
-			ok = bench_test_name(row->op, &workload, expected,
-			                     sizeof expected) &&
-			     strcmp(expected, fields[0]) == 0;
-		}
-		if (!ok) {
-			bench_say(why, why_size,
-				   "%s: line %zu: expected %zu fields: a test "
-				   "name that matches op, items and type, then "
-				   "times", path, line_number, columns);
-			report_reference_free(reference);
-			return false;
-		}
-		row->test = fields[0];
-		row->times = calloc(backends, sizeof *row->times);
-		if (row->times == NULL)
-			goto out_of_memory;
-		reference->row_count++;
-		for (size_t b = 0; b < backends; b++) {
-			errno = 0;
-			double time = strtod(fields[4 + b], &end);
-			if (end == fields[4 + b] || *end != '\0' ||
-			    errno != 0 || !isfinite(time) || time <= 0) {
-				bench_say(why, why_size,
-					   "%s: line %zu: %s: '%s' is not a "
-					   "time above 0", path, line_number,
-					   reference->backends[b],
-					   fields[4 + b]);
-				report_reference_free(reference);
-				return false;
-			}
-			row->times[b] = time;
-		}
-		row->winner = fields[columns - 2];
-		row->haiku_winner = fields[columns - 1];
-		const char *verdicts[2] = {row->winner, row->haiku_winner};
-		for (size_t v = 0; v < 2; v++) {
-			if (strcmp(verdicts[v], "-") != 0 &&
-			    report_reference_backend(reference, verdicts[v]) ==
-			            SIZE_MAX) {
-				bench_say(why, why_size,
-					   "%s: line %zu: winner '%s' is no "
-					   "backend of the header (nor \"-\")",
-					   path, line_number, verdicts[v]);
-				report_reference_free(reference);
-				return false;
-			}
-		}
-		for (size_t r = 0; r + 1 < reference->row_count; r++) {
-			if (strcmp(reference->rows[r].test, row->test) == 0) {
-				bench_say(why, why_size,
-					   "%s: line %zu: %s again", path,
-					   line_number, row->test);
-				report_reference_free(reference);
-				return false;
-			}
-		}
+		if (line[0] != '\0')
+			ok = parse_reference_row(path, line_number, line, columns,
+			                         reference, why, why_size);
 	}
-	if (reference->row_count == 0) {
-		bench_say(why, why_size, "%s: no rows", path);
+	if (ok && reference->row_count == 0)
+		ok = bench_say(why, why_size, "%s: no rows", path);
+	if (!ok)
 		report_reference_free(reference);
-		return false;
-	}
-	return true;
-
-out_of_memory:
-	bench_say(why, why_size, "%s: out of memory", path);
-	report_reference_free(reference);
-	return false;
+	return ok;
 }
 
 void
@@ -442,6 +476,77 @@ finish_note(struct report_notes *notes, char *why, size_t why_size)
 	return true;
 }
 
+/* What reading the explanations keeps from one line to the next. */
+struct notes_reader {
+	struct report_notes *notes;
+	char *out;                /* where the next text goes */
+	size_t line_number;
+	bool paragraph_break;     /* a blank line since the last text */
+};
+
+/* A key line, "[...]": ends the entry before it and starts one. */
+static bool
+start_note(struct notes_reader *reader, char *content, char *why,
+           size_t why_size)
+{
+	struct report_notes *notes = reader->notes;
+	size_t content_length = strlen(content);
+	*reader->out = '\0';
+	if (!finish_note(notes, why, why_size))
+		return false;
+	if (content[content_length - 1] != ']')
+		return bench_say(why, why_size, "%s: line %zu: a key line must "
+		                 "end with ']'", notes->path, reader->line_number);
+	content[content_length - 1] = '\0';
+	struct report_note *note = &notes->notes[notes->count];
+	note->line = reader->line_number;
+	if (!parse_key(content + 1, note))
+		return bench_say(why, why_size,
+		                 "%s: line %zu: not a key: expected [Backend "
+		                 "Operation Type], [Operation Type] or "
+		                 "[uncertainty Backend]", notes->path,
+		                 reader->line_number);
+	for (size_t n = 0; n < notes->count; n++) {
+		if (!same_key(&notes->notes[n], note))
+			continue;
+		char key[128];
+		report_note_key(note, key, sizeof key);
+		return bench_say(why, why_size,
+		                 "%s: line %zu: [%s] again (first at line %zu)",
+		                 notes->path, reader->line_number, key,
+		                 notes->notes[n].line);
+	}
+	notes->count++;
+	note->text = ++reader->out;
+	reader->paragraph_break = false;
+	return true;
+}
+
+/* A line of text: joined to the entry's text by a space, or by a blank
+ * line when one came before it. */
+static bool
+add_text(struct notes_reader *reader, const char *content, char *why,
+         size_t why_size)
+{
+	struct report_notes *notes = reader->notes;
+	if (notes->count == 0)
+		return bench_say(why, why_size,
+		                 "%s: line %zu: text before the first [key]",
+		                 notes->path, reader->line_number);
+	const struct report_note *note = &notes->notes[notes->count - 1];
+	if (reader->out != note->text) {
+		const char *joint = reader->paragraph_break ? "\n\n" : " ";
+		size_t joint_length = strlen(joint);
+		memcpy(reader->out, joint, joint_length);
+		reader->out += joint_length;
+	}
+	reader->paragraph_break = false;
+	size_t content_length = strlen(content);
+	memmove(reader->out, content, content_length);
+	reader->out += content_length;
+	return true;
+}
+
 bool
 report_load_notes(const char *path, struct report_notes *notes, char *why,
                   size_t why_size)
@@ -462,93 +567,35 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 	if (notes->text == NULL || notes->notes == NULL) {
 		free(source);
 		report_notes_free(notes);
-		bench_say(why, why_size, "%s: out of memory", path);
-		return false;
+		return bench_say(why, why_size, "%s: out of memory", path);
 	}
 	/* The keys live in the second half of `text`. */
-	char *keys = notes->text + length + 1;
-	memcpy(keys, source, length + 1);
+	char *cursor = notes->text + length + 1;
+	memcpy(cursor, source, length + 1);
 	free(source);
-	char *out = notes->text;
-	char *cursor = keys;
+	struct notes_reader reader = {.notes = notes, .out = notes->text};
 	char *line;
-	size_t line_number = 0;
-	bool paragraph_break = false;
-	while ((line = next_line(&cursor)) != NULL) {
-		line_number++;
+	bool ok = true;
+	while (ok && (line = next_line(&cursor)) != NULL) {
+		reader.line_number++;
 		if (line[0] == '#')
 			continue;
 		if (blank(line)) {
-			paragraph_break = true;
+			reader.paragraph_break = true;
 			continue;
 		}
 		char *content = trim(line);
-		if (content[0] == '[') {
-			size_t content_length = strlen(content);
-			/* Ends the previous entry's text. */
-			*out = '\0';
-			if (!finish_note(notes, why, why_size))
-				goto fail;
-			if (content[content_length - 1] != ']') {
-				bench_say(why, why_size,
-					   "%s: line %zu: a key line must end "
-					   "with ']'", path, line_number);
-				goto fail;
-			}
-			content[content_length - 1] = '\0';
-			struct report_note *note = &notes->notes[notes->count];
-			note->line = line_number;
-			if (!parse_key(content + 1, note)) {
-				bench_say(why, why_size,
-					   "%s: line %zu: not a key: expected "
-					   "[Backend Operation Type], "
-					   "[Operation Type] or [uncertainty "
-					   "Backend]", path, line_number);
-				goto fail;
-			}
-			for (size_t n = 0; n < notes->count; n++) {
-				if (same_key(&notes->notes[n], note)) {
-					char key[128];
-					report_note_key(note, key, sizeof key);
-					bench_say(why, why_size,
-						   "%s: line %zu: [%s] again "
-						   "(first at line %zu)", path,
-						   line_number, key,
-						   notes->notes[n].line);
-					goto fail;
-				}
-			}
-			notes->count++;
-			note->text = ++out;
-			paragraph_break = false;
-			continue;
-		}
-		if (notes->count == 0) {
-			bench_say(why, why_size,
-				   "%s: line %zu: text before the first [key]",
-				   path, line_number);
-			goto fail;
-		}
-		struct report_note *note = &notes->notes[notes->count - 1];
-		if (out != note->text) {
-			const char *joint = paragraph_break ? "\n\n" : " ";
-			size_t joint_length = strlen(joint);
-			memcpy(out, joint, joint_length);
-			out += joint_length;
-		}
-		paragraph_break = false;
-		size_t content_length = strlen(content);
-		memmove(out, content, content_length);
-		out += content_length;
+		ok = content[0] == '['
+		             ? start_note(&reader, content, why, why_size)
+		             : add_text(&reader, content, why, why_size);
 	}
-	*out = '\0';
-	if (!finish_note(notes, why, why_size))
-		goto fail;
-	return true;
-
-fail:
-	report_notes_free(notes);
-	return false;
+	if (ok) {
+		*reader.out = '\0';
+		ok = finish_note(notes, why, why_size);
+	}
+	if (!ok)
+		report_notes_free(notes);
+	return ok;
 }
 
 void

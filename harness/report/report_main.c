@@ -14,10 +14,10 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 #include <unistd.h>
 
 const char bench_report_usage[] =
@@ -80,66 +80,73 @@ struct report_options {
 	char original_explanations_default[4096];
 };
 
-static int
-parse_options(const struct bench_program *program, int argc, char **argv,
-              struct report_options *options, char *why, size_t why_size)
+/* The option that takes a value, as a pointer to where it goes; NULL for
+ * an argument that is no such option. */
+static const char **
+option_target(struct report_options *options, const char *arg)
 {
-	memset(options, 0, sizeof *options);
-	options->gnuplot = "gnuplot";
-	options->dir = program->report_dir;
+	static const struct {
+		const char *name;
+		size_t offset;
+	} valued[] = {
+		{"--dir", offsetof(struct report_options, dir)},
+		{"--reference", offsetof(struct report_options, reference)},
+		{"--explanations", offsetof(struct report_options, explanations)},
+		{"--sensitivity", offsetof(struct report_options, sensitivity)},
+		{"--instructions", offsetof(struct report_options, instructions)},
+		{"--original-explanations",
+		 offsetof(struct report_options, original_explanations)},
+		{"--gnuplot", offsetof(struct report_options, gnuplot)},
+	};
+	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+		if (strcmp(arg, valued[i].name) == 0)
+			return (const char **)((char *)options + valued[i].offset);
+	}
+	return NULL;
+}
+
+/* The command line into options (its defaults set before). */
+static int
+parse_arguments(int argc, char **argv, struct report_options *options,
+                char *why, size_t why_size)
+{
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
-		const char **target = NULL;
+		const char **target = option_target(options, arg);
 		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			options->help = true;
 			return BENCH_EXIT_OK;
 		} else if (strcmp(arg, "--png") == 0) {
 			options->png = true;
-			continue;
-		} else if (strcmp(arg, "--dir") == 0) {
-			target = &options->dir;
-		} else if (strcmp(arg, "--reference") == 0) {
-			target = &options->reference;
-		} else if (strcmp(arg, "--explanations") == 0) {
-			target = &options->explanations;
-		} else if (strcmp(arg, "--sensitivity") == 0) {
-			target = &options->sensitivity;
-		} else if (strcmp(arg, "--instructions") == 0) {
-			target = &options->instructions;
-		} else if (strcmp(arg, "--original-explanations") == 0) {
-			target = &options->original_explanations;
-		} else if (strcmp(arg, "--gnuplot") == 0) {
-			target = &options->gnuplot;
+		} else if (target != NULL) {
+			if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+				bench_say(why, why_size, "report: %s needs a value",
+				          arg);
+				return BENCH_EXIT_USAGE;
+			}
+			*target = argv[++i];
 		} else if (arg[0] == '-' && arg[1] != '\0') {
-			snprintf(why, why_size, "report: unknown option '%s' "
-			         "(see bench report --help)", arg);
+			bench_say(why, why_size, "report: unknown option '%s' "
+			          "(see bench report --help)", arg);
 			return BENCH_EXIT_USAGE;
 		} else if (options->file == NULL) {
 			options->file = arg;
-			continue;
 		} else {
-			snprintf(why, why_size, "report: one results file only "
-			         "(got '%s' and '%s')", options->file, arg);
+			bench_say(why, why_size, "report: one results file only "
+			          "(got '%s' and '%s')", options->file, arg);
 			return BENCH_EXIT_USAGE;
 		}
-		if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-			snprintf(why, why_size, "report: %s needs a value", arg);
-			return BENCH_EXIT_USAGE;
-		}
-		*target = argv[++i];
 	}
-	if (options->file == NULL) {
-		snprintf(why, why_size, "report: which results file? (usage: "
-		         "bench report FILE, e.g. results/latest.json)");
-		return BENCH_EXIT_USAGE;
-	}
-	if (options->dir == NULL) {
-		snprintf(why, why_size, "report: no report directory known: "
-		         "give --dir");
-		return BENCH_EXIT_USAGE;
-	}
-	/* Inputs in results/ by default; the last two are needed only for a
-	 * run with original backends, so no results directory is no error. */
+	return BENCH_EXIT_OK;
+}
+
+/* The inputs not given: in results/ (the last two are needed only for a
+ * run with original backends, so no results directory is no error), and
+ * sensitivity/ beside the results file. */
+static int
+default_inputs(const struct bench_program *program,
+               struct report_options *options, char *why, size_t why_size)
+{
 	const struct {
 		const char **target;
 		char *buffer;
@@ -158,34 +165,50 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		 "explanations-originals.txt", "--original-explanations", false},
 	};
 	for (size_t d = 0; d < sizeof defaults / sizeof defaults[0]; d++) {
-		if (*defaults[d].target != NULL)
-			continue;
-		if (program->results_dir == NULL && !defaults[d].needed)
+		if (*defaults[d].target != NULL ||
+		    (program->results_dir == NULL && !defaults[d].needed))
 			continue;
 		if (program->results_dir == NULL) {
-			snprintf(why, why_size, "report: no results directory "
-			         "known: give %s", defaults[d].option);
+			bench_say(why, why_size, "report: no results directory "
+			          "known: give %s", defaults[d].option);
 			return BENCH_EXIT_USAGE;
 		}
 		snprintf(defaults[d].buffer, sizeof options->reference_default,
 		         "%s/%s", program->results_dir, defaults[d].name);
 		*defaults[d].target = defaults[d].buffer;
 	}
-	/* sensitivity/ beside the results file (results/latest.json:
-	 * results/sensitivity). */
 	if (options->sensitivity == NULL) {
 		const char *slash = strrchr(options->file, '/');
-		if (slash == NULL)
-			snprintf(options->sensitivity_default,
-			         sizeof options->sensitivity_default, "sensitivity");
-		else
-			snprintf(options->sensitivity_default,
-			         sizeof options->sensitivity_default,
-			         "%.*s/sensitivity", (int)(slash - options->file),
-			         options->file);
+		int directory = slash == NULL ? 0 : (int)(slash - options->file);
+		snprintf(options->sensitivity_default,
+		         sizeof options->sensitivity_default, "%.*s%ssensitivity",
+		         directory, options->file, slash == NULL ? "" : "/");
 		options->sensitivity = options->sensitivity_default;
 	}
 	return BENCH_EXIT_OK;
+}
+
+static int
+parse_options(const struct bench_program *program, int argc, char **argv,
+              struct report_options *options, char *why, size_t why_size)
+{
+	memset(options, 0, sizeof *options);
+	options->gnuplot = "gnuplot";
+	options->dir = program->report_dir;
+	int status = parse_arguments(argc, argv, options, why, why_size);
+	if (status != BENCH_EXIT_OK || options->help)
+		return status;
+	if (options->file == NULL) {
+		bench_say(why, why_size, "report: which results file? (usage: "
+		          "bench report FILE, e.g. results/latest.json)");
+		return BENCH_EXIT_USAGE;
+	}
+	if (options->dir == NULL) {
+		bench_say(why, why_size, "report: no report directory known: "
+		          "give --dir");
+		return BENCH_EXIT_USAGE;
+	}
+	return default_inputs(program, options, why, why_size);
 }
 
 /*

@@ -424,35 +424,84 @@ widen(struct range *range, double value)
 		range->hi = value;
 }
 
+/* What the rows of a scaling plot hold: the range of their times, the
+ * first and last sizes, and which columns have a figure. */
+struct scaling_extent {
+	struct range times;
+	size_t first, last;
+	bool has_column[64];
+	bool floor_has_values;
+};
+
 static void
-scaling_script(FILE *out, const struct bench_run_file *run,
-               const struct report_plot *plot)
+scaling_extent(const struct bench_run_file *run,
+               const struct report_plot *plot, struct scaling_extent *extent)
 {
-	bool floor = op_has_floor(plot->op);
-	struct range times = {0, 0};
-	size_t first = SIZE_MAX, last = 0;
-	bool has_column[64 + 1] = {false};
-	bool floor_has_values = false;
+	memset(extent, 0, sizeof *extent);
+	extent->first = SIZE_MAX;
 	for (size_t s = 0; s < run->size_count; s++) {
 		const struct bench_file_row *row = bench_run_file_row(
 			run, plot->op, plot->type, run->sizes[s]);
 		if (row == NULL)
 			continue;
-		if (first == SIZE_MAX)
-			first = row->workload.items;
-		last = row->workload.items;
+		if (extent->first == SIZE_MAX)
+			extent->first = row->workload.items;
+		extent->last = row->workload.items;
 		for (size_t b = 0; b < run->backend_count; b++) {
-			if (bench_file_cell_has_figure(&row->cells[b])) {
-				widen(&times, row->cells[b].median);
-				if (b < 64)
-					has_column[b] = true;
-			}
+			if (!bench_file_cell_has_figure(&row->cells[b]))
+				continue;
+			widen(&extent->times, row->cells[b].median);
+			if (b < 64)
+				extent->has_column[b] = true;
 		}
-		if (floor && bench_file_cell_has_figure(&row->floor)) {
-			widen(&times, row->floor.median);
-			floor_has_values = true;
+		if (op_has_floor(plot->op) &&
+		    bench_file_cell_has_figure(&row->floor)) {
+			widen(&extent->times, row->floor.median);
+			extent->floor_has_values = true;
 		}
 	}
+}
+
+/* The plot command: a line per backend with figures, the Floor dashed. */
+static void
+scaling_curves(FILE *out, const struct bench_run_file *run,
+               const struct report_plot *plot,
+               const struct scaling_extent *extent)
+{
+	fputs("plot \\\n", out);
+	bool first_curve = true;
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (b >= 64 || !extent->has_column[b])
+			continue;
+		fprintf(out,
+		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
+		        "lw 2 dt 1 pt %d ps 1.1*pointscale lc rgb '%s' "
+		        "title '%s'",
+		        first_curve ? "" : ", \\\n", plot->name, b + 2,
+		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
+		        run->backends[b].name);
+		first_curve = false;
+	}
+	if (op_has_floor(plot->op) && extent->floor_has_values) {
+		fprintf(out,
+		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
+		        "lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '%s' "
+		        "title 'Floor (memcpy)'",
+		        first_curve ? "" : ", \\\n", plot->name,
+		        run->backend_count + 2, FLOOR_COLOUR);
+		first_curve = false;
+	}
+	if (first_curve)
+		fputs("\tNaN notitle", out);
+	fputc('\n', out);
+}
+
+static void
+scaling_script(FILE *out, const struct bench_run_file *run,
+               const struct report_plot *plot)
+{
+	struct scaling_extent extent;
+	scaling_extent(run, plot, &extent);
 	plot_header(out, plot, 760, 500);
 	fprintf(out,
 	        "set logscale xy 10\n"
@@ -474,40 +523,15 @@ scaling_script(FILE *out, const struct bench_run_file *run,
 		any = true;
 	}
 	fputs(")\nunset mxtics\n", out);
-	if (first != SIZE_MAX)
-		fprintf(out, "set xrange [%g:%g]\n", (double)first / 1.6,
-		        (double)last * 1.6);
-	if (times.hi > 0) {
-		fprintf(out, "set yrange [%g:%g]\n", times.lo / 1.6,
-		        times.hi * 1.6);
-		time_tics(out, times.lo / 1.6, times.hi * 1.6);
+	if (extent.first != SIZE_MAX)
+		fprintf(out, "set xrange [%g:%g]\n", (double)extent.first / 1.6,
+		        (double)extent.last * 1.6);
+	if (extent.times.hi > 0) {
+		fprintf(out, "set yrange [%g:%g]\n", extent.times.lo / 1.6,
+		        extent.times.hi * 1.6);
+		time_tics(out, extent.times.lo / 1.6, extent.times.hi * 1.6);
 	}
-	fputs("plot \\\n", out);
-	bool first_curve = true;
-	for (size_t b = 0; b < run->backend_count; b++) {
-		if (b >= 64 || !has_column[b])
-			continue;
-		fprintf(out,
-		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
-		        "lw 2 dt 1 pt %d ps 1.1*pointscale lc rgb '%s' "
-		        "title '%s'",
-		        first_curve ? "" : ", \\\n", plot->name, b + 2,
-		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
-		        run->backends[b].name);
-		first_curve = false;
-	}
-	if (floor && floor_has_values) {
-		fprintf(out,
-		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
-		        "lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '%s' "
-		        "title 'Floor (memcpy)'",
-		        first_curve ? "" : ", \\\n", plot->name,
-		        run->backend_count + 2, FLOOR_COLOUR);
-		first_curve = false;
-	}
-	if (first_curve)
-		fputs("\tNaN notitle", out);
-	fputc('\n', out);
+	scaling_curves(out, run, plot, &extent);
 }
 
 static void
