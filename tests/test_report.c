@@ -583,7 +583,7 @@ assert_data(const char *text, const char *expected, const char *what)
 }
 
 /*
- * The comparison with 2005 of the page of results-small.json
+ * The comparison with 2005 (its page) of the report of results-small.json
  * (constructed: tCreate500, tLookup500, tRead500String and
  * tRead5000String agree on Winner, the first three on Haiku Winner;
  * tCreate50000 is not in 2005; Message1's Read String failed today and
@@ -594,7 +594,7 @@ static void
 assert_comparison_with_2005(const char *page)
 {
 	char rows[8][COLUMNS_MAX][CELL_MAX];
-	char *winners = section_of(page, "### Winners");
+	char *winners = section_of(page, "## Winners");
 	size_t count = table_rows(winners, rows, 8);
 	ck_assert_uint_eq(count, 6);
 	/* Test, Winner 2005, today, Haiku Winner 2005, today; today's in
@@ -625,7 +625,7 @@ assert_comparison_with_2005(const char *page)
 	/* Growth: 15 series (3 rows of 5 backends), the 5 that differ in
 	 * bold; the text before the table gives the class boundaries
 	 * (report_classify) and that count. */
-	char *growth = section_of(page, "### Growth from 500 to 5000 items");
+	char *growth = section_of(page, "## Growth from 500 to 5000 items");
 	count = table_rows(growth, rows, 8);
 	ck_assert_uint_eq(count, 3);
 	size_t differ = 0;
@@ -683,141 +683,78 @@ START_TEST(test_classes)
 }
 END_TEST
 
-START_TEST(test_page_from_constructed_json)
+/* The pages of the report in dir: the summary first, then the list's. */
+struct report_texts {
+	size_t count;
+	char *texts[16];
+	const char *files[16];
+};
+
+static void
+read_report(const char *dir, struct report_texts *report)
 {
-	ck_assert_msg(gnuplot_in_path(),
-	              "gnuplot is not in PATH: it is a declared dependency "
-	              "(scripts/install-deps installs gnuplot-nox); the plots "
-	              "cannot be checked without it");
-	make_temp();
-	struct bench_capture capture =
-		run_report(data_path("report/results-small.json"), temp_dir,
-		           data_path("report/explanations.txt"), NULL, NULL);
-	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
-	              capture.err);
-	/* gnuplot said nothing: no warning about the generated script. */
-	ck_assert_msg(capture.err[0] == '\0', "stderr: %s", capture.err);
-	/* stdout: the page's tests and plots, and the 2005 counts. */
-	const char *summary = strstr(capture.out, "README.md");
-	ck_assert_ptr_nonnull(summary);
-	assert_data(summary, "7 7 2005 4 6 3 5 15", "stdout");
-	char *page = read_in(temp_dir, "README.md");
-	ck_assert_ptr_nonnull(page);
+	size_t count;
+	const struct report_page *pages = report_pages(&count);
+	ck_assert_uint_lt(count, 16);
+	report->count = count + 1;
+	report->files[0] = "README.md";
+	for (size_t p = 0; p < count; p++)
+		report->files[p + 1] = pages[p].file;
+	for (size_t p = 0; p < report->count; p++) {
+		report->texts[p] = read_in(dir, report->files[p]);
+		ck_assert_msg(report->texts[p] != NULL, "no %s",
+		              report->files[p]);
+	}
+}
 
-	/* The table, exactly. */
-	char *table = read_text(data_path("report/expected-table.md"));
-	ck_assert_ptr_nonnull(table);
-	ck_assert_msg(strstr(page, table) != NULL,
-	              "the page lacks the expected table:\n%s\npage:\n%s",
-	              table, page);
-	free(table);
-	/* The one cell that failed validation, listed with its error. */
-	char *results = section_of(page, "## Results");
-	char *item;
-	ck_assert_uint_eq(list_items(results, "- ", &item), 1);
-	ck_assert_ptr_nonnull(strstr(item, "tRead5000String"));
-	ck_assert_ptr_nonnull(strstr(item, "Message1"));
-	ck_assert_msg(ends_with(item, ": find_data: item 4999 differs"), "%s",
-	              item);
-	free(item);
-	free(results);
-	/* A '|' of the context cannot break the machine table: the CPU row
-	 * keeps its two cells, the bar escaped. */
-	char cells[16][CELL_MAX];
-	ck_assert_uint_eq(table_cells(page, "## Machine and options", "CPU",
-	                              cells, 16),
-	                  2);
-	ck_assert_str_eq(cells[1], "Test CPU \\| with a bar (2 cores)");
+/* The text of the page in `file`. */
+static const char *
+page_of(const struct report_texts *report, const char *file)
+{
+	for (size_t p = 0; p < report->count; p++) {
+		if (strcmp(report->files[p], file) == 0)
+			return report->texts[p];
+	}
+	ck_abort_msg("no page %s in the list", file);
+	return NULL;
+}
 
-	/* The agreement counts and the growth classes. */
-	assert_comparison_with_2005(page);
-	ck_assert_uint_eq(table_cells(page, "### Winners", "tCreate5000Int32",
-	                              cells, 16),
-	                  5);
-	ck_assert_str_eq(cells[1], "R5");
-	ck_assert_str_eq(cells[2], "**Message2**");
-	ck_assert_uint_eq(table_cells(page, "### Growth", "Series", cells, 16),
-	                  6);
-	static const char *const columns[] = {"R5", "Message1", "Message2",
-	                                      "Message3", "Message4"};
-	for (size_t c = 0; c < 5; c++)
-		ck_assert_str_eq(cells[1 + c], columns[c]);
-	ck_assert_uint_eq(table_cells(page, "### Growth", "Create Int32", cells,
-	                              16),
-	                  6);
-	ck_assert_str_eq(cells[4], "**1.03 linear → 1.82 quadratic**");
-	ck_assert_uint_eq(table_cells(page, "### Growth", "Lookup Int32", cells,
-	                              16),
-	                  6);
-	ck_assert_str_eq(cells[2], "0.00 flat → 0.43 flat");
-	ck_assert_uint_eq(table_cells(page, "### Growth", "Read String", cells,
-	                              16),
-	                  6);
-	ck_assert_str_eq(cells[2], "0.50 linear → ERR");
+static void
+free_report(struct report_texts *report)
+{
+	for (size_t p = 0; p < report->count; p++)
+		free(report->texts[p]);
+}
 
-	/* The explanations: a part per series that differs and has one
-	 * (Message1's Flatten String is not in this run), each text as
-	 * explanations.txt gives it with its figures filled in from the
-	 * tables. */
-	char *explained = section_of(page, "### Why the growth classes differ");
-	char titles[8][CELL_MAX];
-	ck_assert_uint_eq(headings(explained, 4, titles, 8), 2);
-	ck_assert_str_eq(titles[0], "Create Int32");
-	ck_assert_str_eq(titles[1], "Lookup Int32");
-	ck_assert_ptr_null(strstr(page, "Kept for a series"));
-	char *lookup = section_of(explained, "#### Lookup Int32");
-	/* [Lookup Int32] first, then one item per backend. */
-	char *text = paragraph(lookup, 0);
-	ck_assert_ptr_nonnull(text);
-	ck_assert_str_eq(text, "One shot on a coarse clock: R5 took 2 µs with 5 "
-	                       "fields and 2 µs with 5000.");
-	free(text);
-	ck_assert_uint_eq(list_items(lookup, "- ", NULL), 4);
-	ck_assert_uint_eq(list_items(lookup, "- **R5**", &item), 1);
-	/* R5's: its classes and exponents, 2005 then today, as the growth
-	 * table has them; then [R5 Lookup Int32], its second paragraph
-	 * under the item; and a link to R5's uncertainties. */
-	const char *own = strstr(item, "A list walk: ");
-	ck_assert_msg(own != NULL, "%s", item);
-	char *classes = copy_n(item, (size_t)(own - item));
-	assert_data(classes, "R5 2005 0.00 1.00", "R5's classes");
-	ck_assert_ptr_nonnull(strstr(classes, "flat"));
-	ck_assert_ptr_nonnull(strstr(classes, "linear"));
-	ck_assert(strstr(classes, "flat") < strstr(classes, "linear"));
-	free(classes);
-	static const char r5_lookup[] = "A list walk: 760 ns then 7600 ns; "
-	                                "2005 2 µs; e 0.00 then, 1.00 "
-	                                "now.\n\n  Second paragraph.";
-	ck_assert_msg(strncmp(own, r5_lookup, strlen(r5_lookup)) == 0, "%s",
-	              item);
-	ck_assert_ptr_nonnull(strstr(own, "](#known-uncertainties)"));
-	free(item);
-	free(lookup);
-	char *create = section_of(explained, "#### Create Int32");
-	ck_assert_uint_eq(list_items(create, "- ", NULL), 1);
-	ck_assert_uint_eq(list_items(create, "- **Message3**", &item), 1);
-	ck_assert_msg(ends_with(item, " A constructed quadratic: 60000 ns and "
-	                              "310 ns, Floor e 1.21."),
-	              "%s", item);
-	free(item);
-	free(create);
-	free(explained);
-	/* The uncertainties: R5's, as explanations.txt gives it. */
-	char *uncertain = section_of(page, "### Known uncertainties");
-	ck_assert_uint_eq(list_items(uncertain, "- ", NULL), 1);
-	ck_assert_uint_eq(list_items(uncertain, "- **R5**", &item), 1);
-	ck_assert_msg(ends_with(item, " Closed source."), "%s", item);
-	free(item);
-	free(uncertain);
+/* The summary: at most 150 lines, and it links every page of the list,
+ * each of which starts with the marker of a generated page. */
+static void
+assert_summary_links_every_page(const struct report_texts *report)
+{
+	const char *summary = report->texts[0];
+	ck_assert_uint_le(hu_count_lines(summary), 150);
+	for (size_t p = 1; p < report->count; p++) {
+		char link[128];
+		snprintf(link, sizeof link, "](%s)", report->files[p]);
+		ck_assert_msg(strstr(summary, link) != NULL, "no link %s", link);
+		ck_assert_msg(strncmp(report->texts[p], REPORT_PAGE_MARKER,
+		                      strlen(REPORT_PAGE_MARKER)) == 0,
+		              "%s has no marker", report->files[p]);
+	}
+}
 
-	/* Every plot the page names exists and is a well-formed SVG: three
-	 * scaling plots, one bar chart per size (50000 included), the 2005
-	 * plot. */
+/* The plots the summary names exist and are well-formed SVG: three
+ * scaling plots, one bar chart per size (50000 included), the 2005 plot;
+ * the comparison page shows the 2005 plot too. */
+static void
+assert_plots(const char *summary, const char *comparison)
+{
 	char names[32][128];
-	size_t count = named_plots(page, names, 32);
+	size_t count = named_plots(summary, names, 32);
 	ck_assert_uint_eq(count, 7);
-	ck_assert_ptr_nonnull(strstr(page, "](plots/relative-50000.svg)"));
-	ck_assert_ptr_nonnull(strstr(page, "](plots/vs2005.svg)"));
+	ck_assert_ptr_nonnull(strstr(summary, "](plots/relative-50000.svg)"));
+	ck_assert_ptr_nonnull(strstr(summary, "](plots/vs2005.svg)"));
+	ck_assert_ptr_nonnull(strstr(comparison, "](plots/vs2005.svg)"));
 	for (size_t i = 0; i < count; i++) {
 		char *svg = read_in(temp_dir, names[i]);
 		ck_assert_msg(svg != NULL, "%s is missing", names[i]);
@@ -839,16 +776,166 @@ START_TEST(test_page_from_constructed_json)
 	ck_assert_ptr_nonnull(strstr(csv, "\nRead String,400,?,1,1.01667,300\n"));
 	free(csv);
 	ck_assert(exists_in(temp_dir, "plots.gp"));
-	free(page);
-	hu_capture_free(&capture);
+}
 
-	/* A second run replaces the page and removes plots it no longer
-	 * draws. */
+/* The results page: the table exactly, the cell that failed with its
+ * error, and a context's '|' escaped in the machine table. */
+static void
+assert_results_page(const char *page)
+{
+	char *table = read_text(data_path("report/expected-table.md"));
+	ck_assert_ptr_nonnull(table);
+	ck_assert_msg(strstr(page, table) != NULL,
+	              "the page lacks the expected table:\n%s\npage:\n%s",
+	              table, page);
+	free(table);
+	char *results = section_of(page, "## The results table");
+	char *item;
+	ck_assert_uint_eq(list_items(results, "- ", &item), 1);
+	ck_assert_ptr_nonnull(strstr(item, "tRead5000String"));
+	ck_assert_ptr_nonnull(strstr(item, "Message1"));
+	ck_assert_msg(ends_with(item, ": find_data: item 4999 differs"), "%s",
+	              item);
+	free(item);
+	free(results);
+	/* The CPU row keeps its two cells, the bar escaped. */
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(page, "## Machine and options", "CPU",
+	                              cells, 16),
+	                  2);
+	ck_assert_str_eq(cells[1], "Test CPU \\| with a bar (2 cores)");
+}
+
+/* The comparison page: the Winners and growth tables, each explanation as
+ * explanations.txt gives it with its figures filled in, and the
+ * uncertainties. */
+static void
+assert_comparison_page(const char *page)
+{
+	assert_comparison_with_2005(page);
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(page, "## Winners", "tCreate5000Int32",
+	                              cells, 16),
+	                  5);
+	ck_assert_str_eq(cells[1], "R5");
+	ck_assert_str_eq(cells[2], "**Message2**");
+	ck_assert_uint_eq(table_cells(page, "## Growth", "Series", cells, 16), 6);
+	static const char *const columns[] = {"R5", "Message1", "Message2",
+	                                      "Message3", "Message4"};
+	for (size_t c = 0; c < 5; c++)
+		ck_assert_str_eq(cells[1 + c], columns[c]);
+	ck_assert_uint_eq(table_cells(page, "## Growth", "Create Int32", cells,
+	                              16),
+	                  6);
+	ck_assert_str_eq(cells[4], "**1.03 linear → 1.82 quadratic**");
+	ck_assert_uint_eq(table_cells(page, "## Growth", "Lookup Int32", cells,
+	                              16),
+	                  6);
+	ck_assert_str_eq(cells[2], "0.00 flat → 0.43 flat");
+	ck_assert_uint_eq(table_cells(page, "## Growth", "Read String", cells,
+	                              16),
+	                  6);
+	ck_assert_str_eq(cells[2], "0.50 linear → ERR");
+	/* A part per series that differs and has an explanation (Message1's
+	 * Flatten String is not in this run). */
+	char *explained = section_of(page, "## Why the growth classes differ");
+	char titles[8][CELL_MAX];
+	ck_assert_uint_eq(headings(explained, 3, titles, 8), 2);
+	ck_assert_str_eq(titles[0], "Create Int32");
+	ck_assert_str_eq(titles[1], "Lookup Int32");
+	ck_assert_ptr_null(strstr(page, "Kept for a series"));
+	char *lookup = section_of(explained, "### Lookup Int32");
+	/* [Lookup Int32] first, then one item per backend. */
+	char *text = paragraph(lookup, 0);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, "One shot on a coarse clock: R5 took 2 µs with 5 "
+	                       "fields and 2 µs with 5000.");
+	free(text);
+	ck_assert_uint_eq(list_items(lookup, "- ", NULL), 4);
+	char *item;
+	ck_assert_uint_eq(list_items(lookup, "- **R5**", &item), 1);
+	/* R5's: its classes and exponents, 2005 then today, as the growth
+	 * table has them; then [R5 Lookup Int32], its second paragraph
+	 * under the item; and a link to R5's uncertainties. */
+	const char *own = strstr(item, "A list walk: ");
+	ck_assert_msg(own != NULL, "%s", item);
+	char *classes = copy_n(item, (size_t)(own - item));
+	assert_data(classes, "R5 2005 0.00 1.00", "R5's classes");
+	ck_assert_ptr_nonnull(strstr(classes, "flat"));
+	ck_assert_ptr_nonnull(strstr(classes, "linear"));
+	ck_assert(strstr(classes, "flat") < strstr(classes, "linear"));
+	free(classes);
+	static const char r5_lookup[] = "A list walk: 760 ns then 7600 ns; "
+	                                "2005 2 µs; e 0.00 then, 1.00 "
+	                                "now.\n\n  Second paragraph.";
+	ck_assert_msg(strncmp(own, r5_lookup, strlen(r5_lookup)) == 0, "%s",
+	              item);
+	ck_assert_ptr_nonnull(strstr(own, "](#known-uncertainties)"));
+	free(item);
+	free(lookup);
+	char *create = section_of(explained, "### Create Int32");
+	ck_assert_uint_eq(list_items(create, "- ", NULL), 1);
+	ck_assert_uint_eq(list_items(create, "- **Message3**", &item), 1);
+	ck_assert_msg(ends_with(item, " A constructed quadratic: 60000 ns and "
+	                              "310 ns, Floor e 1.21."),
+	              "%s", item);
+	free(item);
+	free(create);
+	free(explained);
+	char *uncertain = section_of(page, "## Known uncertainties");
+	ck_assert_uint_eq(list_items(uncertain, "- ", NULL), 1);
+	ck_assert_uint_eq(list_items(uncertain, "- **R5**", &item), 1);
+	ck_assert_msg(ends_with(item, " Closed source."), "%s", item);
+	free(item);
+	free(uncertain);
+}
+
+START_TEST(test_page_from_constructed_json)
+{
+	ck_assert_msg(gnuplot_in_path(),
+	              "gnuplot is not in PATH: it is a declared dependency "
+	              "(scripts/install-deps installs gnuplot-nox); the plots "
+	              "cannot be checked without it");
+	make_temp();
+	struct bench_capture capture =
+		run_report(data_path("report/results-small.json"), temp_dir,
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
+	              capture.err);
+	/* gnuplot said nothing: no warning about the generated script. */
+	ck_assert_msg(capture.err[0] == '\0', "stderr: %s", capture.err);
+	/* stdout: the report's tests and plots, and the 2005 counts. */
+	const char *summary = strstr(capture.out, "README.md");
+	ck_assert_ptr_nonnull(summary);
+	assert_data(summary, "7 7 2005 4 6 3 5 15", "stdout");
+	hu_capture_free(&capture);
+	struct report_texts report;
+	read_report(temp_dir, &report);
+	assert_summary_links_every_page(&report);
+	assert_results_page(page_of(&report, "results.md"));
+	assert_comparison_page(page_of(&report, "comparison-2005.md"));
+	assert_plots(page_of(&report, "README.md"),
+	             page_of(&report, "comparison-2005.md"));
+
+	/* A second run gives the same pages, byte for byte, and removes the
+	 * plots it no longer draws and the pages the list no longer has;
+	 * a file it did not write stays. */
 	write_in(temp_dir, "plots/stale.svg", "<svg><g/></svg>");
+	write_in(temp_dir, "gone.md", REPORT_PAGE_MARKER " -->\n# Gone\n");
+	write_in(temp_dir, "notes.md", "# Someone's notes\n");
 	capture = run_report(data_path("report/results-small.json"), temp_dir,
 	                     data_path("report/explanations.txt"), NULL, NULL);
 	ck_assert_int_eq(capture.status, 0);
 	ck_assert(!exists_in(temp_dir, "plots/stale.svg"));
+	ck_assert(!exists_in(temp_dir, "gone.md"));
+	ck_assert(exists_in(temp_dir, "notes.md"));
+	struct report_texts again;
+	read_report(temp_dir, &again);
+	for (size_t p = 0; p < report.count; p++)
+		ck_assert_msg(strcmp(report.texts[p], again.texts[p]) == 0,
+		              "%s differs when made again", report.files[p]);
+	free_report(&again);
+	free_report(&report);
 	hu_capture_free(&capture);
 	remove_temp();
 }
@@ -1005,40 +1092,41 @@ START_TEST(test_without_gnuplot)
 	ck_assert_ptr_nonnull(strstr(capture.err, "plots skipped: "
 	                                          "/nonexistent/gnuplot was "
 	                                          "not found"));
-	char *page = read_in(dir, "README.md");
-	ck_assert_ptr_nonnull(page);
+	struct report_texts report;
+	read_report(dir, &report);
+	assert_summary_links_every_page(&report);
 	char *table = read_text(data_path("report/expected-table.md"));
 	ck_assert_ptr_nonnull(table);
-	ck_assert_ptr_nonnull(strstr(page, table));
-	/* No plot on the page: the plots section is one paragraph, which
+	ck_assert_ptr_nonnull(strstr(page_of(&report, "results.md"), table));
+	free(table);
+	/* No plot on any page; the findings start with one paragraph that
 	 * names the gnuplot given and where the plots' data and script
 	 * are. */
-	ck_assert_ptr_null(strstr(page, "](plots/"));
-	char *plots = section_of(page, "## Plots");
-	char titles[8][CELL_MAX];
-	ck_assert_uint_eq(headings(plots, 3, titles, 8), 0);
-	char *text = paragraph(plots, 0), *more = paragraph(plots, 1);
+	for (size_t p = 0; p < report.count; p++)
+		ck_assert_msg(strstr(report.texts[p], "](plots/") == NULL,
+		              "a plot on %s", report.files[p]);
+	char *findings = section_of(page_of(&report, "README.md"),
+	                            "## Findings");
+	char *text = paragraph(findings, 0);
 	ck_assert_ptr_nonnull(text);
-	ck_assert_ptr_null(more);
 	ck_assert_ptr_nonnull(strstr(text, "/nonexistent/gnuplot"));
 	ck_assert_ptr_nonnull(strstr(text, "`data/`"));
 	ck_assert_ptr_nonnull(strstr(text, "`plots.gp`"));
 	free(text);
-	free(plots);
-	assert_comparison_with_2005(page);
+	free(findings);
+	assert_comparison_with_2005(page_of(&report, "comparison-2005.md"));
 	ck_assert(!exists_in(dir, "plots/vs2005.svg"));
 	ck_assert(exists_in(dir, "plots.gp"));
-	free(table);
-	free(page);
+	free_report(&report);
 	hu_capture_free(&capture);
 	remove_temp();
 }
 END_TEST
 
-/* Runs the report without gnuplot on `input` into temp/`dir`; returns the
- * page. */
+/* Runs the report without gnuplot on `input` into temp/`dir`; returns its
+ * page `file`. */
 static char *
-page_without_plots(const char *input, const char *dir)
+page_without_plots(const char *input, const char *dir, const char *file)
 {
 	struct bench_capture capture = run_report(
 		input, in_temp(dir), data_path("report/explanations.txt"),
@@ -1048,32 +1136,42 @@ page_without_plots(const char *input, const char *dir)
 	hu_capture_free(&capture);
 	char path[4096];
 	snprintf(path, sizeof path, "%s", in_temp(dir));
-	char *page = read_in(path, "README.md");
-	ck_assert_ptr_nonnull(page);
+	char *page = read_in(path, file);
+	ck_assert_msg(page != NULL, "no %s", file);
 	return page;
 }
 
 START_TEST(test_schema_1_gives_the_same_page)
 {
 	/* The same run written in schema 1 (a "haiku" flag per backend; "op",
-	 * "items" and "type" per row) and in schema 2. */
+	 * "items" and "type" per row) and in schema 2: the same pages. */
 	make_temp();
-	char *pages[2];
 	static const char *const files[2] = {"report/results-small.json",
 	                                     "report/results-small-schema1.json"};
 	for (size_t i = 0; i < 2; i++) {
-		/* The page names its input: the same path for both. */
+		/* The pages name their input: the same path for both. */
 		char *text = read_text(data_path(files[i]));
 		ck_assert_ptr_nonnull(text);
 		write_in(temp_dir, "input.json", text);
 		free(text);
-		pages[i] = page_without_plots(in_temp("input.json"),
-		                              i == 0 ? "two" : "one");
+		free(page_without_plots(in_temp("input.json"),
+		                        i == 0 ? "two" : "one", "README.md"));
 	}
-	ck_assert_msg(strcmp(pages[0], pages[1]) == 0,
-	              "schema 1 and schema 2 give different pages");
-	free(pages[0]);
-	free(pages[1]);
+	size_t count;
+	const struct report_page *pages = report_pages(&count);
+	for (size_t p = 0; p <= count; p++) {
+		const char *file = p < count ? pages[p].file : "README.md";
+		char two[4096], one[4096];
+		snprintf(two, sizeof two, "%s", in_temp("two"));
+		snprintf(one, sizeof one, "%s", in_temp("one"));
+		char *a = read_in(two, file), *b = read_in(one, file);
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		ck_assert_msg(strcmp(a, b) == 0,
+		              "schema 1 and schema 2 give different %s", file);
+		free(a);
+		free(b);
+	}
 	remove_temp();
 }
 END_TEST
@@ -1107,8 +1205,9 @@ START_TEST(test_retakes_are_named_by_their_schema)
 	                           "\"disturbed_samples\"");
 	write_in(temp_dir, "three.json", three);
 	char *page2 = page_without_plots(data_path("report/results-small.json"),
-	                                 "two");
-	char *page3 = page_without_plots(in_temp("three.json"), "three");
+	                                 "two", "results.md");
+	char *page3 = page_without_plots(in_temp("three.json"), "three",
+	                                 "results.md");
 	ck_assert_ptr_nonnull(strstr(page2, "| Preemption | 2 timed batches "
 	                                    "were taken again"));
 	ck_assert_ptr_nonnull(strstr(page3, "| Preemption | 2 samples were "
@@ -1134,9 +1233,10 @@ START_TEST(test_tunables_are_named_in_the_machine_table)
 	                           "\"glibc\": \"2.36\", \"glibc_tunables\": "
 	                           "\"glibc.cpu.x86_rep_movsb_threshold=0x1000\",");
 	write_in(temp_dir, "tuned.json", tuned);
-	char *page = page_without_plots(in_temp("tuned.json"), "tuned");
+	char *page = page_without_plots(in_temp("tuned.json"), "tuned",
+	                                "results.md");
 	char *page_plain = page_without_plots(
-	        data_path("report/results-small.json"), "plain");
+	        data_path("report/results-small.json"), "plain", "results.md");
 	char cells[16][CELL_MAX];
 	ck_assert_uint_eq(table_cells(page, "## Machine and options",
 	                              "C library", cells, 16),
@@ -1169,9 +1269,11 @@ START_TEST(test_far_samples_are_counted_and_named)
 	write_in(temp_dir, "three.json", at_three);
 	write_in(temp_dir, "above.json", above);
 	char *page_plain = page_without_plots(
-	        data_path("report/results-small.json"), "plain");
-	char *page_three = page_without_plots(in_temp("three.json"), "three");
-	char *page_above = page_without_plots(in_temp("above.json"), "above");
+	        data_path("report/results-small.json"), "plain", "results.md");
+	char *page_three = page_without_plots(in_temp("three.json"), "three",
+	                                      "results.md");
+	char *page_above = page_without_plots(in_temp("above.json"), "above",
+	                                      "results.md");
 	char cells[16][CELL_MAX];
 	ck_assert_uint_eq(table_cells(page_plain, "## Machine and options",
 	                              "Far samples", cells, 16),
@@ -1234,17 +1336,17 @@ START_TEST(test_a_difference_within_the_noise)
 	hu_capture_free(&capture);
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s", in_temp("noisy"));
-	char *page = read_in(dir, "README.md");
+	char *page = read_in(dir, "comparison-2005.md");
 	ck_assert_ptr_nonnull(page);
 	char cells[16][CELL_MAX];
-	ck_assert_uint_eq(table_cells(page, "### Growth", "Lookup Int32", cells,
+	ck_assert_uint_eq(table_cells(page, "## Growth", "Lookup Int32", cells,
 	                              16),
 	                  6);
 	ck_assert_str_eq(cells[3], "0.12 flat → 1.49 superlinear, within the "
 	                           "noise");
 	ck_assert_ptr_nonnull(strstr(page, " Marked \"within the noise\": 1 "
 	                                   "more whose class differs"));
-	char *explained = section_of(page, "### Why the growth classes differ");
+	char *explained = section_of(page, "## Why the growth classes differ");
 	ck_assert_ptr_nonnull(explained);
 	ck_assert_ptr_null(strstr(explained, "**Message2**"));
 	free(explained);
@@ -1287,11 +1389,12 @@ START_TEST(test_rows_on_named_messages)
 	snprintf(text, size, "%.*s%s%s", (int)at, good, named, good + at);
 	write_in(temp_dir, "named.json", text);
 	char *plain = page_without_plots(data_path("report/results-small.json"),
-	                                 "plain");
-	char *page = page_without_plots(in_temp("named.json"), "named");
+	                                 "plain", "results.md");
+	char *page = page_without_plots(in_temp("named.json"), "named",
+	                                "results.md");
 	char cells[16][CELL_MAX];
-	ck_assert_uint_eq(table_cells(page, "## Results", "tReadMouseMoved():",
-	                              cells, 16),
+	ck_assert_uint_eq(table_cells(page, "## The results table",
+	                              "tReadMouseMoved():", cells, 16),
 	                  9);
 	static const char *const row[] = {"tReadMouseMoved():", "41", "42",
 	                                  "43", "44", "45", "2.0", "R5",
@@ -1301,8 +1404,11 @@ START_TEST(test_rows_on_named_messages)
 	ck_assert_ptr_null(strstr(plain, "tReadMouseMoved"));
 	/* The 2005 comparison counts the same rows as without it, and never
 	 * names the row. */
-	assert_comparison_with_2005(page);
-	char *comparison = section_of(page, "## Comparison with 2005");
+	char named_dir[4096];
+	snprintf(named_dir, sizeof named_dir, "%s", in_temp("named"));
+	char *comparison = read_in(named_dir, "comparison-2005.md");
+	ck_assert_ptr_nonnull(comparison);
+	assert_comparison_with_2005(comparison);
 	ck_assert_ptr_null(strstr(comparison, "tReadMouseMoved"));
 	free(comparison);
 	free(text);
@@ -1367,12 +1473,12 @@ START_TEST(test_real_messages_section)
 		           data_path("report/explanations.txt"), NULL, NULL);
 	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
 	              capture.err);
-	char *page = read_in(page_dir, "README.md");
+	char *page = read_in(page_dir, "real-messages.md");
 	ck_assert_ptr_nonnull(page);
-	char *section = section_of(page, "## Real messages");
+	char *section = section_of(page, "# Real messages");
 	/* A table per operation, in this order, then the ranking. */
 	char titles[8][CELL_MAX];
-	ck_assert_uint_eq(headings(section, 3, titles, 8), 5);
+	ck_assert_uint_eq(headings(section, 2, titles, 8), 5);
 	static const char *const operations[] = {"Send:", "Receive:", "Load:",
 	                                         "Save:"};
 	for (size_t i = 0; i < 4; i++)
@@ -1380,14 +1486,14 @@ START_TEST(test_real_messages_section)
 		                      strlen(operations[i])) == 0,
 		              "heading %zu: %s", i, titles[i]);
 	char cells[16][CELL_MAX];
-	ck_assert_uint_eq(table_cells(section, "### Send", "KeyDown", cells, 16),
+	ck_assert_uint_eq(table_cells(section, "## Send", "KeyDown", cells, 16),
 	                  9);
 	static const char *const sent[] = {"KeyDown", "100", "400", "300",
 	                                   "250", "200", "5.0", "R5",
 	                                   "Message4"};
 	for (size_t c = 0; c < 9; c++)
 		ck_assert_str_eq(cells[c], sent[c]);
-	ck_assert_uint_eq(table_cells(section, "### Load", "SplashIcons", cells,
+	ck_assert_uint_eq(table_cells(section, "## Load", "SplashIcons", cells,
 	                              16),
 	                  9);
 	ck_assert_str_eq(cells[1], "9000");
@@ -1412,14 +1518,16 @@ START_TEST(test_real_messages_section)
 	                      "KeyDown,1,4,3,2.5,2\n");
 	free(csv);
 	/* The ranking, in its table (columns: the 2005 matrix, the messages
-	 * sent, the messages stored): Message3 is x1.25 of Message4 on both
-	 * sent rows. */
+	 * sent, the messages stored, the matrix's Flatten and Unflatten,
+	 * which this run lacks): Message3 is x1.25 of Message4 on both sent
+	 * rows. */
 	char heading[CELL_MAX + 8];
-	snprintf(heading, sizeof heading, "### %s", titles[4]);
+	snprintf(heading, sizeof heading, "## %s", titles[4]);
 	char *ranking = section_of(section, heading);
 	ck_assert_uint_eq(table_cells(ranking, heading, "Message3", cells, 16),
-	                  4);
+	                  5);
 	ck_assert_str_eq(cells[2], "0 wins, 0 Haiku wins, x1.25");
+	ck_assert_str_eq(cells[4], "0 wins");
 	/* The pick after it: for sent messages Message4 (the fastest Haiku
 	 * design in 2 of 2 rows, x1.00), for stored ones Message2 (2 of 2,
 	 * x1.00), on the 2005 matrix Message2 (2 of 7, x1.21); since the
@@ -1435,15 +1543,36 @@ START_TEST(test_real_messages_section)
 	free(ranking);
 	free(section);
 	free(page);
+	/* The summary's finding: the picks for IPC (the sent rows) and for
+	 * storage (the stored rows; the run has no Flatten or Unflatten row),
+	 * with the four charts. */
+	page = read_in(page_dir, "README.md");
+	ck_assert_ptr_nonnull(page);
+	section = section_of(page, "### Which Haiku design to pick");
+	char *item;
+	ck_assert_uint_eq(list_items(section, "- **IPC**", &item), 1);
+	assert_data(item, "Message4 2 2", "the IPC pick");
+	free(item);
+	ck_assert_uint_eq(list_items(section, "- **Storage**", &item), 1);
+	assert_data(item, "Message2 2 2 0 0", "the storage pick");
+	free(item);
+	for (size_t c = 0; c < 4; c++) {
+		char name[64];
+		snprintf(name, sizeof name, "](plots/%s.svg)", charts[c]);
+		ck_assert_msg(strstr(section, name) != NULL, "no %s", name);
+	}
+	free(section);
+	free(page);
 	hu_capture_free(&capture);
-	/* Without real rows the section is one paragraph naming the rows it
+	/* Without real rows the page is one paragraph naming the rows it
 	 * looks for: no table, no heading. */
 	char *plain = page_without_plots(data_path("report/results-small.json"),
-	                                 "plain");
-	section = section_of(plain, "## Real messages");
-	ck_assert_uint_eq(headings(section, 3, titles, 8), 0);
+	                                 "plain", "real-messages.md");
+	section = section_of(plain, "# Real messages");
+	ck_assert_uint_eq(headings(section, 2, titles, 8), 0);
 	ck_assert_ptr_null(strchr(section, '|'));
-	char *text_line = paragraph(section, 0), *more = paragraph(section, 1);
+	/* After the line that names the report. */
+	char *text_line = paragraph(section, 1), *more = paragraph(section, 2);
 	ck_assert_ptr_nonnull(text_line);
 	ck_assert_ptr_null(more);
 	static const char *const real_rows[] = {"tSend", "tReceive", "tLoad",
@@ -1565,7 +1694,7 @@ toolchain_page(const char *sensitivity, const char *dir,
 	                  folder, NULL);
 	if (capture->status != 0)
 		return NULL;
-	return read_in(dir_copy, "README.md");
+	return read_in(dir_copy, "toolchain.md");
 }
 
 START_TEST(test_toolchain_section)
@@ -1576,8 +1705,13 @@ START_TEST(test_toolchain_section)
 	                            in_temp("page"), &capture);
 	ck_assert_msg(page != NULL, "status %d: %s", capture.status,
 	              capture.err);
-	const char *section = "## What depends on the toolchain";
-	ck_assert_ptr_nonnull(strstr(page, "(#what-depends-on-the-toolchain)"));
+	const char *section = "# What depends on the toolchain";
+	char summary_dir[4096];
+	snprintf(summary_dir, sizeof summary_dir, "%s", in_temp("page"));
+	char *summary = read_in(summary_dir, "README.md");
+	ck_assert_ptr_nonnull(summary);
+	ck_assert_ptr_nonnull(strstr(summary, "](toolchain.md)"));
+	free(summary);
 	char cells[16][CELL_MAX];
 	/* The runs, in column order, with what was in use. */
 	ck_assert_uint_eq(table_cells(page, section, "gcc-jemalloc", cells, 16),
@@ -1591,7 +1725,7 @@ START_TEST(test_toolchain_section)
 	ck_assert_ptr_nonnull(strstr(strstr(page, section),
 	                             "89abcdef0123456789abcdef0123456789abcdef"));
 	/* The verdicts: tCreate50Int32 in the four runs. */
-	const char *verdicts = "### Verdicts per configuration";
+	const char *verdicts = "## Verdicts per configuration";
 	ck_assert_uint_eq(table_cells(page, verdicts, "tCreate50Int32", cells, 16),
 	                  5);
 	ck_assert_str_eq(cells[1], "R5 / Message2");
@@ -1602,14 +1736,14 @@ START_TEST(test_toolchain_section)
 	ck_assert_str_eq(cells[2], "**-** / Message2");
 	/* The rows that change, each with every run's medians; the kept
 	 * one is not listed. */
-	const char *changed = "### The rows that change";
+	const char *changed = "## The rows that change";
 	const char *list = strstr(page, changed);
 	ck_assert_ptr_nonnull(list);
-	ck_assert_ptr_nonnull(strstr(list, "#### tCreate5Int32\n"));
-	ck_assert_ptr_nonnull(strstr(list, "#### tCreate50Int32\n"));
-	ck_assert_ptr_nonnull(strstr(list, "#### tRead5Int32\n"));
-	ck_assert_ptr_null(strstr(list, "#### tRead50Int32"));
-	ck_assert_uint_eq(table_cells(page, "#### tCreate50Int32", "clang-glibc",
+	ck_assert_ptr_nonnull(strstr(list, "### tCreate5Int32\n"));
+	ck_assert_ptr_nonnull(strstr(list, "### tCreate50Int32\n"));
+	ck_assert_ptr_nonnull(strstr(list, "### tRead5Int32\n"));
+	ck_assert_ptr_null(strstr(list, "### tRead50Int32"));
+	ck_assert_uint_eq(table_cells(page, "### tCreate50Int32", "clang-glibc",
 	                              cells, 16),
 	                  7);
 	ck_assert_str_eq(cells[1], "1000");
@@ -1619,7 +1753,8 @@ START_TEST(test_toolchain_section)
 	free(page);
 	hu_capture_free(&capture);
 
-	/* No folder: the section is its heading and one line. */
+	/* No folder: the page is its heading, the line naming the report, and
+	 * one line. */
 	page = toolchain_page(in_temp("absent"), in_temp("page2"), &capture);
 	ck_assert_msg(page != NULL, "status %d: %s", capture.status,
 	              capture.err);
@@ -1630,7 +1765,7 @@ START_TEST(test_toolchain_section)
 	for (const char *p = text; *p != '\0' && strncmp(p, "\n#", 2) != 0; p++)
 		lines += *p == '\n' && p[1] != '\n' && p[1] != '\0' &&
 		         p[1] != '#';
-	ck_assert_uint_eq(lines, 1);
+	ck_assert_uint_eq(lines, 2);
 	ck_assert_ptr_nonnull(strstr(text, "absent"));
 	/* stderr says only that the plots were skipped. */
 	ck_assert_uint_eq(hu_count_lines(capture.err), 1);
@@ -1720,6 +1855,267 @@ START_TEST(test_toolchain_bad_files)
 }
 END_TEST
 
+/* --- The block of README.md --------------------------------------------- */
+
+START_TEST(test_answer_counts)
+{
+	/* results-answer.json (constructed): Message4 the Haiku Winner of
+	 * both sent rows, the stored row and the Flatten row, Message3 of
+	 * tCreate5Int32; Message5 above R5 on tReceiveKeyDown beyond the tie
+	 * rule, below the best elsewhere; the originals agree with the
+	 * re-creations but on tReceiveKeyDown, where Message3-2005 beats
+	 * Haiku-original. */
+	struct bench_run_file run;
+	char why[REPORT_WHY_MAX];
+	ck_assert_msg(bench_run_file_load(data_path("report/results-answer.json"),
+	                                  BENCH_READ_MEASURED, &run, why,
+	                                  sizeof why),
+	              "%s", why);
+	struct report_answer answer;
+	ck_assert(report_answer(&run, &answer));
+	ck_assert_str_eq(run.backends[answer.ipc].name, "Message4");
+	ck_assert_str_eq(run.backends[answer.storage].name, "Message4");
+	ck_assert_uint_eq(answer.rows[REPORT_GROUP_SENT], 2);
+	ck_assert_uint_eq(answer.pick_wins[REPORT_GROUP_SENT], 2);
+	ck_assert_uint_eq(answer.rows[REPORT_GROUP_STORED], 1);
+	ck_assert_uint_eq(answer.pick_wins[REPORT_GROUP_STORED], 1);
+	ck_assert_uint_eq(answer.rows[REPORT_GROUP_FLAT], 1);
+	ck_assert_uint_eq(answer.pick_wins[REPORT_GROUP_FLAT], 1);
+	ck_assert_uint_eq(answer.agreement.rows, 5);
+	ck_assert_uint_eq(answer.agreement.same, 4);
+	ck_assert_uint_eq(answer.agreement.use_rows, 4);
+	ck_assert_uint_eq(answer.agreement.use_same, 3);
+	size_t proposal = bench_run_file_backend(&run, "Message5");
+	struct report_proposal_tally tally;
+	report_tally_proposal(&run, proposal, &tally);
+	ck_assert_uint_eq(tally.known, 5);
+	ck_assert_uint_eq(tally.held, 4);
+	ck_assert_uint_eq(tally.by_floor, 0);
+	/* (0.9 * 130/120 * 8000/9000 * 7/9 * 53/91)^(1/5) */
+	ck_assert_double_eq_tol(tally.mean_ratio, 0.82945, 1e-4);
+	bench_run_file_free(&run);
+}
+END_TEST
+
+/* A tree as the project's: temp/results/latest.json (a copy of `input`),
+ * temp/README.md with `readme`. */
+static void
+make_tree(const char *input, const char *readme)
+{
+	ck_assert_int_eq(mkdir(in_temp("results"), 0755), 0);
+	char *json = read_text(input);
+	ck_assert_ptr_nonnull(json);
+	write_in(temp_dir, "results/latest.json", json);
+	free(json);
+	write_in(temp_dir, "README.md", readme);
+}
+
+/* bench report FILE --dir DIR, without gnuplot, for a run of
+ * results-answer.json (original backends among them). */
+static struct bench_capture
+tree_report(const char *file, const char *dir)
+{
+	char file_copy[4096], dir_copy[4096];
+	snprintf(file_copy, sizeof file_copy, "%s", file);
+	snprintf(dir_copy, sizeof dir_copy, "%s", dir);
+	return hu_run(NULL, 0, NULL, "report", file_copy, "--dir", dir_copy,
+	              "--reference", REFERENCE_CSV, "--explanations",
+	              data_path("report/explanations.txt"),
+	              "--original-explanations",
+	              data_path("report/explanations-originals.txt"),
+	              "--gnuplot", "/nonexistent/gnuplot", NULL);
+}
+
+/* bench report FILE --check-readme README. */
+static struct bench_capture
+check_readme(const char *file, const char *readme)
+{
+	char file_copy[4096], readme_copy[4096];
+	snprintf(file_copy, sizeof file_copy, "%s", file);
+	snprintf(readme_copy, sizeof readme_copy, "%s", readme);
+	return hu_run(NULL, 0, NULL, "report", file_copy, "--check-readme",
+	              readme_copy, NULL);
+}
+
+static const char readme_before[] =
+	"# A project\n\nWhat it is.\n\n"
+	REPORT_README_BEGIN " -->\nAn old answer: 1 of 2 rows.\n"
+	REPORT_README_END "\n\nMore.\n";
+
+START_TEST(test_readme_block_of_the_committed_results)
+{
+	make_temp();
+	make_tree(data_path("report/results-answer.json"), readme_before);
+	char latest[4096], report[4096], readme[4096];
+	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
+	snprintf(report, sizeof report, "%s", in_temp("report"));
+	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	struct bench_capture capture = tree_report(latest, report);
+	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
+	              capture.err);
+	ck_assert_ptr_nonnull(strstr(capture.out, "wrote the block of"));
+	hu_capture_free(&capture);
+	char *text = read_text(readme);
+	ck_assert_ptr_nonnull(text);
+	/* The text around the block is kept; the block is the answer and the
+	 * table of the backends that compete. */
+	ck_assert_msg(strncmp(text, "# A project\n\nWhat it is.\n\n"
+	                            REPORT_README_BEGIN " (",
+	                      strlen("# A project\n\nWhat it is.\n\n"
+	                             REPORT_README_BEGIN " (")) == 0,
+	              "%s", text);
+	ck_assert(ends_with(text, REPORT_README_END "\n\nMore.\n"));
+	ck_assert_ptr_null(strstr(text, "An old answer"));
+	char *item;
+	ck_assert_uint_eq(list_items(text, "- **IPC**", &item), 1);
+	assert_data(item, "Message4 2 2", "the IPC pick");
+	free(item);
+	ck_assert_uint_eq(list_items(text, "- **Storage**", &item), 1);
+	assert_data(item, "Message4 1 1 1 1", "the storage pick");
+	free(item);
+	ck_assert_uint_eq(list_items(text, "- **Message5**", &item), 1);
+	ck_assert_ptr_nonnull(strstr(item, "holds 4 of the 5 rows against R5 "
+	                                   "and Message3 and Message4 (0 within "
+	                                   "1.1x the Floor), at 0.83x"));
+	free(item);
+	ck_assert_uint_eq(list_items(text, "- **The originals**", &item), 1);
+	assert_data(item, "3 4 4 5", "the originals' agreement");
+	free(item);
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(text, REPORT_README_BEGIN, "Test", cells,
+	                              16),
+	                  6);
+	static const char *const header[] = {"Test", "R5", "Message3",
+	                                     "Message4", "Winner",
+	                                     "Haiku Winner"};
+	for (size_t c = 0; c < 6; c++)
+		ck_assert_str_eq(cells[c], header[c]);
+	ck_assert_uint_eq(table_cells(text, REPORT_README_BEGIN,
+	                              "tReceiveKeyDown():", cells, 16),
+	                  6);
+	ck_assert_str_eq(cells[1], "120");
+	ck_assert_str_eq(cells[5], "Message4");
+	/* The check agrees, and a second report writes the same bytes. */
+	capture = check_readme(latest, readme);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	capture = tree_report(latest, report);
+	ck_assert_int_eq(capture.status, 0);
+	hu_capture_free(&capture);
+	char *again = read_text(readme);
+	ck_assert_str_eq(again, text);
+	free(again);
+	free(text);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_readme_left_alone_by_other_reports)
+{
+	make_temp();
+	make_tree(data_path("report/results-answer.json"), readme_before);
+	char latest[4096], readme[4096];
+	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
+	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	/* Another file into the tree's report/, and the committed one
+	 * elsewhere: README.md stays as it was. */
+	char *json = read_text(latest);
+	write_in(temp_dir, "results/other.json", json);
+	free(json);
+	static const struct {
+		const char *file, *dir;
+	} reports[] = {
+		{"results/other.json", "report"},
+		{"results/latest.json", "elsewhere"},
+	};
+	for (size_t i = 0; i < 2; i++) {
+		char file[4096], dir[4096];
+		snprintf(file, sizeof file, "%s", in_temp(reports[i].file));
+		snprintf(dir, sizeof dir, "%s", in_temp(reports[i].dir));
+		struct bench_capture capture = tree_report(file, dir);
+		ck_assert_msg(capture.status == 0, "%s", capture.err);
+		ck_assert_ptr_null(strstr(capture.out, "wrote the block"));
+		hu_capture_free(&capture);
+		char *text = read_text(readme);
+		ck_assert_str_eq(text, readme_before);
+		free(text);
+	}
+	/* The tree's README without the markers stops the committed report
+	 * before anything is written. */
+	write_in(temp_dir, "README.md", "# No block\n");
+	char report[4096];
+	snprintf(report, sizeof report, "%s", in_temp("report2"));
+	ck_assert_int_eq(rename(in_temp("report"), report), 0);
+	struct bench_capture capture = tree_report(latest, in_temp("report"));
+	ck_assert_int_eq(capture.status, 1);
+	ck_assert_msg(strstr(capture.err, "README.md: expected one line "
+	                                  "starting \"" REPORT_README_BEGIN
+	                                  "\"") != NULL,
+	              "%s", capture.err);
+	ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+	ck_assert(!exists_in(temp_dir, "report"));
+	hu_capture_free(&capture);
+	char *text = read_text(readme);
+	ck_assert_str_eq(text, "# No block\n");
+	free(text);
+	remove_temp();
+}
+END_TEST
+
+/* A copy of text with the first digit after `after` changed (9 to 0, any
+ * other one up). */
+static char *
+change_figure(const char *text, const char *after)
+{
+	const char *at = strstr(text, after);
+	ck_assert_msg(at != NULL, "no '%s'", after);
+	char *copy = copy_n(text, strlen(text));
+	char *digit = copy + (at - text) + strcspn(at, "0123456789");
+	ck_assert(*digit != '\0');
+	*digit = *digit == '9' ? '0' : (char)(*digit + 1);
+	return copy;
+}
+
+START_TEST(test_committed_readme_is_fresh)
+{
+	/* The committed README.md holds what `bench report` writes from the
+	 * committed results/latest.json. */
+	struct bench_capture capture =
+		check_readme(BENCH_SOURCE_DIR "/results/latest.json",
+		             BENCH_SOURCE_DIR "/README.md");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	/* One figure changed by hand, in the table or in the answer, fails
+	 * the check, naming its line. */
+	make_temp();
+	char *readme = read_text(BENCH_SOURCE_DIR "/README.md");
+	ck_assert_ptr_nonnull(readme);
+	make_tree(BENCH_SOURCE_DIR "/results/latest.json", readme);
+	char latest[4096], copy[4096];
+	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
+	snprintf(copy, sizeof copy, "%s", in_temp("README.md"));
+	capture = check_readme(latest, copy);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	static const char *const places[] = {"\n| tCreate5Int32(): ",
+	                                     "\n- **IPC**"};
+	for (size_t i = 0; i < 2; i++) {
+		char *changed = change_figure(readme, places[i]);
+		write_in(temp_dir, "README.md", changed);
+		capture = check_readme(latest, copy);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_msg(strstr(capture.err, "README.md: line ") != NULL &&
+		                      strstr(capture.err, places[i] + 1) != NULL,
+		              "%s", capture.err);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		hu_capture_free(&capture);
+		free(changed);
+	}
+	free(readme);
+	remove_temp();
+}
+END_TEST
+
 Suite *
 make_report_suite(void)
 {
@@ -1754,5 +2150,12 @@ make_report_suite(void)
 	tcase_add_test(errors, test_malformed_json);
 	tcase_add_test(errors, test_bad_explanations);
 	suite_add_tcase(suite, errors);
+	TCase *readme = tcase_create("readme");
+	tcase_set_timeout(readme, 60);
+	tcase_add_test(readme, test_answer_counts);
+	tcase_add_test(readme, test_readme_block_of_the_committed_results);
+	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
+	tcase_add_test(readme, test_committed_readme_is_fresh);
+	suite_add_tcase(suite, readme);
 	return suite;
 }

@@ -1,11 +1,13 @@
 /*
  * report.h - `bench report FILE`: turns a results JSON (the schema
- * `bench --format json` writes, output_json.c) into report/: a page that
- * renders on a code host (README.md), the CSV files and the gnuplot script
- * behind its plots, and the plots as SVG; and sets the results beside the
- * 2005 ones (results/messagespeed-2005.csv), explaining every growth class
- * that differs from an entry of a small text file
- * (results/explanations-2005.txt).
+ * `bench --format json` writes, output_json.c) into report/: pages that
+ * render on a code host (a summary, README.md, and a page per part of the
+ * detail), the CSV files and the gnuplot script behind their plots, and
+ * the plots as SVG; sets the results beside the 2005 ones
+ * (results/messagespeed-2005.csv), explaining every growth class that
+ * differs from an entry of a small text file
+ * (results/explanations-2005.txt); and, for the committed results, writes
+ * the answer and the results table into the project's README.md.
  */
 #ifndef BENCH_REPORT_H
 #define BENCH_REPORT_H
@@ -13,10 +15,11 @@
 #include "subcommand.h"
 
 /*
- * Runs `bench report` with argv[0] == "report". Returns 0 when the page
- * was written (the plots may have been skipped, with one line on err
+ * Runs `bench report` with argv[0] == "report". Returns 0 when the pages
+ * were written (the plots may have been skipped, with one line on err
  * saying why), 1 when an input is malformed, an explanation is missing,
- * gnuplot failed or a file could not be written, 2 on bad usage.
+ * gnuplot failed or a file could not be written, 2 on bad usage (see
+ * bench_report_usage for --check-readme).
  */
 int bench_report_main(const struct bench_program *program, int argc,
                       char **argv);

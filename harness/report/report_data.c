@@ -15,57 +15,6 @@
 
 /* --- Small helpers -------------------------------------------------------- */
 
-/* Reads a whole text file into a NUL-terminated malloc'd buffer. */
-static char *
-read_text_file(const char *path, char *why, size_t why_size)
-{
-	FILE *stream = fopen(path, "rb");
-	if (stream == NULL) {
-		bench_say(why, why_size, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	size_t length = 0, capacity = 4096;
-	char *text = malloc(capacity);
-	while (text != NULL) {
-		if (length + 1 >= capacity) {
-			char *bigger = capacity <= SIZE_MAX / 2
-			                       ? realloc(text, capacity * 2)
-			                       : NULL;
-			if (bigger == NULL) {
-				free(text);
-				text = NULL;
-				break;
-			}
-			text = bigger;
-			capacity *= 2;
-		}
-		size_t got = fread(text + length, 1, capacity - 1 - length,
-		                   stream);
-		length += got;
-		if (got == 0)
-			break;
-	}
-	bool failed = ferror(stream) != 0;
-	fclose(stream);
-	if (text == NULL) {
-		bench_say(why, why_size, "%s: out of memory", path);
-		return NULL;
-	}
-	if (failed) {
-		bench_say(why, why_size, "%s: cannot read", path);
-		free(text);
-		return NULL;
-	}
-	if (memchr(text, '\0', length) != NULL) {
-		bench_say(why, why_size,
-			   "%s: not a text file (NUL byte)", path);
-		free(text);
-		return NULL;
-	}
-	text[length] = '\0';
-	return text;
-}
-
 /* Backend names go into CSV headers, gnuplot titles, Markdown tables and
  * explanation keys: the one name rule of every backend (bmsg.h). */
 static bool
@@ -265,7 +214,7 @@ report_load_reference(const char *path, struct report_reference *reference,
                       char *why, size_t why_size)
 {
 	memset(reference, 0, sizeof *reference);
-	reference->text = read_text_file(path, why, why_size);
+	reference->text = report_read_text(path, why, why_size);
 	if (reference->text == NULL)
 		return false;
 	char *cursor = reference->text;
@@ -553,7 +502,7 @@ report_load_notes(const char *path, struct report_notes *notes, char *why,
 {
 	memset(notes, 0, sizeof *notes);
 	notes->path = path;
-	char *source = read_text_file(path, why, why_size);
+	char *source = report_read_text(path, why, why_size);
 	if (source == NULL)
 		return false;
 	/* The texts are rebuilt into `text` (joined lines never grow), the

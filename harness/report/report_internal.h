@@ -1,9 +1,12 @@
 /*
- * report_internal.h - what the parts of `bench report` share: the results
- * read from the JSON (report_data.c), the 2005 reference table and the
- * explanations (report_data.c), their comparison (report_2005.c), the
- * plots (report_plots.c) and the page (report_page.c). Nothing here is
- * used outside harness/report/ and the tests.
+ * report_internal.h - what the parts of `bench report` share: the 2005
+ * reference table and the explanations (report_data.c), their comparison
+ * with the results (report_2005.c), the plots (report_plots.c), who wins
+ * which rows (report_rank.c) and the answer it gives (report_answer.c),
+ * the pages (report_pages.c and a file per page) and the block of the
+ * project's README.md (report_readme.c). Computing a table's rows and
+ * printing them are separate functions. Nothing here is used outside
+ * harness/report/ and the tests.
  */
 #ifndef BENCH_REPORT_INTERNAL_H
 #define BENCH_REPORT_INTERNAL_H
@@ -11,6 +14,7 @@
 #include "matrix.h"
 #include "say.h"
 #include "results_read.h"
+#include "stats.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -335,8 +339,6 @@ void report_sensitivity_noise(const struct report_sensitivity *sensitivity,
                               const struct report_sensitivity_run **first,
                               const struct report_sensitivity_run **second);
 
-/* --- The page (report_page.c) --------------------------------------------- */
-
 /* --- Re-creations against the original code (report_originals.c) -------- */
 
 /* A ratio re-creation / original inside this band needs no explanation. */
@@ -386,21 +388,6 @@ bool report_compare_originals(const struct bench_run_file *run,
                               size_t why_size);
 void report_originals_free(struct report_originals *originals);
 
-struct report_page_input;
-
-/* Writes the section. */
-bool report_write_originals(FILE *out, const struct report_page_input *input,
-                            char *why, size_t why_size);
-
-/* Writes the section "Real messages" (report_real.c): the real rows per
- * operation, their Winners, a bar chart per operation, and how the
- * ranking differs from the 2005 matrix's. */
-bool report_write_real(FILE *out, const struct report_page_input *input,
-                       char *why, size_t why_size);
-
-/* True for a row of the real operations (on a named message). */
-bool report_row_is_real(const struct bench_file_row *row);
-
 struct report_page_input {
 	const struct bench_run_file *run;
 	const char *source;       /* the JSON as the page names it */
@@ -418,10 +405,186 @@ struct report_page_input {
 	const char *counts_source;      /* the counted run, as named */
 };
 
-/* Writes README.md into out. Fails (naming the key) when a note cannot
- * be expanded. */
-bool report_write_page(FILE *out, const struct report_page_input *input,
-                       char *why, size_t why_size);
+/* --- Who wins which rows (report_rank.c) ---------------------------------- */
+
+/* True for a row of the real operations (on a named message). */
+bool report_row_is_real(const struct bench_file_row *row);
+
+/* The groups of rows a ranking counts; a row may be in several. */
+enum report_group {
+	REPORT_GROUP_2005,     /* the tests of 2005 */
+	REPORT_GROUP_SENT,     /* Send and Receive: messages sent (IPC) */
+	REPORT_GROUP_STORED,   /* Load and Save: messages stored */
+	REPORT_GROUP_FLAT,     /* the matrix's Flatten and Unflatten rows */
+	REPORT_GROUP_COUNT
+};
+
+const char *report_group_title(enum report_group group);
+bool report_row_in_group(const struct bench_file_row *row,
+                         enum report_group group);
+
+/* What a group of rows says of one backend. */
+struct report_standing {
+	size_t wins;          /* Winner */
+	size_t haiku_wins;    /* Haiku Winner */
+	double log_sum;       /* of time / the fastest Haiku design's */
+	size_t ratios;
+};
+
+struct report_ranking {
+	struct report_standing *standings[REPORT_GROUP_COUNT]; /* per backend */
+	size_t rows[REPORT_GROUP_COUNT];
+};
+
+bool report_rank(const struct bench_run_file *run,
+                 struct report_ranking *ranking);
+void report_ranking_free(struct report_ranking *ranking);
+
+/* The geometric mean of a Haiku design's time over the fastest Haiku
+ * design's (0 without a ratio). */
+double report_geometric_mean(const struct report_standing *standing);
+
+/* The Haiku design with the most Haiku Winners among `standings` (the
+ * lowest geometric mean breaks a tie), or SIZE_MAX. */
+size_t report_leader(const struct bench_run_file *run,
+                     const struct report_standing *standings);
+
+/* Proposal `proposal`'s standing on a row against the best competitor
+ * (bench_standing, stats.h), and that competitor's name. */
+struct bench_standing report_proposal_standing(
+	const struct bench_run_file *run, const struct bench_file_row *row,
+	size_t proposal, const char **best_name);
+
+struct report_proposal_tally {
+	size_t known;         /* rows with a standing */
+	size_t held;
+	size_t by_floor;      /* held by the format exception */
+	double mean_ratio;    /* geometric mean of its ratio to the best */
+};
+
+void report_tally_proposal(const struct bench_run_file *run, size_t proposal,
+                           struct report_proposal_tally *tally);
+
+/* Whether the original code, ranked by the tie rule among the originals
+ * alone, names the same fastest Haiku design as the re-creations (the
+ * Haiku Winner), on every row and on the IPC and storage rows. */
+struct report_agreement {
+	size_t rows, same;          /* rows where both name a verdict */
+	size_t use_rows, use_same;  /* of them, the SENT, STORED, FLAT ones */
+};
+
+bool report_originals_agree(const struct bench_run_file *run,
+                            struct report_agreement *agreement);
+
+/* --- The answer (report_answer.c) ----------------------------------------- */
+
+struct report_answer {
+	const struct bench_run_file *run;
+	size_t ipc;               /* the pick for IPC (SENT), or SIZE_MAX */
+	size_t storage;           /* for storage (STORED and FLAT) */
+	size_t rows[REPORT_GROUP_COUNT];
+	/* The pick's Haiku Winners: the IPC pick's in SENT, the storage
+	 * pick's in the others. */
+	size_t pick_wins[REPORT_GROUP_COUNT];
+	struct report_agreement agreement;
+};
+
+bool report_answer(const struct bench_run_file *run,
+                   struct report_answer *answer);
+
+/* "From <source_link> (date, CPU, cores):" */
+void report_put_lead(FILE *out, const struct bench_run_file *run,
+                     const char *source_link);
+/* The list items of the answer: the picks, each proposal's standing, the
+ * originals' agreement. */
+void report_put_picks(FILE *out, const struct report_answer *answer);
+void report_put_proposals(FILE *out, const struct bench_run_file *run);
+void report_put_originals(FILE *out, const struct report_answer *answer);
+
+/* --- The block of the project's README.md (report_readme.c) -------------- */
+
+#define REPORT_README_BEGIN "<!-- bench report: begin"
+#define REPORT_README_END "<!-- bench report: end -->"
+
+/* Writes the block, its marker lines included: the answer and the results
+ * table of the backends that compete. `source` is the results file as the
+ * README names it. */
+bool report_readme_block(FILE *out, const struct bench_run_file *run,
+                         const char *source, char *why, size_t why_size);
+
+/* Finds the block in `text` (the file at `path`): [*begin, *end). */
+bool report_readme_find(const char *path, const char *text, size_t *begin,
+                        size_t *end, char *why, size_t why_size);
+
+/* True when text's block is `block`; else a reason naming the first line
+ * that differs. */
+bool report_readme_compare(const char *path, const char *text,
+                           const char *block, char *why, size_t why_size);
+
+/* A new text with the block replaced (free it); NULL with a reason. */
+char *report_readme_replace(const char *path, const char *text,
+                            const char *block, char *why, size_t why_size);
+
+/* The README.md a report of `file` into `dir` rewrites the block of:
+ * <root>/README.md when file is <root>/results/latest.json and dir is
+ * <root>/report (the committed results into the same tree); false (and
+ * "") for any other report. */
+bool report_readme_of(const char *file, const char *dir, char *readme,
+                      size_t readme_size);
+
+/* The README at `readme` with its block made from `run` (read from
+ * `file`, which the block names relative to the README), as a new text
+ * (free it); NULL with a reason. */
+char *report_readme_update(const char *readme, const char *file,
+                           const struct bench_run_file *run, char *why,
+                           size_t why_size);
+
+/* True when the README's block is what `run` gives; else a reason naming
+ * the first line that differs. */
+bool report_readme_check(const char *readme, const char *file,
+                         const struct bench_run_file *run, char *why,
+                         size_t why_size);
+
+/* --- The pages (report_pages.c and one file per page) -------------------- */
+
+/* The first characters of every generated page. */
+#define REPORT_PAGE_MARKER "<!-- Written by `bench report`"
+#define REPORT_SUMMARY_TITLE "Results report"
+
+typedef bool report_page_writer(FILE *out,
+                                const struct report_page_input *input,
+                                char *why, size_t why_size);
+
+/* A page of the report beside its summary (README.md). */
+struct report_page {
+	const char *file;          /* "results.md", in the report's folder */
+	const char *title;         /* its heading and its link's text */
+	const char *holds;         /* what it holds, for the summary's list */
+	report_page_writer *write; /* its body, after its heading */
+	report_page_writer *findings; /* its "###" parts of the summary's
+	                               * findings, or NULL */
+};
+
+/* The list of pages, in the summary's order. */
+const struct report_page *report_pages(size_t *count);
+
+/* Writes the summary and every page into dir (nothing when one fails),
+ * removing the generated pages the list no longer has. */
+bool report_write_pages(const char *dir, const struct report_page_input *input,
+                        char *why, size_t why_size);
+
+/* The machine table; `summary`: only the rows the summary shows. */
+void report_write_machine(FILE *out, const struct bench_run_file *run,
+                          bool summary);
+
+/* "![title](plots/name.svg)" */
+void report_put_image(FILE *out, const struct report_plot *plot);
+
+report_page_writer report_write_real_page, report_real_findings;
+report_page_writer report_write_results_page, report_results_findings;
+report_page_writer report_write_2005_page, report_2005_findings;
+report_page_writer report_write_originals_page, report_originals_findings;
+report_page_writer report_write_toolchain_page, report_toolchain_findings;
 
 /* --- Markdown (report_grid.c) ------------------------------------------- */
 
@@ -466,6 +629,10 @@ void report_grid_results_row(struct report_grid *grid, size_t line,
                              const struct bench_file_row *row);
 
 /* --- Helpers (report_io.c; report_lowercase in report_plots.c) ----------- */
+
+/* A whole text file, NUL-terminated (free it); NULL with a reason naming
+ * the file (a NUL byte in it included). */
+char *report_read_text(const char *path, char *why, size_t why_size);
 
 /* Writes text[0..length) to path through a temporary file beside it and a
  * rename. */

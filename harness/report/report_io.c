@@ -1,11 +1,67 @@
 /*
- * report_io.c - writing a file of the report (report_internal.h).
+ * report_io.c - reading an input of the report and writing a file of it
+ * (report_internal.h).
  */
 #include "report_internal.h"
 
 #include "atomic_file.h"
 
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *
+report_read_text(const char *path, char *why, size_t why_size)
+{
+	FILE *stream = fopen(path, "rb");
+	if (stream == NULL) {
+		bench_say(why, why_size, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t length = 0, capacity = 4096;
+	char *text = malloc(capacity);
+	while (text != NULL) {
+		if (length + 1 >= capacity) {
+			char *bigger = capacity <= SIZE_MAX / 2
+			                       ? realloc(text, capacity * 2)
+			                       : NULL;
+			if (bigger == NULL) {
+				free(text);
+				text = NULL;
+				break;
+			}
+			text = bigger;
+			capacity *= 2;
+		}
+		size_t got = fread(text + length, 1, capacity - 1 - length,
+		                   stream);
+		length += got;
+		if (got == 0)
+			break;
+	}
+	bool failed = ferror(stream) != 0;
+	fclose(stream);
+	if (text == NULL) {
+		bench_say(why, why_size, "%s: out of memory", path);
+		return NULL;
+	}
+	if (failed) {
+		bench_say(why, why_size, "%s: cannot read", path);
+		free(text);
+		return NULL;
+	}
+	if (memchr(text, '\0', length) != NULL) {
+		bench_say(why, why_size,
+			   "%s: not a text file (NUL byte)", path);
+		free(text);
+		return NULL;
+	}
+	text[length] = '\0';
+	return text;
+}
+
 
 struct text {
 	const char *bytes;

@@ -1,8 +1,10 @@
 /*
  * report_main.c - `bench report FILE`: reads the inputs, checks that every
- * difference from 2005 is explained, then writes report/ (see report.h).
+ * difference from 2005 is explained, then writes report/ (see report.h)
+ * and, for the committed results, the block of the project's README.md.
  * Nothing is written until every input has been read and checked, so a
  * bad input or a missing explanation leaves the old report as it was.
+ * `--check-readme` compares that block instead and writes nothing.
  */
 /* realpath is X/Open (glibc declares it for _XOPEN_SOURCE >= 500). */
 #define _XOPEN_SOURCE 700
@@ -25,12 +27,19 @@ const char bench_report_usage[] =
 	"                    [--explanations FILE] [--sensitivity DIR]\n"
 	"                    [--instructions FILE] [--original-explanations FILE]\n"
 	"                    [--gnuplot PROGRAM] [--png]\n"
+	"       bench report FILE --check-readme README\n"
 	"\n"
-	"Writes the results page DIR/README.md from a results JSON (as\n"
-	"`bench --format json` writes it): the machine and options, the\n"
-	"results table, the plots (their data in DIR/data/*.csv, the gnuplot\n"
-	"script DIR/plots.gp, the SVG files in DIR/plots/) and the comparison\n"
-	"with 2005. The benchmark is not run.\n"
+	"Writes the results report into DIR from a results JSON (as\n"
+	"`bench --format json` writes it): the summary DIR/README.md, what the\n"
+	"run found with the plots that show it, and a page per part of the\n"
+	"detail (the results table, the real messages, the comparison with\n"
+	"2005, the original code, the toolchain); the plots' data in\n"
+	"DIR/data/*.csv, the gnuplot script DIR/plots.gp, the SVG files in\n"
+	"DIR/plots/. The benchmark is not run. A report of\n"
+	"<tree>/results/latest.json into <tree>/report also rewrites the block\n"
+	"of <tree>/README.md between its two `bench report` marker lines (the\n"
+	"answer and the results table); a report of any other file leaves\n"
+	"README.md alone.\n"
 	"\n"
 	"  --dir DIR            where to write (default: report/ of the source\n"
 	"                       tree)\n"
@@ -38,28 +47,33 @@ const char bench_report_usage[] =
 	"                       results/messagespeed-2005.csv)\n"
 	"  --explanations FILE  why growth classes differ from 2005 (default:\n"
 	"                       results/explanations-2005.txt)\n"
-	"  --instructions FILE  the instruction counts the section on the\n"
+	"  --instructions FILE  the instruction counts the page on the\n"
 	"                       original code sets beside the times (default:\n"
 	"                       results/baseline-instructions.json; without\n"
-	"                       it the section has times only)\n"
+	"                       it the page has times only)\n"
 	"  --original-explanations FILE\n"
 	"                       why a re-creation's cost differs from its\n"
 	"                       original's (default:\n"
 	"                       results/explanations-originals.txt)\n"
 	"  --sensitivity DIR    the results of scripts/sensitivity, for the\n"
-	"                       section \"What depends on the toolchain\"\n"
+	"                       page \"What depends on the toolchain\"\n"
 	"                       (default: sensitivity/ beside FILE); without\n"
-	"                       them the section says so in one line\n"
+	"                       them the page says so in one line\n"
 	"  --gnuplot PROGRAM    the gnuplot to run (default: gnuplot, from\n"
-	"                       PATH); without it the page and the table are\n"
-	"                       still written, and one line says the plots\n"
-	"                       were skipped\n"
+	"                       PATH); without it the pages are still\n"
+	"                       written, and one line says the plots were\n"
+	"                       skipped\n"
 	"  --png                also write a PNG beside every SVG\n"
+	"  --check-readme README\n"
+	"                       write nothing: exit 0 when README's block is\n"
+	"                       what FILE gives, 1 (naming the first line that\n"
+	"                       differs) when not\n"
 	"  --help               this text\n"
 	"\n"
-	"Exit status: 0 the page was written, 1 an input is malformed, a\n"
-	"difference from 2005 has no explanation, gnuplot failed or a file\n"
-	"could not be written, 2 bad usage.\n";
+	"Exit status: 0 the report was written (or the block is the same), 1\n"
+	"an input is malformed, a difference from 2005 has no explanation,\n"
+	"gnuplot failed, a file could not be written, the README of the tree\n"
+	"has no block, or (--check-readme) the block differs; 2 bad usage.\n";
 
 struct report_options {
 	bool help;
@@ -71,6 +85,7 @@ struct report_options {
 	const char *instructions;
 	const char *original_explanations;
 	const char *gnuplot;
+	const char *check_readme;
 	bool png;
 	/* Defaults built from the program's directories. */
 	char reference_default[4096];
@@ -97,6 +112,7 @@ option_target(struct report_options *options, const char *arg)
 		{"--original-explanations",
 		 offsetof(struct report_options, original_explanations)},
 		{"--gnuplot", offsetof(struct report_options, gnuplot)},
+		{"--check-readme", offsetof(struct report_options, check_readme)},
 	};
 	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
 		if (strcmp(arg, valued[i].name) == 0)
@@ -203,6 +219,9 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		          "bench report FILE, e.g. results/latest.json)");
 		return BENCH_EXIT_USAGE;
 	}
+	/* A check reads the results file and the README alone. */
+	if (options->check_readme != NULL)
+		return BENCH_EXIT_OK;
 	if (options->dir == NULL) {
 		bench_say(why, why_size, "report: no report directory known: "
 		          "give --dir");
@@ -264,8 +283,8 @@ free_inputs(struct inputs *inputs)
 }
 
 static bool
-write_page(const struct report_options *options, const struct inputs *inputs,
-           char *why, size_t why_size)
+write_pages(const struct report_options *options, const struct inputs *inputs,
+            char *why, size_t why_size)
 {
 	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
 	char sensitivity[PATH_MAX], counts[PATH_MAX] = "",
@@ -298,23 +317,7 @@ write_page(const struct report_options *options, const struct inputs *inputs,
 		.original_notes_source = original_notes,
 		.counts_source = counts,
 	};
-	char *text = NULL;
-	size_t length = 0;
-	FILE *page = open_memstream(&text, &length);
-	if (page == NULL) {
-		snprintf(why, why_size, "out of memory");
-		return false;
-	}
-	bool ok = report_write_page(page, &input, why, why_size);
-	if (fclose(page) != 0 && ok) {
-		snprintf(why, why_size, "out of memory");
-		ok = false;
-	}
-	char path[PATH_MAX + 16];
-	snprintf(path, sizeof path, "%s/README.md", options->dir);
-	ok = ok && report_write_file(path, text, length, why, why_size);
-	free(text);
-	return ok;
+	return report_write_pages(options->dir, &input, why, why_size);
 }
 
 /* The report shows times: a file of instruction counts is refused. */
@@ -379,44 +382,54 @@ load_originals(const struct report_options *options, struct inputs *inputs,
 	                                &inputs->originals, why, why_size);
 }
 
-static int
-generate(const struct bench_program *program,
-         const struct report_options *options, struct inputs *inputs)
+/* Every input, read and checked: nothing is written before. */
+static bool
+load_inputs(const struct report_options *options, struct inputs *inputs,
+            char *why, size_t why_size)
 {
-	char why[REPORT_WHY_MAX];
-	if (!report_load_timing_run(options->file, &inputs->run, why,
-	                            sizeof why) ||
-	    !report_load_reference(options->reference, &inputs->reference, why,
-	                           sizeof why) ||
-	    !report_load_notes(options->explanations, &inputs->notes, why,
-	                       sizeof why) ||
-	    !report_compare(&inputs->run, &inputs->reference, &inputs->notes,
-	                    &inputs->comparison, why, sizeof why) ||
-	    !report_load_sensitivity(options->sensitivity, &inputs->sensitivity,
-	                             why, sizeof why) ||
-	    !load_originals(options, inputs, why, sizeof why))
-		goto fail;
-	if (!report_plan_plots(&inputs->run, &inputs->comparison,
-	                       &inputs->plots)) {
-		snprintf(why, sizeof why, "out of memory");
-		goto fail;
-	}
-	if (mkdir(options->dir, 0755) != 0 && errno != EEXIST) {
-		snprintf(why, sizeof why, "%s: cannot create the directory: %s",
-		         options->dir, strerror(errno));
-		goto fail;
-	}
+	return report_load_timing_run(options->file, &inputs->run, why,
+	                              why_size) &&
+	       report_load_reference(options->reference, &inputs->reference,
+	                             why, why_size) &&
+	       report_load_notes(options->explanations, &inputs->notes, why,
+	                         why_size) &&
+	       report_compare(&inputs->run, &inputs->reference, &inputs->notes,
+	                      &inputs->comparison, why, why_size) &&
+	       report_load_sensitivity(options->sensitivity,
+	                               &inputs->sensitivity, why, why_size) &&
+	       load_originals(options, inputs, why, why_size) &&
+	       (report_plan_plots(&inputs->run, &inputs->comparison,
+	                          &inputs->plots) ||
+	        bench_say(why, why_size, "out of memory"));
+}
+
+/* The plots' data, script and pictures, then the pages. */
+static bool
+write_report(const struct bench_program *program,
+             const struct report_options *options, struct inputs *inputs,
+             char *why, size_t why_size)
+{
+	if (mkdir(options->dir, 0755) != 0 && errno != EEXIST)
+		return bench_say(why, why_size, "%s: cannot create the "
+		                 "directory: %s", options->dir, strerror(errno));
 	if (!report_write_plot_files(options->dir, &inputs->run,
 	                             &inputs->reference, &inputs->comparison,
-	                             &inputs->plots, why, sizeof why) ||
+	                             &inputs->plots, why, why_size) ||
 	    !report_draw_plots(options->dir, options->gnuplot, options->png,
-	                       &inputs->plots, program->err, why, sizeof why))
-		goto fail;
+	                       &inputs->plots, program->err, why, why_size))
+		return false;
 	if (!inputs->plots.drawn)
 		fprintf(program->err, "bench report: plots skipped: %s\n",
 		        inputs->plots.skipped);
-	if (!write_page(options, inputs, why, sizeof why))
-		goto fail;
+	return write_pages(options, inputs, why, why_size);
+}
+
+/* What was written and what the comparisons found, on stdout. */
+static void
+say_written(const struct bench_program *program,
+            const struct report_options *options, const struct inputs *inputs,
+            const char *readme)
+{
 	const struct report_comparison *comparison = &inputs->comparison;
 	char noise[64] = "";
 	if (comparison->within_noise > 0)
@@ -446,11 +459,63 @@ generate(const struct bench_program *program,
 	else
 		fprintf(program->out, "bench report: toolchain section skipped: "
 		        "%s\n", sensitivity->skipped);
-	return BENCH_EXIT_OK;
+	if (readme[0] != '\0')
+		fprintf(program->out, "bench report: wrote the block of %s from "
+		        "%s\n", readme, options->file);
+}
 
-fail:
-	fprintf(program->err, "bench report: %s\n", why);
-	return BENCH_EXIT_FAILED;
+/*
+ * The committed results reported into the same tree also rewrite the
+ * block of its README.md; the new README is made before anything is
+ * written, so that a README without the block's markers stops the report.
+ */
+static int
+generate(const struct bench_program *program,
+         const struct report_options *options, struct inputs *inputs)
+{
+	char why[REPORT_WHY_MAX], readme[PATH_MAX];
+	char *updated = NULL;
+	bool ok = load_inputs(options, inputs, why, sizeof why);
+	if (ok && report_readme_of(options->file, options->dir, readme,
+	                           sizeof readme)) {
+		updated = report_readme_update(readme, options->file,
+		                               &inputs->run, why, sizeof why);
+		ok = updated != NULL;
+	}
+	ok = ok && write_report(program, options, inputs, why, sizeof why);
+	if (ok && updated != NULL)
+		ok = report_write_file(readme, updated, strlen(updated), why,
+		                       sizeof why);
+	free(updated);
+	if (!ok) {
+		fprintf(program->err, "bench report: %s\n", why);
+		return BENCH_EXIT_FAILED;
+	}
+	say_written(program, options, inputs, readme);
+	return BENCH_EXIT_OK;
+}
+
+/* `--check-readme README`: whether its block is what the results give;
+ * nothing is written. */
+static int
+check_readme(const struct bench_program *program,
+             const struct report_options *options)
+{
+	char why[REPORT_WHY_MAX];
+	struct bench_run_file run;
+	bool ok = report_load_timing_run(options->file, &run, why, sizeof why);
+	if (ok) {
+		ok = report_readme_check(options->check_readme, options->file,
+		                         &run, why, sizeof why);
+		bench_run_file_free(&run);
+	}
+	if (!ok) {
+		fprintf(program->err, "bench report: %s\n", why);
+		return BENCH_EXIT_FAILED;
+	}
+	fprintf(program->out, "bench report: %s: the block is what %s gives\n",
+	        options->check_readme, options->file);
+	return BENCH_EXIT_OK;
 }
 
 int
@@ -467,6 +532,11 @@ bench_report_main(const struct bench_program *program, int argc, char **argv)
 	if (options.help) {
 		fputs(bench_report_usage, program->out);
 		return BENCH_EXIT_OK;
+	}
+	if (options.check_readme != NULL) {
+		status = check_readme(program, &options);
+		fflush(program->out);
+		return status;
 	}
 	struct inputs inputs;
 	memset(&inputs, 0, sizeof inputs);

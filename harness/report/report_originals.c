@@ -1,5 +1,5 @@
 /*
- * report_originals.c - the report's section "Re-creations against the
+ * report_originals.c - the report's page "Re-creations against the
  * original code" (see report_internal.h): each original backend (Haiku's
  * own code, impl/originals/README.md) beside the re-creation of its design,
  * row by row, in time (the timed run) and in instructions (a counted run,
@@ -234,19 +234,20 @@ put_bytes(char *out, size_t size, const struct report_original_row *line)
 		         line->orig->flat_bytes);
 }
 
+/* The rows of a pair's table: per test, both times, both counts, their
+ * ratios, the allocations and whether the bytes are the same. */
 static bool
-write_pair_table(FILE *out, const struct report_original_pair *pair)
+pair_rows(const struct report_original_pair *pair, struct report_grid *grid)
 {
-	struct report_grid grid;
-	if (!report_grid_init(&grid, pair->row_count + 1, 9))
+	if (!report_grid_init(grid, pair->row_count + 1, 9))
 		return false;
 	static const char *const heading[9] = {
 		"Test", "time (ns)", "original", "ratio", "instructions",
 		"original", "ratio", "allocations", "bytes",
 	};
 	for (size_t c = 0; c < 9; c++) {
-		report_grid_set(&grid, 0, c, "%s", heading[c]);
-		grid.right[c] = c > 0 && c < 7;
+		report_grid_set(grid, 0, c, "%s", heading[c]);
+		grid->right[c] = c > 0 && c < 7;
 	}
 	for (size_t r = 0; r < pair->row_count; r++) {
 		const struct report_original_row *line = &pair->rows[r];
@@ -261,11 +262,19 @@ write_pair_table(FILE *out, const struct report_original_pair *pair)
 		put_allocations(text[7], sizeof text[7], line);
 		put_bytes(text[8], sizeof text[8], line);
 		for (size_t c = 0; c < 9; c++)
-			report_grid_set(&grid, r + 1, c, "%s", text[c]);
+			report_grid_set(grid, r + 1, c, "%s", text[c]);
 	}
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
 	return true;
+}
+
+/* Writes a table and frees it; false when it could not be made. */
+static bool
+write_grid(FILE *out, struct report_grid *grid, bool made)
+{
+	if (made)
+		report_grid_write(out, grid);
+	report_grid_free(grid);
+	return made;
 }
 
 /* Growth from 500 to 5000 items of one backend's series, as "1.02
@@ -291,17 +300,27 @@ put_growth(char *out, size_t size, const struct bench_run_file *run,
 	         report_class_name(report_classify(e)));
 }
 
+/* The class of a growth cell ("linear" of "1.02 linear", "-" of "-"). */
+static const char *
+class_of(const char *growth)
+{
+	const char *space = strchr(growth, ' ');
+	return space != NULL ? space : growth;
+}
+
+/* The rows of a pair's growth table: per operation and type with both
+ * sizes, each backend's growth, in bold where the classes differ. */
 static bool
-write_pair_growth(FILE *out, const struct bench_run_file *run,
-                  const struct report_original_pair *pair)
+pair_growth_rows(const struct bench_run_file *run,
+                 const struct report_original_pair *pair,
+                 struct report_grid *grid)
 {
 	size_t most = (size_t)BENCH_OP_COUNT * BENCH_TYPE_COUNT;
-	struct report_grid grid;
-	if (!report_grid_init(&grid, most + 1, 3))
+	if (!report_grid_init(grid, most + 1, 3))
 		return false;
-	report_grid_set(&grid, 0, 0, "Series");
-	report_grid_set(&grid, 0, 1, "%s", pair->recreation);
-	report_grid_set(&grid, 0, 2, "%s", pair->original);
+	report_grid_set(grid, 0, 0, "Series");
+	report_grid_set(grid, 0, 1, "%s", pair->recreation);
+	report_grid_set(grid, 0, 2, "%s", pair->original);
 	size_t rows = 1;
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
@@ -315,24 +334,16 @@ write_pair_growth(FILE *out, const struct bench_run_file *run,
 			char re[48], orig[48];
 			put_growth(re, sizeof re, run, op, type, pair->recreation);
 			put_growth(orig, sizeof orig, run, op, type, pair->original);
-			bool differs = strcmp(strchr(re, ' ') != NULL
-			                              ? strchr(re, ' ')
-			                              : re,
-			                      strchr(orig, ' ') != NULL
-			                              ? strchr(orig, ' ')
-			                              : orig) != 0;
-			report_grid_set(&grid, rows, 0, "%s %s", bench_op_name(op),
+			bool differs = strcmp(class_of(re), class_of(orig)) != 0;
+			report_grid_set(grid, rows, 0, "%s %s", bench_op_name(op),
 			                bench_type_name(type));
-			report_grid_set(&grid, rows, 1, differs ? "**%s**" : "%s",
-			                re);
-			report_grid_set(&grid, rows, 2, differs ? "**%s**" : "%s",
+			report_grid_set(grid, rows, 1, differs ? "**%s**" : "%s", re);
+			report_grid_set(grid, rows, 2, differs ? "**%s**" : "%s",
 			                orig);
 			rows++;
 		}
 	}
-	grid.rows = rows;
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
+	grid->rows = rows;
 	return true;
 }
 
@@ -366,28 +377,31 @@ write_pair_notes(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
-bool
-report_write_originals(FILE *out, const struct report_page_input *input,
-                       char *why, size_t why_size)
+static bool
+not_measured(FILE *out, const struct report_originals *originals)
 {
-	const struct report_originals *originals = input->originals;
-	fputs("## Re-creations against the original code\n\n", out);
-	if (originals == NULL || originals->count == 0) {
-		fputs("Not measured: this run has no original backend beside its "
-		      "re-creation (they are built from Haiku trees given as "
-		      "`HAIKU_TREE` and `HAIKU_2005_TREE`; see "
-		      "[`impl/originals/README.md`](../impl/originals/README.md)).\n\n",
-		      out);
-		return true;
-	}
-	fprintf(out,
-	        "Each original backend is Haiku's own code of a design, built "
-	        "here and run through the same tests "
-	        "([`impl/originals/README.md`](../impl/originals/README.md)); "
-	        "the re-creation of that design is set beside it. A ratio is "
-	        "re-creation / original: below 1 the re-creation is cheaper. "
-	        "Times come from the run above; instructions from ");
-	if (originals->counted)
+	if (originals != NULL && originals->count > 0)
+		return false;
+	fputs("Not measured: this run has no original backend beside its "
+	      "re-creation (they are built from Haiku trees given as "
+	      "`HAIKU_TREE` and `HAIKU_2005_TREE`; see "
+	      "[`impl/originals/README.md`](../impl/originals/README.md)).\n\n",
+	      out);
+	return true;
+}
+
+static void
+write_intro(FILE *out, const struct report_page_input *input)
+{
+	fputs("Each original backend is Haiku's own code of a design, built "
+	      "here and run through the same tests "
+	      "([`impl/originals/README.md`](../impl/originals/README.md)); "
+	      "the re-creation of that design is set beside it. A ratio is "
+	      "re-creation / original: below 1 the re-creation is cheaper. "
+	      "Times come from the run of the [results](results.md) page; "
+	      "instructions from ",
+	      out);
+	if (input->originals->counted)
 		report_put_source(out, input->counts_source);
 	else
 		fputs("no counted run (none was found)", out);
@@ -401,41 +415,80 @@ report_write_originals(FILE *out, const struct report_page_input *input,
 	      "bytes compares what the two flattened (the size of each when "
 	      "they differ).\n\n",
 	      out);
+}
+
+/* "Median ratio over the 68 rows: **0.92** in time, ...": one pair in
+ * figures. */
+static void
+put_pair_summary(FILE *out, const struct report_original_pair *pair)
+{
+	char time_text[16] = "-", count_text[16] = "-";
+	if (pair->median_time >= 0)
+		snprintf(time_text, sizeof time_text, "%.2f", pair->median_time);
+	if (pair->median_instructions >= 0)
+		snprintf(count_text, sizeof count_text, "%.2f",
+		         pair->median_instructions);
+	fprintf(out,
+	        "Median ratio over the %zu rows: **%s** in time, **%s** in "
+	        "instructions; %zu of %zu counted rows within %.2f-%.2fx, %zu "
+	        "row%s outside the band.",
+	        pair->row_count, time_text, count_text, pair->counted_in_band,
+	        pair->counted_rows, REPORT_ORIGINALS_BAND_LOW,
+	        REPORT_ORIGINALS_BAND_HIGH, pair->outside_rows,
+	        pair->outside_rows == 1 ? "" : "s");
+}
+
+bool
+report_write_originals_page(FILE *out, const struct report_page_input *input,
+                            char *why, size_t why_size)
+{
+	const struct report_originals *originals = input->originals;
+	if (not_measured(out, originals))
+		return true;
+	write_intro(out, input);
 	for (size_t p = 0; p < originals->count; p++) {
 		const struct report_original_pair *pair = &originals->pairs[p];
-		fprintf(out, "### %s against %s\n\n", pair->recreation,
+		fprintf(out, "## %s against %s\n\n", pair->recreation,
 		        pair->original);
-		char time_text[16] = "-", count_text[16] = "-";
-		if (pair->median_time >= 0)
-			snprintf(time_text, sizeof time_text, "%.2f",
-			         pair->median_time);
-		if (pair->median_instructions >= 0)
-			snprintf(count_text, sizeof count_text, "%.2f",
-			         pair->median_instructions);
-		fprintf(out,
-		        "Median ratio over the %zu rows: **%s** in time, **%s** in "
-		        "instructions; %zu of %zu counted rows within "
-		        "%.2f-%.2fx, %zu rows outside the band.\n\n",
-		        pair->row_count, time_text, count_text,
-		        pair->counted_in_band, pair->counted_rows,
-		        REPORT_ORIGINALS_BAND_LOW, REPORT_ORIGINALS_BAND_HIGH,
-		        pair->outside_rows);
-		if (!write_pair_table(out, pair))
-			goto out_of_memory;
+		put_pair_summary(out, pair);
+		fputs("\n\n", out);
+		struct report_grid grid = {0};
+		if (!write_grid(out, &grid, pair_rows(pair, &grid)))
+			return bench_say(why, why_size, "out of memory");
 		fputs("\nGrowth from 500 to 5000 items (e = log10(t5000 / t500); "
 		      "classes as in the comparison with 2005; in bold where the "
 		      "classes differ):\n\n",
 		      out);
-		if (!write_pair_growth(out, input->run, pair))
-			goto out_of_memory;
+		if (!write_grid(out, &grid,
+		                pair_growth_rows(input->run, pair, &grid)))
+			return bench_say(why, why_size, "out of memory");
 		fputs("\nWhat explains the rows outside the band:\n\n", out);
 		if (!write_pair_notes(out, input, pair, why, why_size))
 			return false;
 		fputs("\n", out);
 	}
 	return true;
+}
 
-out_of_memory:
-	bench_say(why, why_size, "out of memory");
-	return false;
+bool
+report_originals_findings(FILE *out, const struct report_page_input *input,
+                          char *why, size_t why_size)
+{
+	const struct report_originals *originals = input->originals;
+	fputs("### Re-creations against the original code\n\n", out);
+	if (not_measured(out, originals))
+		return true;
+	struct report_answer answer;
+	if (!report_answer(input->run, &answer))
+		return bench_say(why, why_size, "out of memory");
+	for (size_t p = 0; p < originals->count; p++) {
+		fprintf(out, "- **%s** against %s. ",
+		        originals->pairs[p].recreation,
+		        originals->pairs[p].original);
+		put_pair_summary(out, &originals->pairs[p]);
+		fputc('\n', out);
+	}
+	report_put_originals(out, &answer);
+	fputc('\n', out);
+	return true;
 }

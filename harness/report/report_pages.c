@@ -1,0 +1,217 @@
+/*
+ * report_pages.c - the pages of report/: the summary (README.md), which
+ * gives the run and what it found, each finding with the plot that shows
+ * it, and one page per part of the detail. The pages are one list: a new
+ * page is one entry (its file, its title, what it holds, the function that
+ * writes it and the one that gives its findings), and the summary links
+ * and summarises every entry.
+ */
+#include "report_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct report_page pages[] = {
+	{"real-messages.md", "Real messages",
+	 "the messages Haiku sends and stores, per operation, with their "
+	 "Winners and charts, and which Haiku design wins which group of rows",
+	 report_write_real_page, report_real_findings},
+	{"results.md", "Results",
+	 "the machine and options of the run, and the full results table: "
+	 "every backend, the original code, the proposal and the Floor",
+	 report_write_results_page, report_results_findings},
+	{"comparison-2005.md", "Comparison with 2005",
+	 "the Winners of 2005 and today side by side, the growth from 500 to "
+	 "5000 items then and now, and why the classes that differ do",
+	 report_write_2005_page, report_2005_findings},
+	{"originals.md", "Re-creations against the original code",
+	 "each re-creation beside Haiku's own code of its design, row by row, "
+	 "in time and instructions, with what explains the rows that differ",
+	 report_write_originals_page, report_originals_findings},
+	{"toolchain.md", "What depends on the toolchain",
+	 "the verdicts of the same rows built with other compilers and "
+	 "allocators",
+	 report_write_toolchain_page, report_toolchain_findings},
+};
+
+#define PAGE_COUNT (sizeof pages / sizeof pages[0])
+
+const struct report_page *
+report_pages(size_t *count)
+{
+	*count = PAGE_COUNT;
+	return pages;
+}
+
+/* What every page starts with: the marker of a generated file, its title,
+ * and where it belongs. */
+static void
+put_page_head(FILE *out, const struct report_page_input *input,
+              const char *title)
+{
+	fprintf(out, "%s (harness/report/): do not edit; regenerate with "
+	        "scripts/report. -->\n# %s\n\n", REPORT_PAGE_MARKER, title);
+	if (strcmp(title, REPORT_SUMMARY_TITLE) == 0)
+		return;
+	fputs("A page of the [results report](README.md) on ", out);
+	report_put_source(out, input->source);
+	fputs(".\n\n", out);
+}
+
+static void
+write_summary_intro(FILE *out, const struct report_page_input *input)
+{
+	put_page_head(out, input, REPORT_SUMMARY_TITLE);
+	fputs("What the run of ", out);
+	report_put_source(out, input->source);
+	fputs(" found, each finding with the plot that shows it; the pages "
+	      "listed at the end hold every table. Every figure comes from "
+	      "that file, from the 2005 table or from the files a page names; "
+	      "regenerate the report with `scripts/report` (from the results "
+	      "file alone) or `scripts/bench --all` (which runs the benchmark "
+	      "first).\n\n## The run\n\n",
+	      out);
+	report_write_machine(out, input->run, true);
+	fputs("The whole machine table is on the [results](results.md) "
+	      "page.\n\n",
+	      out);
+}
+
+static bool
+write_summary(FILE *out, const struct report_page_input *input,
+                     char *why, size_t why_size)
+{
+	write_summary_intro(out, input);
+	fputs("## Findings\n\n", out);
+	if (!input->plots->drawn)
+		fprintf(out, "The plots were not drawn when this page was "
+		        "generated: %s. Their data and script are in `data/` "
+		        "and `plots.gp`.\n\n", input->plots->skipped);
+	else
+		fputs("The plots are drawn by gnuplot from the CSV files in "
+		      "[`data/`](data/) with [`plots.gp`](plots.gp).\n\n",
+		      out);
+	for (size_t p = 0; p < PAGE_COUNT; p++) {
+		if (pages[p].findings == NULL)
+			continue;
+		if (!pages[p].findings(out, input, why, why_size))
+			return false;
+		fprintf(out, "The tables: [%s](%s).\n\n", pages[p].title,
+		        pages[p].file);
+	}
+	fputs("## Pages\n\n", out);
+	for (size_t p = 0; p < PAGE_COUNT; p++)
+		fprintf(out, "- [%s](%s): %s.\n", pages[p].title, pages[p].file,
+		        pages[p].holds);
+	return true;
+}
+
+/* One page's text, written into memory; NULL with a reason on failure. */
+static char *
+page_text(const struct report_page *page,
+          const struct report_page_input *input, size_t *length, char *why,
+          size_t why_size)
+{
+	char *text = NULL;
+	FILE *stream = open_memstream(&text, length);
+	if (stream == NULL) {
+		bench_say(why, why_size, "out of memory");
+		return NULL;
+	}
+	bool ok;
+	if (page == NULL) {
+		ok = write_summary(stream, input, why, why_size);
+	} else {
+		put_page_head(stream, input, page->title);
+		ok = page->write(stream, input, why, why_size);
+	}
+	if (ok && ferror(stream))
+		ok = bench_say(why, why_size, "cannot write the page");
+	if (fclose(stream) != 0 && ok)
+		ok = bench_say(why, why_size, "out of memory");
+	if (!ok) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* True for a page of the list, or the summary. */
+static bool
+listed(const char *name)
+{
+	if (strcmp(name, "README.md") == 0)
+		return true;
+	for (size_t p = 0; p < PAGE_COUNT; p++) {
+		if (strcmp(name, pages[p].file) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* True when the file starts with the marker of a generated page. */
+static bool
+generated(const char *path)
+{
+	char head[sizeof REPORT_PAGE_MARKER];
+	FILE *file = fopen(path, "r");
+	if (file == NULL)
+		return false;
+	size_t got = fread(head, 1, sizeof head - 1, file);
+	fclose(file);
+	head[got] = '\0';
+	return strcmp(head, REPORT_PAGE_MARKER) == 0;
+}
+
+/* Removes the pages a former report wrote into dir that the list no
+ * longer has: *.md files that begin with the generated pages' marker. */
+static bool
+remove_stale_pages(const char *dir, char *why, size_t why_size)
+{
+	DIR *listing = opendir(dir);
+	if (listing == NULL)
+		return true;
+	struct dirent *entry;
+	bool ok = true;
+	while (ok && (entry = readdir(listing)) != NULL) {
+		size_t length = strlen(entry->d_name);
+		if (length <= 3 || strcmp(entry->d_name + length - 3, ".md") != 0 ||
+		    listed(entry->d_name))
+			continue;
+		char path[4096 + 256];
+		snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+		if (generated(path) && unlink(path) != 0 && errno != ENOENT)
+			ok = bench_say(why, why_size, "%s: cannot remove: %s",
+			               path, strerror(errno));
+	}
+	closedir(listing);
+	return ok;
+}
+
+bool
+report_write_pages(const char *dir, const struct report_page_input *input,
+                   char *why, size_t why_size)
+{
+	/* Every text first, so that a failure writes none of them. */
+	char *texts[PAGE_COUNT + 1] = {NULL};
+	size_t lengths[PAGE_COUNT + 1];
+	bool ok = true;
+	for (size_t p = 0; ok && p <= PAGE_COUNT; p++) {
+		texts[p] = page_text(p < PAGE_COUNT ? &pages[p] : NULL, input,
+		                     &lengths[p], why, why_size);
+		ok = texts[p] != NULL;
+	}
+	ok = ok && remove_stale_pages(dir, why, why_size);
+	for (size_t p = 0; ok && p <= PAGE_COUNT; p++) {
+		char path[4096 + 64];
+		snprintf(path, sizeof path, "%s/%s", dir,
+		         p < PAGE_COUNT ? pages[p].file : "README.md");
+		ok = report_write_file(path, texts[p], lengths[p], why, why_size);
+	}
+	for (size_t p = 0; p <= PAGE_COUNT; p++)
+		free(texts[p]);
+	return ok;
+}
