@@ -1115,6 +1115,19 @@ START_TEST(test_without_gnuplot)
 	free(text);
 	free(findings);
 	assert_comparison_with_2005(page_of(&report, "comparison-2005.md"));
+	/* The growth finding: the series that grow faster than linearly
+	 * from 500 to 5000 items, with their exponents and classes (Message1's
+	 * Read String failed at 5000 and is not a series), out of all. */
+	char *growth = section_of(page_of(&report, "README.md"),
+	                          "### Time against items");
+	text = paragraph(growth, 0);
+	assert_data(text, "500 5000 0.5 1.35 Message3 1.82 Message2 1.49 R5 "
+	                  "2.01 Message4 2.02 4 14",
+	            "the fast growth");
+	ck_assert(strstr(text, "1.49, superlinear") != NULL &&
+	          strstr(text, "2.02, quadratic") != NULL);
+	free(text);
+	free(growth);
 	ck_assert(!exists_in(dir, "plots/vs2005.svg"));
 	ck_assert(exists_in(dir, "plots.gp"));
 	free_report(&report);
@@ -1995,6 +2008,17 @@ START_TEST(test_readme_block_of_the_committed_results)
 	                  6);
 	ck_assert_str_eq(cells[1], "120");
 	ck_assert_str_eq(cells[5], "Message4");
+	/* The summary lists the row Message5 loses, with its competitor. */
+	char *summary = read_in(report, "README.md");
+	ck_assert_ptr_nonnull(summary);
+	char *finding = section_of(summary, "### Each backend against the "
+	                                    "fastest");
+	ck_assert_uint_eq(list_items(finding, "- tReceiveKeyDown", &item), 1);
+	ck_assert_str_eq(item, "- tReceiveKeyDown: 1.08x lost, against R5");
+	free(item);
+	ck_assert_uint_eq(list_items(finding, "- t", NULL), 1);
+	free(finding);
+	free(summary);
 	/* The check agrees, and a second report writes the same bytes. */
 	capture = check_readme(latest, readme);
 	ck_assert_msg(capture.status == 0, "%s", capture.err);

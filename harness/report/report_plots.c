@@ -534,23 +534,33 @@ scaling_script(FILE *out, const struct bench_run_file *run,
 	scaling_curves(out, run, plot, &extent);
 }
 
-static void
-relative_script(FILE *out, const struct bench_run_file *run,
-                const struct report_plot *plot)
+/* The range of a bar chart's ratios and how many groups of bars it has. */
+static struct range
+relative_extent(const struct bench_run_file *run,
+                const struct report_plot *plot, size_t *groups)
 {
 	struct range ratios = {0, 0};
-	size_t groups = 0;
+	*groups = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		if (!in_bars(plot, row))
 			continue;
-		groups++;
+		(*groups)++;
 		double best = fastest(run, row);
 		for (size_t b = 0; b < run->backend_count && best > 0; b++) {
 			if (bench_file_cell_has_figure(&row->cells[b]))
 				widen(&ratios, row->cells[b].median / best);
 		}
 	}
+	return ratios;
+}
+
+static void
+relative_script(FILE *out, const struct bench_run_file *run,
+                const struct report_plot *plot)
+{
+	size_t groups;
+	struct range ratios = relative_extent(run, plot, &groups);
 	int width = 220 + (int)(groups * (run->backend_count + 1) * 12);
 	if (width < 760)
 		width = 760;
@@ -584,10 +594,10 @@ relative_script(FILE *out, const struct bench_run_file *run,
 	fputc('\n', out);
 }
 
-static void
-vs2005_script(FILE *out, const struct bench_run_file *run,
-              const struct report_reference *reference, const char *base,
-              const struct report_plot *plot)
+/* The range of the 2005 plot's ratios, then and now. */
+static struct range
+vs2005_extent(const struct bench_run_file *run,
+              const struct report_reference *reference, const char *base)
 {
 	struct range ratios = {0, 0};
 	for (size_t r = 0; r < run->row_count; r++) {
@@ -602,6 +612,15 @@ vs2005_script(FILE *out, const struct bench_run_file *run,
 			}
 		}
 	}
+	return ratios;
+}
+
+static void
+vs2005_script(FILE *out, const struct bench_run_file *run,
+              const struct report_reference *reference, const char *base,
+              const struct report_plot *plot)
+{
+	struct range ratios = vs2005_extent(run, reference, base);
 	double lo = ratios.lo > 0 ? ratios.lo / 1.6 : 0.1;
 	double hi = ratios.hi > 0 ? ratios.hi * 1.6 : 10;
 	if (lo > 0.5)

@@ -49,42 +49,56 @@ struct far_cell {
 	size_t far;
 };
 
-/* The row that counts the cells with a far sample and names the first
- * FAR_CELLS_NAMED of them, in the file's order; only for a timing run. */
-static void
-put_far_samples(FILE *out, const struct bench_run_file *run)
-{
-	if (strcmp(run->unit, "ns") != 0)
-		return;
+/* The cells with a far sample: how many, of how many with a figure, and
+ * the first FAR_CELLS_NAMED of them in the file's order. */
+struct far_cells {
+	size_t cells, measured;
 	struct far_cell named[FAR_CELLS_NAMED];
-	size_t cells = 0, measured = 0;
+};
+
+static void
+find_far_cells(const struct bench_run_file *run, struct far_cells *far)
+{
+	memset(far, 0, sizeof *far);
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		for (size_t b = 0; b <= run->backend_count; b++) {
 			const struct bench_file_cell *cell =
 				bench_file_row_cell(run, row, b);
-			measured += bench_file_cell_has_figure(cell);
-			size_t far = far_samples(cell);
-			if (far == 0)
+			far->measured += bench_file_cell_has_figure(cell);
+			size_t count = far_samples(cell);
+			if (count == 0)
 				continue;
-			if (cells < FAR_CELLS_NAMED)
-				named[cells] = (struct far_cell){
+			if (far->cells < FAR_CELLS_NAMED)
+				far->named[far->cells] = (struct far_cell){
 					.test = row->test,
 					.column = bench_run_file_column_name(run, b),
-					.far = far,
+					.far = count,
 				};
-			cells++;
+			far->cells++;
 		}
 	}
+}
+
+/* The row that counts the cells with a far sample and names the first of
+ * them; only for a timing run. */
+static void
+put_far_samples(FILE *out, const struct bench_run_file *run)
+{
+	if (strcmp(run->unit, "ns") != 0)
+		return;
+	struct far_cells far;
+	find_far_cells(run, &far);
 	fprintf(out, "| Far samples | %zu of %zu cells had a sample above %g "
-	        "times their median", cells, measured, FAR_SAMPLE_FACTOR);
-	for (size_t i = 0; i < cells && i < FAR_CELLS_NAMED; i++) {
+	        "times their median", far.cells, far.measured,
+	        FAR_SAMPLE_FACTOR);
+	for (size_t i = 0; i < far.cells && i < FAR_CELLS_NAMED; i++) {
 		fputs(i == 0 ? ": " : ", ", out);
-		report_put_cell(out, named[i].test);
-		fprintf(out, "/%s (%zu)", named[i].column, named[i].far);
+		report_put_cell(out, far.named[i].test);
+		fprintf(out, "/%s (%zu)", far.named[i].column, far.named[i].far);
 	}
-	if (cells > FAR_CELLS_NAMED)
-		fprintf(out, ", and %zu more", cells - FAR_CELLS_NAMED);
+	if (far.cells > FAR_CELLS_NAMED)
+		fprintf(out, ", and %zu more", far.cells - FAR_CELLS_NAMED);
 	fputs(" (harness/README.md §3.5) |\n", out);
 }
 
@@ -427,13 +441,22 @@ report_put_image(FILE *out, const struct report_plot *plot)
 }
 
 /* Each proposal's standing, the first rows it loses, and the charts of
- * each backend against the fastest. */
+ * each backend against the fastest; nothing when there is neither. */
 static void
 write_standing_finding(FILE *out, const struct report_page_input *input)
 {
 	const struct bench_run_file *run = input->run;
+	const struct report_plots *plots = input->plots;
+	size_t proposals = 0;
+	for (size_t b = 0; b < run->backend_count; b++)
+		proposals += run->backends[b].kind == BM_KIND_PROPOSAL;
+	if (proposals == 0 && !plots->drawn)
+		return;
 	fputs("### Each backend against the fastest, per size\n\n", out);
-	report_put_proposals(out, run);
+	if (proposals > 0) {
+		report_put_proposals(out, run);
+		fputc('\n', out);
+	}
 	for (size_t p = 0; p < run->backend_count; p++) {
 		struct report_proposal_tally tally;
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
@@ -441,15 +464,17 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		report_tally_proposal(run, p, &tally);
 		if (tally.held == tally.known)
 			continue;
-		fprintf(out, "\n%s loses:\n\n", run->backends[p].name);
+		fprintf(out, "%s loses:\n\n", run->backends[p].name);
 		put_rows_lost(out, run, p, FINDINGS_NAMED);
+		fputc('\n', out);
 	}
-	fputs("\nEach chart divides every test's time on each backend by the "
+	if (!plots->drawn)
+		return;
+	fputs("Each chart divides every test's time on each backend by the "
 	      "fastest backend's time on that test (1 is the fastest; log "
 	      "scale).\n\n",
 	      out);
-	const struct report_plots *plots = input->plots;
-	for (size_t p = 0; plots->drawn && p < plots->count; p++) {
+	for (size_t p = 0; p < plots->count; p++) {
 		if (plots->plots[p].kind != REPORT_PLOT_RELATIVE)
 			continue;
 		report_put_image(out, &plots->plots[p]);
@@ -457,20 +482,34 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 	}
 }
 
-/* The series of the run that grow faster than linearly from 500 to 5000
- * items today, the first FINDINGS_NAMED of them named. */
+/* A series of the run that grows faster than linearly. */
+struct fast_series {
+	const char *backend;
+	enum bench_op op;
+	enum bench_type type;
+	double exponent;
+};
+
+/* The growth from 500 to 5000 items of every series of the run: how many
+ * there are, how many grow faster than linearly, and the first
+ * FINDINGS_NAMED of those. */
+struct fast_growth {
+	size_t series, fast;
+	struct fast_series named[FINDINGS_NAMED];
+};
+
 static void
-put_fast_growth(FILE *out, const struct bench_run_file *run)
+find_fast_growth(const struct bench_run_file *run, struct fast_growth *growth)
 {
-	size_t fast = 0, series = 0;
+	memset(growth, 0, sizeof *growth);
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
+			enum bench_op op = (enum bench_op)o;
+			enum bench_type type = (enum bench_type)t;
 			const struct bench_file_row *from = bench_run_file_row(
-				run, (enum bench_op)o, (enum bench_type)t,
-				REPORT_GROWTH_FROM);
+				run, op, type, REPORT_GROWTH_FROM);
 			const struct bench_file_row *to = bench_run_file_row(
-				run, (enum bench_op)o, (enum bench_type)t,
-				REPORT_GROWTH_TO);
+				run, op, type, REPORT_GROWTH_TO);
 			for (size_t b = 0; from != NULL && to != NULL &&
 			                   b < run->backend_count; b++) {
 				const struct bench_file_cell *a = &from->cells[b];
@@ -479,26 +518,40 @@ put_fast_growth(FILE *out, const struct bench_run_file *run)
 				    !bench_file_cell_has_figure(z) ||
 				    !(a->median > 0))
 					continue;
-				series++;
+				growth->series++;
 				double e = report_growth(a->median, z->median);
 				if (report_classify(e) <= REPORT_LINEAR)
 					continue;
-				if (fast++ >= FINDINGS_NAMED)
-					continue;
-				char exponent[16];
-				report_format_exponent(e, exponent, sizeof exponent);
-				fprintf(out, "%s%s %s %s (e = %s, %s)",
-				        fast == 1 ? ": " : ", ", run->backends[b].name,
-				        bench_op_name((enum bench_op)o),
-				        bench_type_name((enum bench_type)t), exponent,
-				        report_class_name(report_classify(e)));
+				if (growth->fast < FINDINGS_NAMED)
+					growth->named[growth->fast] =
+						(struct fast_series){
+							run->backends[b].name, op,
+							type, e};
+				growth->fast++;
 			}
 		}
 	}
-	if (fast > FINDINGS_NAMED)
-		fprintf(out, ", and %zu more", fast - FINDINGS_NAMED);
-	fprintf(out, "%s %zu of the %zu series.\n\n", fast > 0 ? ";" : ":",
-	        fast, series);
+}
+
+/* ": R5 Read String (e = 2.03, quadratic), ...; 3 of the 130 series." */
+static void
+put_fast_growth(FILE *out, const struct bench_run_file *run)
+{
+	struct fast_growth growth;
+	find_fast_growth(run, &growth);
+	for (size_t i = 0; i < growth.fast && i < FINDINGS_NAMED; i++) {
+		const struct fast_series *fast = &growth.named[i];
+		char exponent[16];
+		report_format_exponent(fast->exponent, exponent, sizeof exponent);
+		fprintf(out, "%s%s %s %s (e = %s, %s)", i == 0 ? ": " : ", ",
+		        fast->backend, bench_op_name(fast->op),
+		        bench_type_name(fast->type), exponent,
+		        report_class_name(report_classify(fast->exponent)));
+	}
+	if (growth.fast > FINDINGS_NAMED)
+		fprintf(out, ", and %zu more", growth.fast - FINDINGS_NAMED);
+	fprintf(out, "%s %zu of the %zu series.\n\n",
+	        growth.fast > 0 ? ";" : ":", growth.fast, growth.series);
 }
 
 /* Which series grow faster than the items, and the charts of time
