@@ -582,6 +582,19 @@ assert_data(const char *text, const char *expected, const char *what)
 	              data, expected, text);
 }
 
+/* Fails unless text has one list item starting `start`, whose data is
+ * `expected`. */
+static void
+assert_item_data(const char *text, const char *start, const char *expected,
+                 const char *what)
+{
+	char *item;
+	ck_assert_msg(list_items(text, start, &item) == 1, "%s: no one %s",
+	              what, start);
+	assert_data(item, expected, what);
+	free(item);
+}
+
 /*
  * The comparison with 2005 (its page) of the report of results-small.json
  * (constructed: tCreate500, tLookup500, tRead500String and
@@ -613,13 +626,10 @@ assert_comparison_with_2005(const char *page)
 	ck_assert_uint_eq(ties_now, 1);
 	/* Its counts: Winner the same on 4 of 6 rows (ties: 1 in 2005, 1
 	 * today), Haiku Winner on 3 of 6. */
-	char *item;
-	ck_assert_uint_eq(list_items(winners, "- **Winner**", &item), 1);
-	assert_data(item, "4 6 1 2005 1", "the Winner count");
-	free(item);
-	ck_assert_uint_eq(list_items(winners, "- **Haiku Winner**", &item), 1);
-	assert_data(item, "3 6", "the Haiku Winner count");
-	free(item);
+	assert_item_data(winners, "- **Winner**", "4 6 1 2005 1",
+	                 "the Winner count");
+	assert_item_data(winners, "- **Haiku Winner**", "3 6",
+	                 "the Haiku Winner count");
 	free(winners);
 
 	/* Growth: 15 series (3 rows of 5 backends), the 5 that differ in
@@ -1562,13 +1572,9 @@ START_TEST(test_real_messages_section)
 	page = read_in(page_dir, "README.md");
 	ck_assert_ptr_nonnull(page);
 	section = section_of(page, "### Which Haiku design to pick");
-	char *item;
-	ck_assert_uint_eq(list_items(section, "- **IPC**", &item), 1);
-	assert_data(item, "Message4 2 2", "the IPC pick");
-	free(item);
-	ck_assert_uint_eq(list_items(section, "- **Storage**", &item), 1);
-	assert_data(item, "Message2 2 2 0 0", "the storage pick");
-	free(item);
+	assert_item_data(section, "- **IPC**", "Message4 2 2", "the IPC pick");
+	assert_item_data(section, "- **Storage**", "Message2 2 2 0 0",
+	                 "the storage pick");
 	for (size_t c = 0; c < 4; c++) {
 		char name[64];
 		snprintf(name, sizeof name, "](plots/%s.svg)", charts[c]);
@@ -1980,20 +1986,16 @@ START_TEST(test_readme_block_of_the_committed_results)
 	ck_assert(ends_with(text, REPORT_README_END "\n\nMore.\n"));
 	ck_assert_ptr_null(strstr(text, "An old answer"));
 	char *item;
-	ck_assert_uint_eq(list_items(text, "- **IPC**", &item), 1);
-	assert_data(item, "Message4 2 2", "the IPC pick");
-	free(item);
-	ck_assert_uint_eq(list_items(text, "- **Storage**", &item), 1);
-	assert_data(item, "Message4 1 1 1 1", "the storage pick");
-	free(item);
+	assert_item_data(text, "- **IPC**", "Message4 2 2", "the IPC pick");
+	assert_item_data(text, "- **Storage**", "Message4 1 1 1 1",
+	                 "the storage pick");
 	ck_assert_uint_eq(list_items(text, "- **Message5**", &item), 1);
 	ck_assert_ptr_nonnull(strstr(item, "holds 4 of the 5 rows against R5 "
 	                                   "and Message3 and Message4 (0 within "
 	                                   "1.1x the Floor), at 0.83x"));
 	free(item);
-	ck_assert_uint_eq(list_items(text, "- **The originals**", &item), 1);
-	assert_data(item, "3 4 4 5", "the originals' agreement");
-	free(item);
+	assert_item_data(text, "- **The originals**", "3 4 4 5",
+	                 "the originals' agreement");
 	char cells[16][CELL_MAX];
 	ck_assert_uint_eq(table_cells(text, REPORT_README_BEGIN, "Test", cells,
 	                              16),

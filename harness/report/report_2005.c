@@ -489,6 +489,23 @@ report_expand_note(FILE *out, const struct report_note *note,
 	return true;
 }
 
+/* A note to expand, with what its placeholders read. */
+struct note_job {
+	const struct report_note *note;
+	const struct report_notes *notes;
+	const struct report_series *series;
+	const struct bench_run_file *run;
+	const struct report_reference *reference;
+};
+
+static bool
+write_note(FILE *out, const void *context, char *why, size_t why_size)
+{
+	const struct note_job *job = context;
+	return report_expand_note(out, job->note, job->notes, job->series,
+	                          job->run, job->reference, why, why_size);
+}
+
 char *
 report_note_text(const struct report_note *note,
                  const struct report_notes *notes,
@@ -497,22 +514,6 @@ report_note_text(const struct report_note *note,
                  const struct report_reference *reference, char *why,
                  size_t why_size)
 {
-	char *text = NULL;
-	size_t length = 0;
-	FILE *scratch = open_memstream(&text, &length);
-	if (scratch == NULL) {
-		bench_say(why, why_size, "out of memory");
-		return NULL;
-	}
-	bool ok = report_expand_note(scratch, note, notes, series, run,
-	                             reference, why, why_size);
-	if (fclose(scratch) != 0 && ok) {
-		bench_say(why, why_size, "out of memory");
-		ok = false;
-	}
-	if (!ok) {
-		free(text);
-		return NULL;
-	}
-	return text;
+	const struct note_job job = {note, notes, series, run, reference};
+	return report_text(write_note, &job, NULL, why, why_size);
 }

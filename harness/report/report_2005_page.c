@@ -153,11 +153,6 @@ put_agreement(FILE *out, const struct report_comparison *comparison)
 static bool
 write_winners(FILE *out, const struct report_page_input *input)
 {
-	struct report_grid grid = {0};
-	if (!winners_rows(input, &grid)) {
-		report_grid_free(&grid);
-		return false;
-	}
 	fputs("## Winners\n\n"
 	      "The Winner and Haiku Winner of every test, 2005 and today side "
 	      "by side; today's in bold where it differs. `-` is a tie on both "
@@ -165,8 +160,9 @@ write_winners(FILE *out, const struct report_page_input *input)
 	      out);
 	put_agreement(out, input->comparison);
 	write_backend_notes(out, input);
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
+	struct report_grid grid = {0};
+	if (!report_grid_put(out, &grid, winners_rows(input, &grid)))
+		return false;
 	fputc('\n', out);
 	return true;
 }
@@ -262,11 +258,6 @@ static bool
 write_growth(FILE *out, const struct report_page_input *input)
 {
 	const struct report_comparison *comparison = input->comparison;
-	struct report_grid grid = {0};
-	if (!growth_rows(input, &grid)) {
-		report_grid_free(&grid);
-		return false;
-	}
 	fprintf(out,
 	        "## Growth from %u to %u items\n\n"
 	        "For each backend, operation and type, e = log10(t%u / t%u), "
@@ -287,8 +278,9 @@ write_growth(FILE *out, const struct report_page_input *input)
 		        "each median moved by its MAD; they are not explained.",
 		        comparison->within_noise);
 	fputs("\n\n", out);
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
+	struct report_grid grid = {0};
+	if (!report_grid_put(out, &grid, growth_rows(input, &grid)))
+		return false;
 	fputc('\n', out);
 	return true;
 }

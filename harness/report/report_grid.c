@@ -109,6 +109,15 @@ report_grid_write(FILE *out, const struct report_grid *grid)
 	}
 }
 
+bool
+report_grid_put(FILE *out, struct report_grid *grid, bool made)
+{
+	if (made)
+		report_grid_write(out, grid);
+	report_grid_free(grid);
+	return made;
+}
+
 void
 report_cell_text(char *out, size_t size, const struct bench_file_cell *cell)
 {

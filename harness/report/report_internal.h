@@ -327,6 +327,9 @@ bool report_load_sensitivity(const char *dir,
                              char *why, size_t why_size);
 void report_sensitivity_free(struct report_sensitivity *sensitivity);
 
+/* Two verdicts (a backend, "-", or NULL for none) are the same. */
+bool report_same_verdict(const char *a, const char *b);
+
 /* The run that stands for configuration `column` (its earliest), or NULL
  * past the last. */
 const struct report_sensitivity_run *
@@ -610,6 +613,10 @@ void report_grid_set(struct report_grid *grid, size_t row, size_t column,
                      const char *format, ...) BENCH_PRINTF(4, 5);
 void report_grid_write(FILE *out, const struct report_grid *grid);
 
+/* Writes the grid when `made` (its rows were computed), then frees it;
+ * returns `made`. */
+bool report_grid_put(FILE *out, struct report_grid *grid, bool made);
+
 /* A results-file cell as a table shows it: "-" when the row has no such
  * column (or cell is NULL), "ERR", "n/a", or its median in ns. */
 void report_cell_text(char *out, size_t size,
@@ -629,6 +636,16 @@ void report_grid_results_row(struct report_grid *grid, size_t line,
                              const struct bench_file_row *row);
 
 /* --- Helpers (report_io.c; report_lowercase in report_plots.c) ----------- */
+
+/* Writes a text into `out`; false with a reason. */
+typedef bool report_text_writer(FILE *out, const void *context, char *why,
+                                size_t why_size);
+
+/* What `write` writes, in memory (free it), its length in *length (when
+ * not NULL); NULL with a reason, so that nothing is written to a file
+ * before the whole text is known. */
+char *report_text(report_text_writer *write, const void *context,
+                  size_t *length, char *why, size_t why_size);
 
 /* A whole text file, NUL-terminated (free it); NULL with a reason naming
  * the file (a NUL byte in it included). */

@@ -83,3 +83,28 @@ report_write_file(const char *path, const char *text, size_t length,
 	return bench_write_file_atomically(path, write_text, &content, why,
 	                                   why_size);
 }
+
+char *
+report_text(report_text_writer *write, const void *context, size_t *length,
+            char *why, size_t why_size)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *stream = open_memstream(&text, &size);
+	if (stream == NULL) {
+		bench_say(why, why_size, "out of memory");
+		return NULL;
+	}
+	bool ok = write(stream, context, why, why_size);
+	if (ok && ferror(stream))
+		ok = bench_say(why, why_size, "cannot write the text");
+	if (fclose(stream) != 0 && ok)
+		ok = bench_say(why, why_size, "out of memory");
+	if (!ok) {
+		free(text);
+		return NULL;
+	}
+	if (length != NULL)
+		*length = size;
+	return text;
+}

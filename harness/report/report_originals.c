@@ -267,16 +267,6 @@ pair_rows(const struct report_original_pair *pair, struct report_grid *grid)
 	return true;
 }
 
-/* Writes a table and frees it; false when it could not be made. */
-static bool
-write_grid(FILE *out, struct report_grid *grid, bool made)
-{
-	if (made)
-		report_grid_write(out, grid);
-	report_grid_free(grid);
-	return made;
-}
-
 /* Growth from 500 to 5000 items of one backend's series, as "1.02
  * linear", or "-". */
 static void
@@ -453,13 +443,13 @@ report_write_originals_page(FILE *out, const struct report_page_input *input,
 		put_pair_summary(out, pair);
 		fputs("\n\n", out);
 		struct report_grid grid = {0};
-		if (!write_grid(out, &grid, pair_rows(pair, &grid)))
+		if (!report_grid_put(out, &grid, pair_rows(pair, &grid)))
 			return bench_say(why, why_size, "out of memory");
 		fputs("\nGrowth from 500 to 5000 items (e = log10(t5000 / t500); "
 		      "classes as in the comparison with 2005; in bold where the "
 		      "classes differ):\n\n",
 		      out);
-		if (!write_grid(out, &grid,
+		if (!report_grid_put(out, &grid,
 		                pair_growth_rows(input->run, pair, &grid)))
 			return bench_say(why, why_size, "out of memory");
 		fputs("\nWhat explains the rows outside the band:\n\n", out);

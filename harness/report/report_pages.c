@@ -109,34 +109,20 @@ write_summary(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
-/* One page's text, written into memory; NULL with a reason on failure. */
-static char *
-page_text(const struct report_page *page,
-          const struct report_page_input *input, size_t *length, char *why,
-          size_t why_size)
+/* A page to write: one of the list, or the summary (page NULL). */
+struct page_job {
+	const struct report_page *page;
+	const struct report_page_input *input;
+};
+
+static bool
+write_page_text(FILE *out, const void *context, char *why, size_t why_size)
 {
-	char *text = NULL;
-	FILE *stream = open_memstream(&text, length);
-	if (stream == NULL) {
-		bench_say(why, why_size, "out of memory");
-		return NULL;
-	}
-	bool ok;
-	if (page == NULL) {
-		ok = write_summary(stream, input, why, why_size);
-	} else {
-		put_page_head(stream, input, page->title);
-		ok = page->write(stream, input, why, why_size);
-	}
-	if (ok && ferror(stream))
-		ok = bench_say(why, why_size, "cannot write the page");
-	if (fclose(stream) != 0 && ok)
-		ok = bench_say(why, why_size, "out of memory");
-	if (!ok) {
-		free(text);
-		return NULL;
-	}
-	return text;
+	const struct page_job *job = context;
+	if (job->page == NULL)
+		return write_summary(out, job->input, why, why_size);
+	put_page_head(out, job->input, job->page->title);
+	return job->page->write(out, job->input, why, why_size);
 }
 
 /* True for a page of the list, or the summary. */
@@ -200,8 +186,12 @@ report_write_pages(const char *dir, const struct report_page_input *input,
 	size_t lengths[PAGE_COUNT + 1];
 	bool ok = true;
 	for (size_t p = 0; ok && p <= PAGE_COUNT; p++) {
-		texts[p] = page_text(p < PAGE_COUNT ? &pages[p] : NULL, input,
-		                     &lengths[p], why, why_size);
+		const struct page_job job = {
+			.page = p < PAGE_COUNT ? &pages[p] : NULL,
+			.input = input,
+		};
+		texts[p] = report_text(write_page_text, &job, &lengths[p], why,
+		                       why_size);
 		ok = texts[p] != NULL;
 	}
 	ok = ok && remove_stale_pages(dir, why, why_size);

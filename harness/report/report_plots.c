@@ -717,23 +717,15 @@ make_directory(const char *path, char *why, size_t why_size)
 	return false;
 }
 
-/* Runs write(out, ...) into memory, then writes the text to path. */
+/* Makes the text in memory, then writes it to path. */
 static bool
 write_generated(const char *path, char *why, size_t why_size,
-                void (*write)(FILE *, const void *), const void *context)
+                report_text_writer *write, const void *context)
 {
-	char *text = NULL;
-	size_t length = 0;
-	FILE *stream = open_memstream(&text, &length);
-	if (stream == NULL) {
-		bench_say(why, why_size, "%s: out of memory", path);
-		return false;
-	}
-	write(stream, context);
-	bool ok = fclose(stream) == 0;
-	if (!ok)
-		bench_say(why, why_size, "%s: out of memory", path);
-	ok = ok && report_write_file(path, text, length, why, why_size);
+	size_t length;
+	char *text = report_text(write, context, &length, why, why_size);
+	bool ok = text != NULL &&
+	          report_write_file(path, text, length, why, why_size);
 	free(text);
 	return ok;
 }
@@ -746,9 +738,11 @@ struct plot_context {
 	const struct report_plot *plot;
 };
 
-static void
-write_data(FILE *out, const void *opaque)
+static bool
+write_data(FILE *out, const void *opaque, char *why, size_t why_size)
 {
+	(void)why;
+	(void)why_size;
 	const struct plot_context *context = opaque;
 	switch (context->plot->kind) {
 	case REPORT_PLOT_SCALING:
@@ -765,11 +759,14 @@ write_data(FILE *out, const void *opaque)
 		real_data(out, context->run, context->plot);
 		break;
 	}
+	return true;
 }
 
-static void
-write_script(FILE *out, const void *opaque)
+static bool
+write_script(FILE *out, const void *opaque, char *why, size_t why_size)
 {
+	(void)why;
+	(void)why_size;
 	const struct plot_context *context = opaque;
 	fputs("# plots.gp - draws every plot of README.md from the CSV files "
 	      "in data/.\n"
@@ -800,6 +797,7 @@ write_script(FILE *out, const void *opaque)
 			break;
 		}
 	}
+	return true;
 }
 
 bool

@@ -59,15 +59,11 @@ write_operation(FILE *out, const struct report_page_input *input,
 		rows += run->rows[r].op == op && report_row_is_real(&run->rows[r]);
 	if (rows == 0)
 		return true;
-	struct report_grid grid = {0};
-	if (!operation_rows(run, op, rows, &grid)) {
-		report_grid_free(&grid);
-		return false;
-	}
 	fprintf(out, "## %s: %s\n\n", bench_op_name(op),
 	        bench_operation(op)->what);
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
+	struct report_grid grid = {0};
+	if (!report_grid_put(out, &grid, operation_rows(run, op, rows, &grid)))
+		return false;
 	fputc('\n', out);
 	put_real_charts(out, input->plots, op);
 	return true;
@@ -143,14 +139,8 @@ static bool
 write_ranking(FILE *out, const struct bench_run_file *run)
 {
 	struct report_ranking ranking;
-	struct report_grid grid = {0};
 	if (!report_rank(run, &ranking))
 		return false;
-	if (!ranking_rows(run, &ranking, &grid)) {
-		report_grid_free(&grid);
-		report_ranking_free(&ranking);
-		return false;
-	}
 	fputs("## Against the 2005 matrix\n\n"
 	      "Per group of rows of this run: how many rows each backend wins "
 	      "(Winner, and Haiku Winner among the Haiku designs), and each "
@@ -158,12 +148,14 @@ write_ranking(FILE *out, const struct bench_run_file *run)
 	      "row, as a geometric mean over the rows (1.00: always the "
 	      "fastest).\n\n",
 	      out);
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
-	write_pick(out, run, &ranking);
+	struct report_grid grid = {0};
+	bool made = report_grid_put(out, &grid,
+	                            ranking_rows(run, &ranking, &grid));
+	if (made)
+		write_pick(out, run, &ranking);
 	report_ranking_free(&ranking);
 	fputc('\n', out);
-	return true;
+	return made;
 }
 
 static size_t

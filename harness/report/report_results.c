@@ -400,17 +400,13 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
                           char *why, size_t why_size)
 {
 	const struct bench_run_file *run = input->run;
-	struct report_grid grid = {0};
-	if (!results_rows(run, &grid)) {
-		report_grid_free(&grid);
-		return bench_say(why, why_size, "out of memory");
-	}
 	fputs("## Machine and options\n\n", out);
 	report_write_machine(out, run, false);
 	fputs("## The results table\n\n", out);
 	write_legend(out, run);
-	report_grid_write(out, &grid);
-	report_grid_free(&grid);
+	struct report_grid grid = {0};
+	if (!report_grid_put(out, &grid, results_rows(run, &grid)))
+		return bench_say(why, why_size, "out of memory");
 	write_standings(out, run);
 	write_failures(out, run);
 	fputc('\n', out);

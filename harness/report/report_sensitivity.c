@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool
-same_text(const char *a, const char *b)
+bool
+report_same_verdict(const char *a, const char *b)
 {
 	if (a == NULL || b == NULL)
 		return a == b;
@@ -247,7 +247,7 @@ tally(struct report_sensitivity *sensitivity)
 				                                : row->haiku_winner;
 				if (c == 0)
 					first = verdict;
-				else if (!same_text(first, verdict))
+				else if (!report_same_verdict(first, verdict))
 					changes = true;
 				if (verdict != NULL && strcmp(verdict, "-") != 0) {
 					if (backend != NULL &&
@@ -263,8 +263,8 @@ tally(struct report_sensitivity *sensitivity)
 				const struct bench_file_row *a = &noise_a->run.rows[r];
 				const struct bench_file_row *b = &noise_b->run.rows[r];
 				bool noisy = kind == 0
-				                     ? !same_text(a->winner, b->winner)
-				                     : !same_text(a->haiku_winner,
+				                     ? !report_same_verdict(a->winner, b->winner)
+				                     : !report_same_verdict(a->haiku_winner,
 				                                  b->haiku_winner);
 				t->noisy[r] = noisy;
 				t->noise += noisy;

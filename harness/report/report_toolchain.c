@@ -15,14 +15,6 @@ verdict_text(const char *verdict)
 	return verdict != NULL ? verdict : "n/a";
 }
 
-static bool
-same_verdict(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return a == b;
-	return strcmp(a, b) == 0;
-}
-
 /* "Message2 / Message2": Winner and Haiku Winner of a row, each in bold
  * where it differs from `base`'s (NULL: none). */
 static void
@@ -31,9 +23,10 @@ set_verdicts(struct report_grid *grid, size_t line, size_t column,
              const struct bench_file_row *base)
 {
 	bool winner_differs = base != NULL &&
-	                      !same_verdict(row->winner, base->winner);
+	                      !report_same_verdict(row->winner, base->winner);
 	bool haiku_differs = base != NULL &&
-	                     !same_verdict(row->haiku_winner, base->haiku_winner);
+	                     !report_same_verdict(row->haiku_winner,
+	                                          base->haiku_winner);
 	char winner[REPORT_GRID_TEXT_MAX / 2], haiku[REPORT_GRID_TEXT_MAX / 2];
 	snprintf(winner, sizeof winner, winner_differs ? "**%s**" : "%s",
 	         verdict_text(row->winner));
@@ -167,13 +160,12 @@ changed_row_rows(const struct report_sensitivity *sensitivity, size_t r,
 	return true;
 }
 
-/* Writes a table and frees it; false when it could not be made. */
+/* Writes a table, a blank line after it, and frees it; false when it
+ * could not be made. */
 static bool
 write_grid(FILE *out, struct report_grid *grid, bool made)
 {
-	if (made)
-		report_grid_write(out, grid);
-	report_grid_free(grid);
+	report_grid_put(out, grid, made);
 	fputc('\n', out);
 	return made;
 }
