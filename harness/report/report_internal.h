@@ -391,23 +391,6 @@ bool report_compare_originals(const struct bench_run_file *run,
                               size_t why_size);
 void report_originals_free(struct report_originals *originals);
 
-struct report_page_input {
-	const struct bench_run_file *run;
-	const char *source;       /* the JSON as the page names it */
-	const struct report_reference *reference;
-	const char *reference_source;
-	const struct report_notes *notes;
-	const char *notes_source;
-	const struct report_comparison *comparison;
-	const struct report_plots *plots;
-	const struct report_sensitivity *sensitivity;
-	const char *sensitivity_source; /* its folder as the page names it */
-	const struct report_originals *originals;
-	const struct report_notes *original_notes;
-	const char *original_notes_source;
-	const char *counts_source;      /* the counted run, as named */
-};
-
 /* --- Who wins which rows (report_rank.c) ---------------------------------- */
 
 /* True for a row of the real operations (on a named message). */
@@ -549,6 +532,24 @@ bool report_readme_check(const char *readme, const char *file,
                          size_t why_size);
 
 /* --- The pages (report_pages.c and one file per page) -------------------- */
+
+/* What every page is made from, and how the pages name their inputs. */
+struct report_page_input {
+	const struct bench_run_file *run;
+	const char *source;       /* the JSON as the page names it */
+	const struct report_reference *reference;
+	const char *reference_source;
+	const struct report_notes *notes;
+	const char *notes_source;
+	const struct report_comparison *comparison;
+	const struct report_plots *plots;
+	const struct report_sensitivity *sensitivity;
+	const char *sensitivity_source; /* its folder as the page names it */
+	const struct report_originals *originals;
+	const struct report_notes *original_notes;
+	const char *original_notes_source;
+	const char *counts_source;      /* the counted run, as named */
+};
 
 /* The first characters of every generated page. */
 #define REPORT_PAGE_MARKER "<!-- Written by `bench report`"

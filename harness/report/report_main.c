@@ -346,9 +346,9 @@ has_originals(const struct bench_run_file *run)
 }
 
 /*
- * The inputs of the section on the original code, when the run has an
+ * The inputs of the page on the original code, when the run has an
  * original: the counted run (instruction counts; a file that is not there
- * leaves the section to times alone) and the explanations.
+ * leaves the page to times alone) and the explanations.
  */
 static bool
 load_originals(const struct report_options *options, struct inputs *inputs,
@@ -457,7 +457,7 @@ say_written(const struct bench_program *program,
 		        sensitivity->tallies[1].kept, sensitivity->tallies[0].noise,
 		        sensitivity->tallies[1].noise);
 	else
-		fprintf(program->out, "bench report: toolchain section skipped: "
+		fprintf(program->out, "bench report: toolchain page skipped: "
 		        "%s\n", sensitivity->skipped);
 	if (readme[0] != '\0')
 		fprintf(program->out, "bench report: wrote the block of %s from "

@@ -1,7 +1,8 @@
 /*
  * report_sensitivity.c - the results of scripts/sensitivity for the
- * report's section "What depends on the toolchain"
- * (harness/README.md §9.1): every *.json of a folder read through results_read.c, grouped
+ * report's page "What depends on the toolchain" (report_toolchain.c,
+ * harness/README.md §9.1): every *.json of a folder read through
+ * results_read.c, grouped
  * into configurations by what their contexts say was in use, and the
  * verdicts of each row compared across configurations and between the two
  * runs of the configuration that was run twice (the noise).
