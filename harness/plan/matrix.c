@@ -11,34 +11,10 @@
 
 const size_t bench_default_sizes[4] = {5, 50, 500, 5000};
 
-/* The facts columns of BENCH_OPERATION_LIST; the functions are
- * operations.c's. */
+/* The facts of BENCH_OPERATION_LIST's rows; the code is operations.c's. */
 static const struct bench_operation operations[BENCH_OP_COUNT] = {
-#define BENCH_OP_FACTS(id, name_, what_, layout_, types_, input_, fresh_,   \
-                       life_, floor_, cycle_, in_2005_, decodes_, run_,    \
-                       expect_, check_)                                    \
-	[BENCH_OP_##id] = {                                                \
-		.name = name_,                                             \
-		.what = what_,                                             \
-		.layout = BENCH_LAYOUT_##layout_,                          \
-		.int32_only = BENCH_TYPES_##types_,                        \
-		.input = BENCH_INPUT_##input_,                             \
-		.fresh_messages = fresh_,                                  \
-		.times_lifetime = life_,                                   \
-		.floor = BENCH_FLOOR_##floor_,                             \
-		.cycle_is_items = BENCH_CYCLE_##cycle_,                    \
-		.in_2005 = in_2005_,                                       \
-		.decodes = decodes_,                                       \
-	},
-#define BENCH_TYPES_ANY false
-#define BENCH_TYPES_INT32 true
-#define BENCH_CYCLE_ONE false
-#define BENCH_CYCLE_ITEMS true
+#define BENCH_OP_FACTS(id, facts, code) [BENCH_OP_##id] = {BENCH_FIELDS facts},
 	BENCH_OPERATION_LIST(BENCH_OP_FACTS)
-#undef BENCH_TYPES_ANY
-#undef BENCH_TYPES_INT32
-#undef BENCH_CYCLE_ONE
-#undef BENCH_CYCLE_ITEMS
 #undef BENCH_OP_FACTS
 };
 

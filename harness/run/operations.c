@@ -898,10 +898,8 @@ check_real_read(struct bench_cell *cell, char *why, size_t why_size)
 /* --- The operations' functions, from the list ------------------------------------- */
 
 static const struct operation_code operation_codes[BENCH_OP_COUNT] = {
-#define OPERATION_CODE(id, name, what, layout, types, input, fresh, life,  \
-                       floor, cycle, in_2005, decodes, run_, expect_,     \
-                       check_)                                            \
-	[BENCH_OP_##id] = {.run = run_, .expect = expect_, .check = check_},
+#define OPERATION_CODE(id, facts, code)                                    \
+	[BENCH_OP_##id] = {BENCH_FIELDS code},
 	BENCH_OPERATION_LIST(OPERATION_CODE)
 #undef OPERATION_CODE
 };
