@@ -16,6 +16,7 @@
 #define BENCH_MATRIX_H
 
 #include "bmsg.h"
+#include "real_catalog.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -249,6 +250,9 @@ struct bench_workload {
 	enum bench_type type;    /* MATRIX */
 	size_t items;            /* MATRIX */
 	const char *message;     /* MESSAGE: its name (static storage) */
+	/* MESSAGE: its entry in BENCH_REAL_MESSAGE_LIST; NULL when the name
+	 * is none of them (a results file of another version). */
+	const struct bench_real_entry *real;
 };
 
 /* Longest test name, its NUL included. */
@@ -285,12 +289,14 @@ const char *bench_type_name(enum bench_type type);
 /* The type called `name` (exactly); false when there is none. */
 bool bench_type_parse(const char *name, enum bench_type *type);
 
-/* True when the operation applies to the workload (Lookup: Int32 only; a
- * named message: the operations of its kind, shapes or stored files). */
-bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
+/* The workload of named message `entry` of BENCH_REAL_MESSAGE_LIST. */
+struct bench_workload bench_message_workload(
+        const struct bench_real_entry *entry);
 
-/* The layout of the message a matrix test uses. */
-enum bench_layout bench_test_layout(const struct bench_test *test);
+/* True when the operation applies to the workload (Lookup: Int32 only; a
+ * named message of the list: the operations of its kind, shapes or stored
+ * files). */
+bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
 
 /* True for the operations that report a flattened size: those whose cell
  * holds flattened bytes (Flatten, Unflatten and their Individual rows). */
@@ -298,8 +304,9 @@ bool bench_op_is_flat(enum bench_op op);
 
 /* True when the operation applies to the backend; otherwise writes why
  * (its cells are then "n/a", neither a time nor an error). */
-bool bench_op_applies_to(enum bench_op op, const struct bm_ops *backend,
-                         char *why, size_t why_size);
+bool bench_operation_applies_to(const struct bench_operation *operation,
+                                const struct bm_ops *backend, char *why,
+                                size_t why_size);
 
 /* True when the test has a Floor row. */
 bool bench_test_has_floor(const struct bench_test *test);

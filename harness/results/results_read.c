@@ -448,6 +448,9 @@ load_workload(struct loader *loader, json_t *entry, const char *where,
 	if (!get_string(loader, workload, inner, "message",
 	                &row->workload.message))
 		return false;
+	size_t index;
+	if (bench_real_find(row->workload.message, &index))
+		row->workload.real = bench_real_entry(index);
 	if (json_object_size(workload) != 1)
 		return fail_at(loader, inner, "",
 		               "a named message has no type or items");
