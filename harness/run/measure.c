@@ -666,11 +666,11 @@ take_cell_report(struct run_state *state, struct runner *runner,
  * whatever ran before it, whatever the options and the harness's own
  * allocations were: which paths glibc's allocator and string functions take
  * (realloc in place or not; strlen, strncmp and memcpy check for page
- * crossings) depends on the cell's own code only. Without this, 19 cells
- * of 154 moved by 0.2 to 30 % when other tests ran first; with the process
- * but not the thread, 28 moved by up to 8 % when --sizes changed.
- * callgrind writes each process's dumps to its own file when
- * --callgrind-out-file has %p (scripts/bench-instructions).
+ * crossings) depends on the cell's own code only; without the process,
+ * cells moved when other tests ran first, and without the thread, when
+ * --sizes changed (harness/README.md §5.2). callgrind writes each
+ * process's dumps to its own file when --callgrind-out-file has %p
+ * (scripts/bench-instructions).
  */
 static void
 count_cell_apart(struct run_state *state, struct runner *runner,

@@ -173,11 +173,11 @@ bool bench_cell_uses_fresh_messages(const struct bench_cell *cell);
  * 16 bytes apart, over 4 KiB, in a fixed scrambled order. How fast a copy
  * runs depends on where its source and destination lie relative to each
  * other (alignment, and addresses 4 KiB apart), which the backend's own
- * buffers fix by chance; measured on Message4's flatten of 500 int32s, the
- * offset alone moved the time between 28 and 43 ns. Spreading the samples
- * over places makes the median an average over layouts, the same for every
- * backend, and the MAD shows how much layout matters. Never timed; other
- * cells are left as they are.
+ * buffers fix by chance (harness/README.md §3.5; the runs that showed it
+ * are in results/measurements.md). Spreading the samples over places makes
+ * the median an average over layouts, the same for every backend, and the
+ * MAD shows how much layout matters. Never timed; other cells are left as
+ * they are.
  */
 void bench_cell_place(struct bench_cell *cell, unsigned sample);
 
@@ -186,10 +186,9 @@ void bench_cell_place(struct bench_cell *cell, unsigned sample);
  * 256 depths 16 bytes apart, all different for 256 samples in a row, as
  * bench_cell_place's offsets (harness/README.md §3.5). Which of a
  * backend's loads alias, modulo 4 KiB, the stores of its own and its
- * callers' frames is fixed by where the stack happens to be: on the
- * project's machine (Zen 5) that moved one backend's tRead5String against
- * another's by up to 17 %. Spread over depths, the median averages over
- * them for every backend alike.
+ * callers' frames is fixed by where the stack happens to be, which can move
+ * one backend's time against another's. Spread over depths, the median
+ * averages over them for every backend alike.
  */
 size_t bench_stack_depth(unsigned sample);
 
