@@ -124,10 +124,11 @@ static bool
 measure(const struct bm_ops *ops, const struct bench_test *test,
         size_t *blocks, size_t *requested, size_t *usable)
 {
+	struct bench_content content = bench_test_content(test);
 	bm_message *msg = NULL;
 	tracking = true;
 	bool ok = bm_create(ops, BENCH_WHAT, &msg) == BM_OK &&
-	          bench_content_build(test, msg) == BM_OK;
+	          bench_content_build(&content, msg) == BM_OK;
 	*blocks = live_blocks;
 	*requested = live_requested;
 	*usable = live_usable;

@@ -98,19 +98,21 @@ START_TEST(floor_bytes_match_the_derived_vectors)
 			struct bench_test test = {.op = cases[c].op,
 			                          .workload.type = cases[c].type,
 			                          .workload.items = bench_default_sizes[s]};
-			ck_assert_uint_eq(bench_hmf1_size(&test), cases[c].hmf1[s]);
+			struct bench_content content = bench_test_content(&test);
+			ck_assert_uint_eq(bench_hmf1_size(&content),
+			                  cases[c].hmf1[s]);
 		}
 	}
 	/* Item bytes: 4 per Int32; "item0".."item4" are 6 bytes with the
 	 * NUL; "item10".."item49" 7. */
-	struct bench_test test = {.op = BENCH_OP_CREATE, .workload.type = BENCH_TYPE_INT32,
-	                          .workload.items = 50};
-	ck_assert_uint_eq(bench_item_bytes(&test), 200);
-	test.workload.type = BENCH_TYPE_STRING;
-	test.workload.items = 5;
-	ck_assert_uint_eq(bench_item_bytes(&test), 30);
-	test.workload.items = 50;
-	ck_assert_uint_eq(bench_item_bytes(&test), 10 * 6 + 40 * 7);
+	struct bench_content content = {.layout = BENCH_LAYOUT_ONE_FIELD,
+	                                .type = BENCH_TYPE_INT32, .items = 50};
+	ck_assert_uint_eq(bench_item_bytes(&content), 200);
+	content.type = BENCH_TYPE_STRING;
+	content.items = 5;
+	ck_assert_uint_eq(bench_item_bytes(&content), 30);
+	content.items = 50;
+	ck_assert_uint_eq(bench_item_bytes(&content), 10 * 6 + 40 * 7);
 }
 END_TEST
 
@@ -154,12 +156,13 @@ START_TEST(floor_bytes_are_what_hmf1_writers_write)
 			size_t size = 0;
 			ck_assert_int_eq(bm_create(backends[b], BENCH_WHAT, &msg),
 			                 BM_OK);
-			ck_assert_int_eq(bench_content_build(&tests[t], msg), BM_OK);
+			struct bench_content content = bench_test_content(&tests[t]);
+			ck_assert_int_eq(bench_content_build(&content, msg), BM_OK);
 			ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
-			ck_assert_msg(size == bench_hmf1_size(&tests[t]),
+			ck_assert_msg(size == bench_hmf1_size(&content),
 			              "%s on %s: %zu bytes, formula %zu",
 			              tests[t].name, backends[b]->name, size,
-			              bench_hmf1_size(&tests[t]));
+			              bench_hmf1_size(&content));
 			bm_destroy(msg);
 		}
 	}
@@ -212,7 +215,10 @@ START_TEST(hmf1_writers_write_message4s_bytes)
 				bm_message *msg = NULL;
 				ck_assert_int_eq(bm_create(pair[w], BENCH_WHAT, &msg),
 				                 BM_OK);
-				ck_assert_int_eq(bench_content_build(&tests[t], msg), BM_OK);
+				struct bench_content content =
+				        bench_test_content(&tests[t]);
+				ck_assert_int_eq(bench_content_build(&content, msg),
+				                 BM_OK);
 				flat[w] = cu_flatten(msg, &sizes_of[w]);
 				bm_destroy(msg);
 			}
@@ -249,10 +255,15 @@ START_TEST(real_rows_follow_the_matrix_by_kind)
 	}
 	/* A shape is never loaded, a stored file never sent, and a matrix
 	 * pair takes no real operation. */
-	struct bench_workload shape = {.kind = BENCH_WORKLOAD_MESSAGE,
-	                               .message = "KeyDown"};
-	struct bench_workload stored = {.kind = BENCH_WORKLOAD_MESSAGE,
-	                                .message = "SplashIcons"};
+	size_t key_down, splash_icons;
+	ck_assert(bench_real_find("KeyDown", &key_down));
+	ck_assert(bench_real_find("SplashIcons", &splash_icons));
+	struct bench_workload shape =
+	        bench_message_workload(bench_real_entry(key_down));
+	struct bench_workload stored =
+	        bench_message_workload(bench_real_entry(splash_icons));
+	/* A name of no message of the list, as a results file of another
+	 * version may hold. */
 	struct bench_workload unknown = {.kind = BENCH_WORKLOAD_MESSAGE,
 	                                 .message = "NoSuchMessage"};
 	struct bench_workload pair = {.kind = BENCH_WORKLOAD_MATRIX,
@@ -364,19 +375,19 @@ START_TEST(stack_depths_differ_for_256_samples_in_a_row)
 END_TEST
 
 static bm_message *
-build(const struct bm_ops *ops, const struct bench_test *test)
+build(const struct bm_ops *ops, const struct bench_content *content)
 {
 	bm_message *msg = NULL;
 	ck_assert_int_eq(bm_create(ops, BENCH_WHAT, &msg), BM_OK);
-	ck_assert_int_eq(bench_content_build(test, msg), BM_OK);
+	ck_assert_int_eq(bench_content_build(content, msg), BM_OK);
 	return msg;
 }
 
 START_TEST(message_check_accepts_the_content_and_nothing_else)
 {
 	char why[256];
-	struct bench_test test = {.op = BENCH_OP_CREATE,
-	                          .workload.type = BENCH_TYPE_STRING, .workload.items = 50};
+	struct bench_content test = {.layout = BENCH_LAYOUT_ONE_FIELD,
+	                             .type = BENCH_TYPE_STRING, .items = 50};
 	bm_message *msg = build(&bench_test_plain_ops, &test);
 	ck_assert_msg(bench_content_check_message(&test, msg, why, sizeof why),
 	              "%s", why);
@@ -388,8 +399,8 @@ START_TEST(message_check_accepts_the_content_and_nothing_else)
 	bm_destroy(msg);
 
 	/* A wrong value. */
-	struct bench_test ints = {.op = BENCH_OP_FLATTEN_INDIVIDUAL,
-	                          .workload.type = BENCH_TYPE_INT32, .workload.items = 5};
+	struct bench_content ints = {.layout = BENCH_LAYOUT_FIELD_PER_ITEM,
+	                             .type = BENCH_TYPE_INT32, .items = 5};
 	msg = NULL;
 	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
 	for (int32_t i = 0; i < 5; i++) {
@@ -402,8 +413,8 @@ START_TEST(message_check_accepts_the_content_and_nothing_else)
 	bm_destroy(msg);
 
 	/* A field of another type. */
-	struct bench_test lookup = {.op = BENCH_OP_LOOKUP,
-	                            .workload.type = BENCH_TYPE_INT32, .workload.items = 3};
+	struct bench_content lookup = {.layout = BENCH_LAYOUT_LOOKUP_FIELDS,
+	                               .type = BENCH_TYPE_INT32, .items = 3};
 	msg = NULL;
 	ck_assert_int_eq(bm_create(&bench_test_plain_ops, 0, &msg), BM_OK);
 	ck_assert_int_eq(bm_add_int32(msg, "0", 0), BM_OK);
@@ -418,8 +429,8 @@ END_TEST
 START_TEST(flat_check_decodes_through_the_shared_decoder)
 {
 	char why[256];
-	struct bench_test test = {.op = BENCH_OP_FLATTEN,
-	                          .workload.type = BENCH_TYPE_STRING, .workload.items = 5};
+	struct bench_content test = {.layout = BENCH_LAYOUT_ONE_FIELD,
+	                             .type = BENCH_TYPE_STRING, .items = 5};
 	bm_message *msg = build(&bench_test_plain_ops, &test);
 	size_t size;
 	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
@@ -434,8 +445,8 @@ START_TEST(flat_check_decodes_through_the_shared_decoder)
 	                                    why, sizeof why));
 	ck_assert_ptr_nonnull(strstr(why, "format"));
 	/* Another test's content. */
-	struct bench_test other = test;
-	other.workload.items = 4;
+	struct bench_content other = test;
+	other.items = 4;
 	ck_assert(!bench_content_check_flat(&other, BM_FORMAT_R5, bytes, size,
 	                                    why, sizeof why));
 	/* Truncated bytes do not decode. */

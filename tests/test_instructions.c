@@ -101,10 +101,15 @@ START_TEST(instruction_mode_options)
 	struct bench_test lookup = {.op = BENCH_OP_LOOKUP, .workload.items = 50};
 	struct bench_test read = {.op = BENCH_OP_READ, .workload.items = 50};
 	struct bench_test big = {.op = BENCH_OP_CREATE, .workload.items = 5000};
-	ck_assert_uint_eq(bench_instruction_ops(&lookup), 50);
-	ck_assert_uint_eq(bench_instruction_ops(&read),
+	ck_assert_uint_eq(bench_instruction_ops(bench_operation(lookup.op),
+	                                        &lookup.workload),
+	                  50);
+	ck_assert_uint_eq(bench_instruction_ops(bench_operation(read.op),
+	                                        &read.workload),
 	                  BENCH_INSTRUCTION_ITEMS / 50);
-	ck_assert_uint_eq(bench_instruction_ops(&big), 1);
+	ck_assert_uint_eq(bench_instruction_ops(bench_operation(big.op),
+	                                        &big.workload),
+	                  1);
 }
 END_TEST
 

@@ -102,11 +102,12 @@ probe_row(const struct bench_test *test, const struct bm_ops *designs[2],
 	char name[64];
 	if (!bench_test_name(test->op, &test->workload, name, sizeof name))
 		return false;
+	struct bench_content content = bench_test_content(test);
 	bm_message *msg = NULL;
 	size_t size = 0;
 	unsigned char *flat = NULL;
 	bool ok = bm_create(designs[0], BENCH_WHAT, &msg) == BM_OK &&
-	          bench_content_build(test, msg) == BM_OK &&
+	          bench_content_build(&content, msg) == BM_OK &&
 	          bm_flattened_size(msg, &size) == BM_OK &&
 	          size > BM_HMF1_HEADER_SIZE &&
 	          (flat = bench_floor_buffer(size)) != NULL &&

@@ -109,7 +109,8 @@ struct bench_standing bench_standing(const struct bench_standing_cell *mine,
                                      const struct bench_standing_cell *best,
                                      const struct bench_candidate *floor);
 
-/* "0.72x", "1.41x lost", "1.32x, 1.02x Floor" or "n/a". */
+/* "<r>x", "<r>x lost", "<r>x, <f>x Floor" (r the ratio to the best
+ * competitor, f to the Floor, two decimals) or "n/a". */
 void bench_standing_text(const struct bench_standing *standing, char *out,
                          size_t size);
 

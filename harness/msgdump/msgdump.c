@@ -616,6 +616,100 @@ backend_names(char *text, size_t text_size)
 	}
 }
 
+/* The backend called `name`, checked to survive any file; NULL after
+ * saying why on err, with the exit status in *status. */
+static const struct bm_ops *
+choose_backend(const char *name, FILE *err, int *status)
+{
+	char why[512];
+	size_t backend_count;
+	const struct bm_ops *const *backends = bm_backends(&backend_count);
+	if (!bm_backends_valid(backends, backend_count, why, sizeof why)) {
+		fprintf(err, "msgdump: %s\n", why);
+		*status = BENCH_EXIT_FAILED;
+		return NULL;
+	}
+	const struct bm_ops *ops = bm_find_backend(name);
+	if (ops == NULL) {
+		char names[256];
+		backend_names(names, sizeof names);
+		fprintf(err, "msgdump: unknown backend '%s' (known: %s)\n", name,
+		        names);
+		*status = BENCH_EXIT_USAGE;
+		return NULL;
+	}
+	/* msgdump reads files from anywhere. */
+	if ((ops->flags & BM_BACKEND_UNSAFE_ON_BAD_INPUT) != 0) {
+		fprintf(err, "msgdump: backend %s does not survive malformed "
+		        "input; choose another (--backend)\n", ops->name);
+		*status = BENCH_EXIT_USAGE;
+		return NULL;
+	}
+	return ops;
+}
+
+/* Reads the file, unflattens it with `ops` into *msg and prints it; the
+ * exit status, after saying why on err. */
+static int
+dump_file(const struct options *options, const struct bm_ops *ops,
+          bm_message **msg, FILE *out, FILE *err)
+{
+	size_t size = 0;
+	unsigned char *bytes = read_all(options->file, &size);
+	if (bytes == NULL) {
+		fprintf(err, "msgdump: %s: cannot read: %s\n", options->file,
+		        strerror(errno));
+		return BENCH_EXIT_FAILED;
+	}
+	enum bm_format format = bm_detect_format(bytes, size);
+	int status = 0;
+	int rc = BM_NOT_A_MESSAGE;
+	if (format == BM_FORMAT_UNKNOWN) {
+		fprintf(err, "msgdump: %s: not a flattened message (unknown "
+		        "magic)\n", options->file);
+		status = BENCH_EXIT_FAILED;
+	} else if ((rc = msgdump_check(ops, bytes, size)) != BM_OK ||
+	           (rc = bm_create(ops, 0, msg)) != BM_OK ||
+	           (rc = bm_unflatten(*msg, bytes, size)) != BM_OK) {
+		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
+		        options->file, bm_format_name(format), ops->name,
+		        bm_strerror(rc));
+		status = BENCH_EXIT_FAILED;
+	} else {
+		rc = options->json ? msgdump_json(out, *msg, format)
+		                   : msgdump_human(out, *msg);
+		if (rc != BM_OK) {
+			fprintf(err, "msgdump: %s: cannot read the message back: "
+			        "%s\n", options->file, bm_strerror(rc));
+			status = BENCH_EXIT_FAILED;
+		}
+	}
+	free(bytes);
+	return status;
+}
+
+/* --reflatten: rebuilds `msg` through the add path and writes it
+ * flattened; the exit status, after saying why on err. */
+static int
+reflatten(const struct options *options, const bm_message *msg, FILE *err)
+{
+	char why[512];
+	int status = 0;
+	bm_message *rebuilt = NULL;
+	int rc = bm_copy(msg, msg->ops, &rebuilt);
+	if (rc != BM_OK) {
+		fprintf(err, "msgdump: %s: cannot rebuild the message with %s: "
+		        "%s\n", options->file, msg->ops->name, bm_strerror(rc));
+		status = BENCH_EXIT_FAILED;
+	} else if (write_flattened(rebuilt, options->reflatten, why,
+	                           sizeof why) != 0) {
+		fprintf(err, "msgdump: %s\n", why);
+		status = BENCH_EXIT_FAILED;
+	}
+	bm_destroy(rebuilt);
+	return status;
+}
+
 int
 msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -623,75 +717,14 @@ msgdump_main(int argc, char **argv, FILE *out, FILE *err)
 	int status = parse_options(argc, argv, &options, out, err);
 	if (status != 0)
 		return status < 0 ? 0 : status;
-
-	char why[512];
-	size_t backend_count;
-	const struct bm_ops *const *backends = bm_backends(&backend_count);
-	if (!bm_backends_valid(backends, backend_count, why, sizeof why)) {
-		fprintf(err, "msgdump: %s\n", why);
-		return BENCH_EXIT_FAILED;
-	}
-	const struct bm_ops *ops = bm_find_backend(options.backend);
-	if (ops == NULL) {
-		char names[256];
-		backend_names(names, sizeof names);
-		fprintf(err, "msgdump: unknown backend '%s' (known: %s)\n",
-		        options.backend, names);
-		return BENCH_EXIT_USAGE;
-	}
-	/* msgdump reads files from anywhere. */
-	if ((ops->flags & BM_BACKEND_UNSAFE_ON_BAD_INPUT) != 0) {
-		fprintf(err, "msgdump: backend %s does not survive malformed "
-		        "input; choose another (--backend)\n", ops->name);
-		return BENCH_EXIT_USAGE;
-	}
-
-	size_t size = 0;
-	unsigned char *bytes = read_all(options.file, &size);
-	if (bytes == NULL) {
-		fprintf(err, "msgdump: %s: cannot read: %s\n", options.file,
-		        strerror(errno));
-		return BENCH_EXIT_FAILED;
-	}
-	enum bm_format format = bm_detect_format(bytes, size);
+	const struct bm_ops *ops = choose_backend(options.backend, err,
+	                                          &status);
+	if (ops == NULL)
+		return status;
 	bm_message *msg = NULL;
-	int rc = BM_NOT_A_MESSAGE;
-	if (format == BM_FORMAT_UNKNOWN) {
-		fprintf(err, "msgdump: %s: not a flattened message (unknown "
-		        "magic)\n", options.file);
-		status = BENCH_EXIT_FAILED;
-	} else if ((rc = msgdump_check(ops, bytes, size)) != BM_OK ||
-	           (rc = bm_create(ops, 0, &msg)) != BM_OK ||
-	           (rc = bm_unflatten(msg, bytes, size)) != BM_OK) {
-		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
-		        options.file, bm_format_name(format), ops->name,
-		        bm_strerror(rc));
-		status = BENCH_EXIT_FAILED;
-	} else {
-		rc = options.json ? msgdump_json(out, msg, format)
-		                  : msgdump_human(out, msg);
-		if (rc != BM_OK) {
-			fprintf(err, "msgdump: %s: cannot read the message back: "
-			        "%s\n", options.file, bm_strerror(rc));
-			status = BENCH_EXIT_FAILED;
-		}
-	}
-	free(bytes);
-
-	if (status == 0 && options.reflatten != NULL) {
-		bm_message *rebuilt = NULL;
-		rc = bm_copy(msg, msg->ops, &rebuilt);
-		if (rc != BM_OK) {
-			fprintf(err, "msgdump: %s: cannot rebuild the message with "
-			        "%s: %s\n", options.file, ops->name, bm_strerror(rc));
-			status = BENCH_EXIT_FAILED;
-		} else if (write_flattened(rebuilt, options.reflatten, why,
-		                           sizeof why) != 0) {
-			fprintf(err, "msgdump: %s\n", why);
-			status = BENCH_EXIT_FAILED;
-		}
-		bm_destroy(rebuilt);
-	}
+	status = dump_file(&options, ops, &msg, out, err);
+	if (status == 0 && options.reflatten != NULL)
+		status = reflatten(&options, msg, err);
 	bm_destroy(msg);
 	if (status == 0 && (fflush(out) != 0 || ferror(out))) {
 		fprintf(err, "msgdump: cannot write the output\n");

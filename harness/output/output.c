@@ -10,29 +10,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef bool writer_fn(FILE *stream, const struct bench_results *results,
+                       enum bench_unit unit);
+
+static writer_fn *const writers[] = {
+#define WRITER_ROW(format, writer) [format] = writer,
+	BENCH_WRITER_TABLE(WRITER_ROW)
+#undef WRITER_ROW
+};
+
+/* Every format of BENCH_FORMAT_LIST has a row of BENCH_WRITER_TABLE. */
+#define COUNT_ROW(...) +1
+enum {
+	FORMAT_COUNT = 0 BENCH_FORMAT_LIST(COUNT_ROW),
+	WRITER_COUNT = 0 BENCH_WRITER_TABLE(COUNT_ROW)
+};
+#undef COUNT_ROW
+_Static_assert(FORMAT_COUNT == WRITER_COUNT &&
+               sizeof writers / sizeof writers[0] == FORMAT_COUNT,
+               "BENCH_WRITER_TABLE needs one row per format");
+
 bool
 bench_write_results(FILE *stream, const struct bench_results *results,
                     enum bench_format format, enum bench_unit unit)
 {
-	bool ok = false;
-	switch (format) {
-	case BENCH_FORMAT_MD:
-		ok = bench_write_table(stream, results, true, unit);
-		break;
-	case BENCH_FORMAT_TEXT:
-		ok = bench_write_table(stream, results, false, unit);
-		break;
-	case BENCH_FORMAT_CSV:
-		ok = bench_write_csv(stream, results, unit);
-		break;
-	case BENCH_FORMAT_JSON:
-		ok = bench_write_json(stream, results);
-		break;
-	case BENCH_FORMAT_GBENCH:
-		ok = bench_write_gbench(stream, results);
-		break;
-	}
-	return ok && fflush(stream) == 0 && !ferror(stream);
+	if ((unsigned)format >= FORMAT_COUNT || writers[format] == NULL)
+		return false;
+	return writers[format](stream, results, unit) && fflush(stream) == 0 &&
+	       !ferror(stream);
 }
 
 struct results_file {

@@ -1,14 +1,8 @@
 /*
- * output.h - the results in the formats people and tools read:
- *   md    the 2005 table in Markdown, after one header line that says how
- *         the numbers were made (the default; what the README shows);
- *   text  the same table as aligned plain text;
- *   csv   one line per test and backend (and the Floor), for gnuplot;
- *   json  everything, always in nanoseconds, with every sample and the
- *         full context, for tools (written with jansson);
- *   gbench the layout Google Benchmark 1.7.1 writes (output_gbench.c), so
- *         that tools made for it read the results as they are.
- * The formats are one list, BENCH_FORMAT_LIST in options.h.
+ * output.h - the results in the formats people and tools read: one writer
+ * per format of BENCH_FORMAT_LIST (options.h, which says what each holds),
+ * chosen from one table (BENCH_WRITER_TABLE below), and the safe writing
+ * of a results file.
  */
 #ifndef BENCH_OUTPUT_H
 #define BENCH_OUTPUT_H
@@ -37,13 +31,25 @@ bool bench_write_results_file(const char *path,
                               enum bench_format format, enum bench_unit unit,
                               char *why, size_t why_size);
 
-/* The format writers (bench_write_results dispatches to them). */
-bool bench_write_table(FILE *stream, const struct bench_results *results,
-                       bool markdown, enum bench_unit unit);
-bool bench_write_csv(FILE *stream, const struct bench_results *results,
-                     enum bench_unit unit);
-bool bench_write_json(FILE *stream, const struct bench_results *results);
-bool bench_write_gbench(FILE *stream, const struct bench_results *results);
+/*
+ * The writers, one row per format: X(format, writer). A writer writes the
+ * results to the stream, in `unit` where its format has a unit (md, text,
+ * csv; json and gbench are always ns), and returns false when it could not.
+ * A new format is its writer (a file output_<word>.c, named in
+ * harness/CMakeLists.txt), one row here and one entry of BENCH_FORMAT_LIST;
+ * output.c checks that every format has a row.
+ */
+#define BENCH_WRITER_TABLE(X)                                              \
+	X(BENCH_FORMAT_MD, bench_write_md)       /* output_table.c */      \
+	X(BENCH_FORMAT_TEXT, bench_write_text)   /* output_table.c */      \
+	X(BENCH_FORMAT_CSV, bench_write_csv)     /* output_csv.c */        \
+	X(BENCH_FORMAT_JSON, bench_write_json)   /* output_json.c */       \
+	X(BENCH_FORMAT_GBENCH, bench_write_gbench) /* output_gbench.c */
 
+#define BENCH_WRITER_DECLARE(format, writer)                               \
+	bool writer(FILE *stream, const struct bench_results *results,     \
+	            enum bench_unit unit);
+BENCH_WRITER_TABLE(BENCH_WRITER_DECLARE)
+#undef BENCH_WRITER_DECLARE
 
 #endif /* BENCH_OUTPUT_H */

@@ -249,8 +249,10 @@ add_cell(json_t *list, const struct bench_results *results,
 }
 
 bool
-bench_write_gbench(FILE *stream, const struct bench_results *results)
+bench_write_gbench(FILE *stream, const struct bench_results *results,
+                   enum bench_unit unit)
 {
+	(void)unit; /* never scaled: ns always, as Google Benchmark writes */
 	json_t *root = json_object();
 	bench_json_put(root, "context", context_json(results));
 	json_t *list = json_array();

@@ -307,8 +307,10 @@ rows_json(const struct bench_results *results)
 }
 
 bool
-bench_write_json(FILE *stream, const struct bench_results *results)
+bench_write_json(FILE *stream, const struct bench_results *results,
+                 enum bench_unit unit)
 {
+	(void)unit; /* never scaled: ns (or instructions) always */
 	json_t *root = json_object();
 	bench_json_put(root, "schema", json_integer(BENCH_JSON_SCHEMA));
 	bench_json_put(root, "unit",

@@ -280,9 +280,9 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	}
 }
 
-bool
-bench_write_table(FILE *stream, const struct bench_results *results,
-                  bool markdown, enum bench_unit unit)
+static bool
+write_table(FILE *stream, const struct bench_results *results, bool markdown,
+            enum bench_unit unit)
 {
 	struct grid grid;
 	if (!fill_grid(&grid, results, markdown, unit))
@@ -294,4 +294,18 @@ bench_write_table(FILE *stream, const struct bench_results *results,
 	if (ok)
 		write_legend(stream, results, markdown);
 	return ok;
+}
+
+bool
+bench_write_md(FILE *stream, const struct bench_results *results,
+               enum bench_unit unit)
+{
+	return write_table(stream, results, true, unit);
+}
+
+bool
+bench_write_text(FILE *stream, const struct bench_results *results,
+                 enum bench_unit unit)
+{
+	return write_table(stream, results, false, unit);
 }

@@ -4,41 +4,15 @@
  */
 #include "matrix.h"
 
-#include "real_catalog.h"
-
 #include <stdio.h>
 #include <string.h>
 
 const size_t bench_default_sizes[4] = {5, 50, 500, 5000};
 
-/* The facts columns of BENCH_OPERATION_LIST; the functions are
- * operations.c's. */
+/* The facts of BENCH_OPERATION_LIST's rows; the code is operations.c's. */
 static const struct bench_operation operations[BENCH_OP_COUNT] = {
-#define BENCH_OP_FACTS(id, name_, what_, layout_, types_, input_, fresh_,   \
-                       life_, floor_, cycle_, in_2005_, decodes_, run_,    \
-                       expect_, check_)                                    \
-	[BENCH_OP_##id] = {                                                \
-		.name = name_,                                             \
-		.what = what_,                                             \
-		.layout = BENCH_LAYOUT_##layout_,                          \
-		.int32_only = BENCH_TYPES_##types_,                        \
-		.input = BENCH_INPUT_##input_,                             \
-		.fresh_messages = fresh_,                                  \
-		.times_lifetime = life_,                                   \
-		.floor = BENCH_FLOOR_##floor_,                             \
-		.cycle_is_items = BENCH_CYCLE_##cycle_,                    \
-		.in_2005 = in_2005_,                                       \
-		.decodes = decodes_,                                       \
-	},
-#define BENCH_TYPES_ANY false
-#define BENCH_TYPES_INT32 true
-#define BENCH_CYCLE_ONE false
-#define BENCH_CYCLE_ITEMS true
+#define BENCH_OP_FACTS(id, facts, code) [BENCH_OP_##id] = {BENCH_FIELDS facts},
 	BENCH_OPERATION_LIST(BENCH_OP_FACTS)
-#undef BENCH_TYPES_ANY
-#undef BENCH_TYPES_INT32
-#undef BENCH_CYCLE_ONE
-#undef BENCH_CYCLE_ITEMS
 #undef BENCH_OP_FACTS
 };
 
@@ -89,6 +63,16 @@ bench_type_parse(const char *name, enum bench_type *type)
 	return false;
 }
 
+struct bench_workload
+bench_message_workload(const struct bench_real_entry *entry)
+{
+	return (struct bench_workload){
+		.kind = BENCH_WORKLOAD_MESSAGE,
+		.message = entry->name,
+		.real = entry,
+	};
+}
+
 bool
 bench_op_applies(enum bench_op op, const struct bench_workload *workload)
 {
@@ -98,25 +82,16 @@ bench_op_applies(enum bench_op op, const struct bench_workload *workload)
 	bool real = operation->layout == BENCH_LAYOUT_SHAPE ||
 	            operation->layout == BENCH_LAYOUT_STORED;
 	if (workload->kind == BENCH_WORKLOAD_MESSAGE) {
-		size_t index;
-		if (!real || !bench_real_find(workload->message, &index))
+		if (!real || workload->real == NULL)
 			return false;
-		enum bench_layout layout =
-		        bench_real_kind(index) == BENCH_REAL_SHAPE
-		                ? BENCH_LAYOUT_SHAPE
-		                : BENCH_LAYOUT_STORED;
+		enum bench_layout layout = workload->real->kind == BENCH_REAL_SHAPE
+		                                   ? BENCH_LAYOUT_SHAPE
+		                                   : BENCH_LAYOUT_STORED;
 		return layout == operation->layout;
 	}
 	if (real)
 		return false;
 	return !operation->int32_only || workload->type == BENCH_TYPE_INT32;
-}
-
-enum bench_layout
-bench_test_layout(const struct bench_test *test)
-{
-	const struct bench_operation *operation = bench_operation(test->op);
-	return operation != NULL ? operation->layout : BENCH_LAYOUT_ONE_FIELD;
 }
 
 bool
@@ -131,11 +106,11 @@ bench_op_is_flat(enum bench_op op)
 }
 
 bool
-bench_op_applies_to(enum bench_op op, const struct bm_ops *backend, char *why,
-                    size_t why_size)
+bench_operation_applies_to(const struct bench_operation *operation,
+                           const struct bm_ops *backend, char *why,
+                           size_t why_size)
 {
-	const struct bench_operation *operation = bench_operation(op);
-	if (backend == NULL || operation == NULL || !operation->decodes ||
+	if (!operation->decodes ||
 	    (backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0)
 		return true;
 	snprintf(why, why_size, "its bytes follow its design's own reading of "
@@ -203,10 +178,8 @@ bench_matrix_build(const size_t *sizes, size_t size_count,
 	}
 	for (int op = 0; op < BENCH_OP_COUNT; op++) {
 		for (size_t m = 0; m < bench_real_count(); m++) {
-			struct bench_workload workload = {
-				.kind = BENCH_WORKLOAD_MESSAGE,
-				.message = bench_real_name(m),
-			};
+			struct bench_workload workload =
+			        bench_message_workload(bench_real_entry(m));
 			count = matrix_add(tests, count, op, &workload);
 		}
 	}

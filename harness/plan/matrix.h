@@ -16,100 +16,143 @@
 #define BENCH_MATRIX_H
 
 #include "bmsg.h"
+#include "real_catalog.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 /*
- * The operations, in 2005 order; each row is every fact about one
- * operation, and its two functions. Columns:
- *   id        the enum is BENCH_OP_<id>
- *   name      in test names ("t<name><N><type>") and every output
- *   what      what one operation is, in words (the report's titles)
- *   layout    the matrix message it works on (enum bench_layout)
- *   types     ANY, or INT32 only (2005 timed lookups of Int32 fields)
- *   input     what the cell prepares before timing (enum bench_input)
- *   fresh     each operation consumes a message created empty before
- *             timing (and destroyed after it)
- *   life      create and destroy are inside the timed region
- *   floor     what the Floor row copies (enum bench_floor)
- *   cycle     operations a cycle holds: ONE, or ITEMS (one per field)
- *   in_2005   the 2005 comparison and the growth classes cover it
- *   decodes   the timed work runs the shared full check over the backend's
- *             bytes: it does not apply to a backend whose bytes the check
- *             refuses by design (BM_BACKEND_OWN_FLAT_DIALECT)
- *   run       its timed function (operations.c), which returns a checksum
- *             of what it produced
- *   expect    the checksum one cycle of it must return (operations.c)
- *   check     the full check of a batch just run (operations.c)
+ * The operations, in 2005 order: X(id, facts, code), one row each, every
+ * field named. The enum is BENCH_OP_<id>; `facts` initialises a struct
+ * bench_operation (below, which says what each field is); `code` names the
+ * operation's functions in operations.c:
+ *   run     its timed function, which returns a checksum of what it
+ *           produced;
+ *   expect  the checksum one cycle of it must return;
+ *   check   the full check of a batch just run.
  * What one operation is, and why, is in harness/README.md §1.3.
  */
 #define BENCH_OPERATION_LIST(X)                                                \
-	X(CREATE, "Create",                                                    \
-	  "the N adds into an empty message",                                  \
-	  ONE_FIELD, ANY, NONE, true, false,                                   \
-	  ITEM_BYTES, ONE, true, false,                                        \
-	  run_create, expect_zero, check_batch)                                \
-	X(LOOKUP, "Lookup",                                                    \
-	  "one lookup by name among N fields",                                 \
-	  LOOKUP_FIELDS, INT32, BUILT, false, false,                           \
-	  NONE, ITEMS, true, false,                                            \
-	  run_lookup, expect_lookups, check_lookups)                           \
-	X(READ, "Read",                                                        \
-	  "the N reads by index of one field",                                 \
-	  ONE_FIELD, ANY, BUILT, false, false,                                 \
-	  ITEM_BYTES, ONE, true, false,                                        \
-	  run_read, expect_reads, check_reads)                                 \
-	X(FLATTEN, "Flatten",                                                  \
-	  "flattening one field of N items",                                   \
-	  ONE_FIELD, ANY, BUILT_AND_BUFFER, false, false,                      \
-	  HMF1_BYTES, ONE, true, false,                                        \
-	  run_flatten, expect_flat_size, check_flattened)                      \
-	X(FLATTEN_INDIVIDUAL, "FlattenIndividual",                             \
-	  "flattening N fields of one item",                                   \
-	  FIELD_PER_ITEM, ANY, BUILT_AND_BUFFER, false, false,                 \
-	  HMF1_BYTES, ONE, true, false,                                        \
-	  run_flatten, expect_flat_size, check_flattened)                      \
-	X(UNFLATTEN, "Unflatten",                                              \
-	  "unflattening one field of N items",                                 \
-	  ONE_FIELD, ANY, OWN_BYTES, true, false,                              \
-	  HMF1_BYTES, ONE, true, false,                                        \
-	  run_unflatten, expect_zero, check_batch)                             \
-	X(UNFLATTEN_INDIVIDUAL, "UnflattenIndividual",                         \
-	  "unflattening N fields of one item",                                 \
-	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
-	  HMF1_BYTES, ONE, true, false,                                        \
-	  run_unflatten, expect_zero, check_batch)                             \
-	X(UNFLATTEN_VALIDATED, "UnflattenValidated",                           \
-	  "the full check, then unflattening one field of N items",            \
-	  ONE_FIELD, ANY, OWN_BYTES, true, false,                              \
-	  HMF1_BYTES, ONE, false, true,                                        \
-	  run_unflatten_validated, expect_zero, check_batch)                   \
-	X(UNFLATTEN_INDIVIDUAL_VALIDATED, "UnflattenIndividualValidated",      \
-	  "the full check, then unflattening N fields of one item",            \
-	  FIELD_PER_ITEM, ANY, OWN_BYTES, true, false,                         \
-	  HMF1_BYTES, ONE, false, true,                                        \
-	  run_unflatten_validated, expect_zero, check_batch)                   \
-	X(SEND, "Send",                                                        \
-	  "creating, filling and flattening a message Haiku sends",            \
-	  SHAPE, ANY, REAL_CONTENT, false, true,                               \
-	  HMF1_BYTES, ONE, false, false,                                       \
-	  run_real_send, expect_real_send, check_real_send)                    \
-	X(RECEIVE, "Receive",                                                  \
-	  "unflattening a message Haiku sends and finding every item by name", \
-	  SHAPE, ANY, REAL_BYTES, false, true,                                 \
-	  HMF1_BYTES, ONE, false, false,                                       \
-	  run_real_receive, expect_real_read, check_real_read)                 \
-	X(LOAD, "Load",                                                        \
-	  "unflattening a stored message and reading all of it by iteration",  \
-	  STORED, ANY, REAL_BYTES, false, true,                                \
-	  HMF1_BYTES, ONE, false, false,                                       \
-	  run_real_load, expect_real_read, check_real_read)                    \
-	X(SAVE, "Save",                                                        \
-	  "building a stored message through the add path and flattening it",  \
-	  STORED, ANY, REAL_CONTENT, false, true,                              \
-	  HMF1_BYTES, ONE, false, false,                                       \
-	  run_real_send, expect_real_send, check_real_send)
+	X(CREATE,                                                              \
+	  (.name = "Create",                                                   \
+	   .what = "the N adds into an empty message",                         \
+	   .layout = BENCH_LAYOUT_ONE_FIELD, .int32_only = false,              \
+	   .input = BENCH_INPUT_NONE, .fresh_messages = true,                  \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_ITEM_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_create, .expect = expect_zero, .check = check_batch))    \
+	X(LOOKUP,                                                              \
+	  (.name = "Lookup",                                                   \
+	   .what = "one lookup by name among N fields",                        \
+	   .layout = BENCH_LAYOUT_LOOKUP_FIELDS, .int32_only = true,           \
+	   .input = BENCH_INPUT_BUILT, .fresh_messages = false,                \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_NONE,                 \
+	   .cycle_is_items = true, .in_2005 = true, .decodes = false),         \
+	  (.run = run_lookup, .expect = expect_lookups,                        \
+	   .check = check_lookups))                                            \
+	X(READ,                                                                \
+	  (.name = "Read",                                                     \
+	   .what = "the N reads by index of one field",                        \
+	   .layout = BENCH_LAYOUT_ONE_FIELD, .int32_only = false,              \
+	   .input = BENCH_INPUT_BUILT, .fresh_messages = false,                \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_ITEM_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_read, .expect = expect_reads, .check = check_reads))     \
+	X(FLATTEN,                                                             \
+	  (.name = "Flatten",                                                  \
+	   .what = "flattening one field of N items",                          \
+	   .layout = BENCH_LAYOUT_ONE_FIELD, .int32_only = false,              \
+	   .input = BENCH_INPUT_BUILT_AND_BUFFER, .fresh_messages = false,     \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_flatten, .expect = expect_flat_size,                     \
+	   .check = check_flattened))                                          \
+	X(FLATTEN_INDIVIDUAL,                                                  \
+	  (.name = "FlattenIndividual",                                        \
+	   .what = "flattening N fields of one item",                          \
+	   .layout = BENCH_LAYOUT_FIELD_PER_ITEM, .int32_only = false,         \
+	   .input = BENCH_INPUT_BUILT_AND_BUFFER, .fresh_messages = false,     \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_flatten, .expect = expect_flat_size,                     \
+	   .check = check_flattened))                                          \
+	X(UNFLATTEN,                                                           \
+	  (.name = "Unflatten",                                                \
+	   .what = "unflattening one field of N items",                        \
+	   .layout = BENCH_LAYOUT_ONE_FIELD, .int32_only = false,              \
+	   .input = BENCH_INPUT_OWN_BYTES, .fresh_messages = true,             \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_unflatten, .expect = expect_zero, .check = check_batch)) \
+	X(UNFLATTEN_INDIVIDUAL,                                                \
+	  (.name = "UnflattenIndividual",                                      \
+	   .what = "unflattening N fields of one item",                        \
+	   .layout = BENCH_LAYOUT_FIELD_PER_ITEM, .int32_only = false,         \
+	   .input = BENCH_INPUT_OWN_BYTES, .fresh_messages = true,             \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = true, .decodes = false),        \
+	  (.run = run_unflatten, .expect = expect_zero, .check = check_batch)) \
+	X(UNFLATTEN_VALIDATED,                                                 \
+	  (.name = "UnflattenValidated",                                       \
+	   .what = "the full check, then unflattening one field of N items",   \
+	   .layout = BENCH_LAYOUT_ONE_FIELD, .int32_only = false,              \
+	   .input = BENCH_INPUT_OWN_BYTES, .fresh_messages = true,             \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = true),        \
+	  (.run = run_unflatten_validated, .expect = expect_zero,              \
+	   .check = check_batch))                                              \
+	X(UNFLATTEN_INDIVIDUAL_VALIDATED,                                      \
+	  (.name = "UnflattenIndividualValidated",                             \
+	   .what = "the full check, then unflattening N fields of one item",   \
+	   .layout = BENCH_LAYOUT_FIELD_PER_ITEM, .int32_only = false,         \
+	   .input = BENCH_INPUT_OWN_BYTES, .fresh_messages = true,             \
+	   .times_lifetime = false, .floor = BENCH_FLOOR_HMF1_BYTES,           \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = true),        \
+	  (.run = run_unflatten_validated, .expect = expect_zero,              \
+	   .check = check_batch))                                              \
+	X(SEND,                                                                \
+	  (.name = "Send",                                                     \
+	   .what = "creating, filling and flattening a message Haiku sends",   \
+	   .layout = BENCH_LAYOUT_SHAPE, .int32_only = false,                  \
+	   .input = BENCH_INPUT_REAL_CONTENT, .fresh_messages = false,         \
+	   .times_lifetime = true, .floor = BENCH_FLOOR_HMF1_BYTES,            \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = false),       \
+	  (.run = run_real_send, .expect = expect_real_send,                   \
+	   .check = check_real_send))                                          \
+	X(RECEIVE,                                                             \
+	  (.name = "Receive",                                                  \
+	   .what = "unflattening a message Haiku sends and finding every "     \
+	           "item by name",                                             \
+	   .layout = BENCH_LAYOUT_SHAPE, .int32_only = false,                  \
+	   .input = BENCH_INPUT_REAL_BYTES, .fresh_messages = false,           \
+	   .times_lifetime = true, .floor = BENCH_FLOOR_HMF1_BYTES,            \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = false),       \
+	  (.run = run_real_receive, .expect = expect_real_read,                \
+	   .check = check_real_read))                                          \
+	X(LOAD,                                                                \
+	  (.name = "Load",                                                     \
+	   .what = "unflattening a stored message and reading all of it by "   \
+	           "iteration",                                                \
+	   .layout = BENCH_LAYOUT_STORED, .int32_only = false,                 \
+	   .input = BENCH_INPUT_REAL_BYTES, .fresh_messages = false,           \
+	   .times_lifetime = true, .floor = BENCH_FLOOR_HMF1_BYTES,            \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = false),       \
+	  (.run = run_real_load, .expect = expect_real_read,                   \
+	   .check = check_real_read))                                          \
+	X(SAVE,                                                                \
+	  (.name = "Save",                                                     \
+	   .what = "building a stored message through the add path and "       \
+	           "flattening it",                                            \
+	   .layout = BENCH_LAYOUT_STORED, .int32_only = false,                 \
+	   .input = BENCH_INPUT_REAL_CONTENT, .fresh_messages = false,         \
+	   .times_lifetime = true, .floor = BENCH_FLOOR_HMF1_BYTES,            \
+	   .cycle_is_items = false, .in_2005 = false, .decodes = false),       \
+	  (.run = run_real_send, .expect = expect_real_send,                   \
+	   .check = check_real_send))
+
+/* A row's parenthesised fields, as an initialiser's list:
+ * {BENCH_FIELDS facts} is {.name = ..., ...}. */
+#define BENCH_FIELDS(...) __VA_ARGS__
 
 enum bench_op {
 #define BENCH_OP_ENUM(id, ...) BENCH_OP_##id,
@@ -168,19 +211,32 @@ enum bench_floor {
 	                          * Message4 and today's Haiku write */
 };
 
-/* The facts of one operation (the columns above, but the functions). */
+/* The facts of one operation: the fields a row of BENCH_OPERATION_LIST
+ * names. */
 struct bench_operation {
-	const char *name;
-	const char *what;
-	enum bench_layout layout;
-	bool int32_only;
-	enum bench_input input;
-	bool fresh_messages;
-	bool times_lifetime;
-	enum bench_floor floor;
-	bool cycle_is_items;
-	bool in_2005;
-	bool decodes;
+	const char *name;           /* in test names ("t<name><N><type>") and
+	                             * every output */
+	const char *what;           /* what one operation is, in words (the
+	                             * report's titles) */
+	enum bench_layout layout;   /* the message it works on */
+	bool int32_only;            /* Int32 items only (2005 timed lookups of
+	                             * Int32 fields) */
+	enum bench_input input;     /* what the cell prepares before timing */
+	bool fresh_messages;        /* each operation consumes a message created
+	                             * empty before timing (and destroyed
+	                             * after it) */
+	bool times_lifetime;        /* create and destroy are inside the timed
+	                             * region */
+	enum bench_floor floor;     /* what the Floor copies */
+	bool cycle_is_items;        /* a cycle is one operation per item (one
+	                             * lookup of each field), not one */
+	bool in_2005;               /* the 2005 comparison and the growth
+	                             * classes cover it */
+	bool decodes;               /* the timed work runs the shared full check
+	                             * over the backend's bytes: it does not
+	                             * apply to a backend whose bytes the check
+	                             * refuses by design
+	                             * (BM_BACKEND_OWN_FLAT_DIALECT) */
 };
 
 /* What a test's operation is applied to. */
@@ -194,6 +250,9 @@ struct bench_workload {
 	enum bench_type type;    /* MATRIX */
 	size_t items;            /* MATRIX */
 	const char *message;     /* MESSAGE: its name (static storage) */
+	/* MESSAGE: its entry in BENCH_REAL_MESSAGE_LIST; NULL when the name
+	 * is none of them (a results file of another version). */
+	const struct bench_real_entry *real;
 };
 
 /* Longest test name, its NUL included. */
@@ -230,12 +289,14 @@ const char *bench_type_name(enum bench_type type);
 /* The type called `name` (exactly); false when there is none. */
 bool bench_type_parse(const char *name, enum bench_type *type);
 
-/* True when the operation applies to the workload (Lookup: Int32 only; a
- * named message: the operations of its kind, shapes or stored files). */
-bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
+/* The workload of named message `entry` of BENCH_REAL_MESSAGE_LIST. */
+struct bench_workload bench_message_workload(
+        const struct bench_real_entry *entry);
 
-/* The layout of the message a matrix test uses. */
-enum bench_layout bench_test_layout(const struct bench_test *test);
+/* True when the operation applies to the workload (Lookup: Int32 only; a
+ * named message of the list: the operations of its kind, shapes or stored
+ * files). */
+bool bench_op_applies(enum bench_op op, const struct bench_workload *workload);
 
 /* True for the operations that report a flattened size: those whose cell
  * holds flattened bytes (Flatten, Unflatten and their Individual rows). */
@@ -243,8 +304,9 @@ bool bench_op_is_flat(enum bench_op op);
 
 /* True when the operation applies to the backend; otherwise writes why
  * (its cells are then "n/a", neither a time nor an error). */
-bool bench_op_applies_to(enum bench_op op, const struct bm_ops *backend,
-                         char *why, size_t why_size);
+bool bench_operation_applies_to(const struct bench_operation *operation,
+                                const struct bm_ops *backend, char *why,
+                                size_t why_size);
 
 /* True when the test has a Floor row. */
 bool bench_test_has_floor(const struct bench_test *test);

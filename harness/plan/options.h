@@ -18,8 +18,9 @@
 
 /*
  * The output formats (--format), one list from which the enum, the
- * parser, its refusal and the --help lines derive (output.h says what each
- * holds): X(enum name, the word --format takes, one line for --help).
+ * parser, its refusal and the --help lines derive: X(enum name, the word
+ * --format takes, one line for --help, which says what it holds). Each
+ * has its writer in output.h's BENCH_WRITER_TABLE.
  */
 #define BENCH_FORMAT_LIST(X)                                                \
 	X(BENCH_FORMAT_MD, "md", "the results table in Markdown (default)")  \

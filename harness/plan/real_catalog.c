@@ -5,20 +5,27 @@
 
 #include <string.h>
 
-struct real_entry {
-	const char *name;
-	enum bench_real_kind kind;
-	const char *file;
+/* The entries, numbered in list order. */
+enum {
+#define REAL_INDEX(name_, kind_, file_) REAL_INDEX_##name_,
+	BENCH_REAL_MESSAGE_LIST(REAL_INDEX)
+#undef REAL_INDEX
+	ENTRY_COUNT
 };
 
-static const struct real_entry entries[] = {
+static const struct bench_real_entry entries[ENTRY_COUNT] = {
 #define REAL_ENTRY(name_, kind_, file_)                                    \
-	{.name = #name_, .kind = BENCH_REAL_##kind_, .file = file_},
+	{.name = #name_, .kind = BENCH_REAL_##kind_, .file = file_,        \
+	 .index = REAL_INDEX_##name_},
 	BENCH_REAL_MESSAGE_LIST(REAL_ENTRY)
 #undef REAL_ENTRY
 };
 
-#define ENTRY_COUNT (sizeof entries / sizeof entries[0])
+const struct bench_real_entry *
+bench_real_entry(size_t index)
+{
+	return index < ENTRY_COUNT ? &entries[index] : NULL;
+}
 
 size_t
 bench_real_count(void)

@@ -37,6 +37,18 @@ enum bench_real_kind {
 	BENCH_REAL_STORED
 };
 
+/* One named message of the list: its name, its kind, its stored file
+ * (tests/data/haiku/; NULL for a shape) and its place in the list. */
+struct bench_real_entry {
+	const char *name;
+	enum bench_real_kind kind;
+	const char *file;
+	size_t index;
+};
+
+/* Message `index` of the list; NULL past its end. */
+const struct bench_real_entry *bench_real_entry(size_t index);
+
 /* Number of named messages; the name and kind of message `index`. */
 size_t bench_real_count(void);
 const char *bench_real_name(size_t index);

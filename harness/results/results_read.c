@@ -133,6 +133,59 @@ get_boolean(struct loader *loader, json_t *object, const char *where,
 	return true;
 }
 
+/* context.skipped_backends, when there: the backends a build left out
+ * (originals without their Haiku tree), each with its name and why. */
+static bool
+load_skipped(struct loader *loader, json_t *context,
+             struct bench_run_file *run)
+{
+	const char *where = "context.skipped_backends";
+	json_t *skipped = member(context, "skipped_backends");
+	if (skipped == NULL)
+		return true;
+	if (!json_is_array(skipped))
+		return fail_at(loader, "context", "skipped_backends",
+		               "expected an array");
+	run->skipped = calloc(json_array_size(skipped) + 1,
+	                      sizeof *run->skipped);
+	if (run->skipped == NULL)
+		return fail_at(loader, "context", "skipped_backends",
+		               "out of memory");
+	size_t index;
+	json_t *entry;
+	json_array_foreach(skipped, index, entry) {
+		const char *why;
+		if (!get_string(loader, entry, where, "name",
+		                &run->skipped[index]) ||
+		    !get_string(loader, entry, where, "why", &why))
+			return false;
+		run->skipped_count++;
+	}
+	return true;
+}
+
+/* context.options: the measurement options of the run. */
+static bool
+load_options(struct loader *loader, json_t *context,
+             struct bench_run_file *run)
+{
+	json_t *options = member(context, "options");
+	if (!json_is_object(options))
+		return fail_at(loader, "context", "options",
+		               options == NULL ? "missing (an object)"
+		                               : "expected an object");
+	const char *o = "context.options";
+	return get_boolean(loader, options, o, "all", &run->all) &&
+	       get_optional_string(loader, options, o, "filter",
+	                           &run->filter) &&
+	       get_integer(loader, options, o, "repetitions",
+	                   &run->repetitions) &&
+	       get_number(loader, options, o, "min_time_ms",
+	                  &run->min_time_ms) &&
+	       get_integer(loader, options, o, "seed", &run->seed) &&
+	       get_boolean(loader, options, o, "quick", &run->quick);
+}
+
 static bool
 load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 {
@@ -183,43 +236,8 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	                                         : "disturbed_batches",
 	                        &run->disturbed))
 		return false;
-	json_t *skipped = member(context, "skipped_backends");
-	if (skipped != NULL) {
-		if (!json_is_array(skipped))
-			return fail_at(loader, c, "skipped_backends",
-			               "expected an array");
-		run->skipped = calloc(json_array_size(skipped) + 1,
-		                      sizeof *run->skipped);
-		if (run->skipped == NULL)
-			return fail_at(loader, c, "skipped_backends",
-			               "out of memory");
-		size_t index;
-		json_t *entry;
-		json_array_foreach(skipped, index, entry) {
-			const char *why;
-			if (!get_string(loader, entry, "context.skipped_backends",
-			                "name", &run->skipped[index]) ||
-			    !get_string(loader, entry, "context.skipped_backends",
-			                "why", &why))
-				return false;
-			run->skipped_count++;
-		}
-	}
-	json_t *options = member(context, "options");
-	if (!json_is_object(options))
-		return fail_at(loader, c, "options",
-		               options == NULL ? "missing (an object)"
-		                               : "expected an object");
-	const char *o = "context.options";
-	if (!get_boolean(loader, options, o, "all", &run->all) ||
-	    !get_optional_string(loader, options, o, "filter", &run->filter) ||
-	    !get_integer(loader, options, o, "repetitions",
-	                 &run->repetitions) ||
-	    !get_number(loader, options, o, "min_time_ms", &run->min_time_ms) ||
-	    !get_integer(loader, options, o, "seed", &run->seed) ||
-	    !get_boolean(loader, options, o, "quick", &run->quick))
-		return false;
-	return true;
+	return load_skipped(loader, context, run) &&
+	       load_options(loader, context, run);
 }
 
 /* Schema 1 said whether a backend is a Haiku design; schema 2 says its
@@ -448,6 +466,9 @@ load_workload(struct loader *loader, json_t *entry, const char *where,
 	if (!get_string(loader, workload, inner, "message",
 	                &row->workload.message))
 		return false;
+	size_t index;
+	if (bench_real_find(row->workload.message, &index))
+		row->workload.real = bench_real_entry(index);
 	if (json_object_size(workload) != 1)
 		return fail_at(loader, inner, "",
 		               "a named message has no type or items");

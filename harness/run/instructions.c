@@ -9,18 +9,19 @@
 #include <valgrind/callgrind.h>
 
 size_t
-bench_instruction_ops(const struct bench_test *test)
+bench_instruction_ops(const struct bench_operation *operation,
+                      const struct bench_workload *workload)
 {
 	/* One cycle where a cycle is a pass over the items (Lookup). */
-	if (bench_operation(test->op)->cycle_is_items)
-		return test->workload.items;
+	if (operation->cycle_is_items)
+		return workload->items;
 	/* A named message: a small message Haiku sends costs about what 50
 	 * items of the matrix do; a stored one is a whole file. */
-	if (test->workload.kind == BENCH_WORKLOAD_MESSAGE)
-		return bench_operation(test->op)->layout == BENCH_LAYOUT_SHAPE
+	if (workload->kind == BENCH_WORKLOAD_MESSAGE)
+		return operation->layout == BENCH_LAYOUT_SHAPE
 		               ? BENCH_INSTRUCTION_ITEMS / 50
 		               : 1;
-	size_t ops = BENCH_INSTRUCTION_ITEMS / test->workload.items;
+	size_t ops = BENCH_INSTRUCTION_ITEMS / workload->items;
 	return ops > 0 ? ops : 1;
 }
 

@@ -39,7 +39,8 @@
  * measured, so the figure depends only on the code.
  */
 #define BENCH_INSTRUCTION_ITEMS 1000u
-size_t bench_instruction_ops(const struct bench_test *test);
+size_t bench_instruction_ops(const struct bench_operation *operation,
+                             const struct bench_workload *workload);
 
 /*
  * Before a run: can the measure the options ask for be taken here? Time

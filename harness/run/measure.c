@@ -48,11 +48,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* One column of a row while it is measured. */
+/* One cell of a row while it is measured. */
 struct runner {
+	const struct bench_column *column;
 	struct bench_cell cell;
 	struct bench_cell_result *result;
-	const char *label;          /* backend name, or "Floor" */
 	bool active;                /* set up and not failed */
 	size_t ops;                 /* per timed batch (round) */
 	size_t rounds;              /* batches per sample */
@@ -62,6 +62,8 @@ struct runner {
 struct run_state {
 	const struct bench_options *options;
 	struct bench_results *results;
+	const struct bench_column *columns;     /* list_columns */
+	size_t column_count;
 	struct bench_progress progress;
 	uint64_t rng;
 	uint64_t checksum;
@@ -122,8 +124,8 @@ fail_runner(struct run_state *state, struct runner *runner,
 	if (state->in_child)
 		return;
 	char line[BENCH_REASON_MAX + 128];
-	snprintf(line, sizeof line, "ERROR in %s: %s: %s", runner->label,
-	         test->name, reason);
+	snprintf(line, sizeof line, "ERROR in %s: %s: %s",
+	         runner->column->label, test->name, reason);
 	bench_progress_error(&state->progress, line);
 }
 
@@ -327,14 +329,12 @@ size_batches(struct run_state *state, struct runner *runner,
 	return true;
 }
 
-/* Makes room for a runner's samples and notes the flattened bytes its
- * results report. False after failing the runner. */
+/* Makes room for a runner's samples and notes the bytes its results
+ * report. False after failing the runner. */
 static bool
 prepare_results(struct run_state *state, struct runner *runner,
-                const struct bench_test_data *work,
-                const struct bm_ops *backend)
+                const struct bench_test *test)
 {
-	const struct bench_test *test = work->test;
 	runner->result->samples = calloc(state->options->repetitions,
 	                                 sizeof(double));
 	runner->result->cpu_samples = calloc(state->options->repetitions,
@@ -344,11 +344,10 @@ prepare_results(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, "harness out of memory");
 		return false;
 	}
-	if (backend == NULL) {
-		runner->result->flat_bytes = work->floor_bytes;
-	} else if (bench_op_is_flat(test->op)) {
-		/* The bytes the first batch validated: the backend's own
-		 * flattening of the test's message. */
+	if (runner->cell.flat != NULL) {
+		/* The bytes the operation moves, as the first batch validated
+		 * them: a backend's own flattening of the test's message, or
+		 * the Floor's copy. */
 		runner->result->flat_bytes = runner->cell.flat_size;
 		runner->result->flat_digest =
 			bench_fnv_bytes(runner->cell.flat, runner->cell.flat_size);
@@ -356,31 +355,26 @@ prepare_results(struct run_state *state, struct runner *runner,
 	return true;
 }
 
-/* Sets up, validates, counts and calibrates one runner (untimed). In
- * instruction mode the validated batch already has the operations of the
- * counted one, and there is nothing to calibrate. */
+/* Sets up, validates, counts and calibrates one runner whose cell
+ * applies (untimed). In instruction mode the validated batch already has
+ * the operations of the counted one, and there is nothing to calibrate. */
 static void
 set_up_runner(struct run_state *state, struct runner *runner,
-              const struct bench_test_data *work,
-              const struct bm_ops *backend)
+              const struct bench_test_data *work)
 {
 	const struct bench_test *test = work->test;
 	/* Room for the reason and the words put before it. */
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	uint64_t elapsed;
 	runner->active = false;
-	if (!bench_op_applies_to(test->op, backend, why, sizeof why)) {
-		runner->result->not_applicable = true;
-		snprintf(runner->result->error, sizeof runner->result->error,
-		         "%s", why);
-		return;
-	}
-	if (!bench_cell_init(&runner->cell, work, backend, why, sizeof why)) {
+	if (!bench_cell_init(&runner->cell, work, runner->column, why,
+	                     sizeof why)) {
 		fail_runner(state, runner, test, why);
 		return;
 	}
 	size_t first_ops = state->count_instructions
-	                           ? bench_instruction_ops(test)
+	                           ? bench_instruction_ops(work->operation,
+	                                                   &test->workload)
 	                           : runner->cell.cycle_ops;
 	if (!run_batch(state, runner, first_ops, true, NULL, &elapsed,
 	               reason, sizeof reason)) {
@@ -388,13 +382,12 @@ set_up_runner(struct run_state *state, struct runner *runner,
 		fail_runner(state, runner, test, why);
 		return;
 	}
-	if (backend != NULL &&
-	    !count_allocations(runner, why, sizeof why)) {
+	if (!count_allocations(runner, why, sizeof why)) {
 		fail_runner(state, runner, test, why);
 		return;
 	}
 	if (!size_batches(state, runner, test, first_ops) ||
-	    !prepare_results(state, runner, work, backend))
+	    !prepare_results(state, runner, test))
 		return;
 	runner->active = true;
 }
@@ -502,7 +495,7 @@ count_sample(struct run_state *state, struct runner *runner,
 	char why[BENCH_REASON_MAX], reason[BENCH_REASON_MAX - 64];
 	char name[BENCH_DUMP_NAME_MAX];
 	uint64_t elapsed;
-	bench_dump_name(test->name, runner->label, name, sizeof name);
+	bench_dump_name(test->name, runner->column->label, name, sizeof name);
 	if (!run_batch(state, runner, runner->ops, false, NULL, &elapsed,
 	               reason, sizeof reason) ||
 	    !run_batch(state, runner, runner->ops, true, name, &elapsed,
@@ -547,7 +540,6 @@ struct cell_job {
 	struct run_state *state;
 	struct runner *runner;
 	const struct bench_test *test;
-	const struct bm_ops *backend;
 	struct cell_report *report;
 };
 
@@ -565,7 +557,7 @@ run_cell_job(void *argument)
 	if (!bench_test_data_init(&work, job->test, state->options->seed)) {
 		fail_runner(state, runner, job->test, "harness out of memory");
 	} else {
-		set_up_runner(state, runner, &work, job->backend);
+		set_up_runner(state, runner, &work);
 		if (runner->active)
 			count_sample(state, runner, job->test);
 	}
@@ -587,8 +579,7 @@ run_cell_job(void *argument)
  * its report written to `fd`, then the end of the process. */
 static _Noreturn void
 run_cell_child(struct run_state *state, struct runner *runner,
-               const struct bench_test *test, const struct bm_ops *backend,
-               int fd)
+               const struct bench_test *test, int fd)
 {
 	struct cell_report report = {0};
 	state->in_child = true;
@@ -596,7 +587,6 @@ run_cell_child(struct run_state *state, struct runner *runner,
 		.state = state,
 		.runner = runner,
 		.test = test,
-		.backend = backend,
 		.report = &report,
 	};
 	pthread_t thread;
@@ -676,16 +666,15 @@ take_cell_report(struct run_state *state, struct runner *runner,
  * whatever ran before it, whatever the options and the harness's own
  * allocations were: which paths glibc's allocator and string functions take
  * (realloc in place or not; strlen, strncmp and memcpy check for page
- * crossings) depends on the cell's own code only. Without this, 19 cells
- * of 154 moved by 0.2 to 30 % when other tests ran first; with the process
- * but not the thread, 28 moved by up to 8 % when --sizes changed.
- * callgrind writes each process's dumps to its own file when
- * --callgrind-out-file has %p (scripts/bench-instructions).
+ * crossings) depends on the cell's own code only; without the process,
+ * cells moved when other tests ran first, and without the thread, when
+ * --sizes changed (harness/README.md §5.2). callgrind writes each
+ * process's dumps to its own file when --callgrind-out-file has %p
+ * (scripts/bench-instructions).
  */
 static void
 count_cell_apart(struct run_state *state, struct runner *runner,
-                 const struct bench_test_data *work,
-                 const struct bm_ops *backend)
+                 const struct bench_test_data *work)
 {
 	const struct bench_test *test = work->test;
 	struct cell_report report = {0};
@@ -698,7 +687,7 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 	pid_t child = fork();
 	if (child == 0) {
 		close(pipe_fds[0]);
-		run_cell_child(state, runner, test, backend, pipe_fds[1]);
+		run_cell_child(state, runner, test, pipe_fds[1]);
 	}
 	close(pipe_fds[1]);
 	if (child < 0) {
@@ -741,26 +730,30 @@ summarize(struct bench_cell_result *result, double *scratch)
 		                &result->summary);
 }
 
-/* Sets up every runner of a row (the Floor's last, when the row has one);
- * in instruction mode each cell is counted in a process of its own. */
+/* Sets up the runner of every column in a row, in column order; a cell
+ * that does not apply is "n/a". In instruction mode each cell is counted
+ * in a process of its own. */
 static void
 set_up_runners(struct run_state *state, struct bench_row *row,
-               struct runner *runners, size_t runner_count,
-               const struct bench_test_data *work)
+               struct runner *runners, const struct bench_test_data *work)
 {
-	struct bench_results *results = state->results;
-	size_t backend_count = results->backend_count;
-	for (size_t r = 0; r < runner_count; r++) {
-		struct runner *runner = &runners[r];
-		bool floor = r == backend_count;
-		runner->result = floor ? &row->floor : &row->cells[r];
-		runner->label = floor ? "Floor" : results->backends[r]->name;
-		if (state->count_instructions)
-			count_cell_apart(state, runner, work,
-			                 floor ? NULL : results->backends[r]);
-		else
-			set_up_runner(state, runner, work,
-			              floor ? NULL : results->backends[r]);
+	char why[BENCH_REASON_MAX];
+	for (size_t c = 0; c < state->column_count; c++) {
+		struct runner *runner = &runners[c];
+		runner->column = &state->columns[c];
+		/* The results keep the Floor's cell beside the backends'. */
+		runner->result = runner->column->kind == BENCH_COLUMN_FLOOR
+		                         ? &row->floor
+		                         : &row->cells[c];
+		if (!bench_cell_applies(runner->column, work, why, sizeof why)) {
+			runner->result->not_applicable = true;
+			snprintf(runner->result->error,
+			         sizeof runner->result->error, "%s", why);
+		} else if (state->count_instructions) {
+			count_cell_apart(state, runner, work);
+		} else {
+			set_up_runner(state, runner, work);
+		}
 	}
 }
 
@@ -809,7 +802,7 @@ measure_test(struct run_state *state, struct bench_row *row)
 	struct bench_results *results = state->results;
 	const struct bench_test *test = &row->test;
 	size_t backend_count = results->backend_count;
-	size_t runner_count = backend_count + (row->has_floor ? 1 : 0);
+	size_t runner_count = state->column_count;
 	struct bench_test_data work = {0};
 	struct runner *runners = calloc(runner_count + 1, sizeof *runners);
 	size_t *order = calloc(runner_count + 1, sizeof *order);
@@ -822,7 +815,7 @@ measure_test(struct run_state *state, struct bench_row *row)
 	if (!ok)
 		goto done;
 
-	set_up_runners(state, row, runners, runner_count, &work);
+	set_up_runners(state, row, runners, &work);
 	if (!state->count_instructions)
 		take_samples(state, runners, runner_count, order, test);
 	finish_row(state, row, scratch, candidates);
@@ -906,6 +899,34 @@ select_backends(const struct bench_options *options,
 	return true;
 }
 
+/*
+ * The columns a run measures, one list: the selected backends in registry
+ * order, then the Floor, a column of its own kind (harness/README.md §2).
+ * The Floor is measured as a backend is, in the same passes, so it is a
+ * column of the list; what its cells run is its own (operations.h).
+ * NULL when out of memory.
+ */
+static struct bench_column *
+list_columns(const struct bench_results *results, size_t *count)
+{
+	size_t backends = results->backend_count;
+	struct bench_column *columns = calloc(backends + 1, sizeof *columns);
+	if (columns == NULL)
+		return NULL;
+	for (size_t b = 0; b < backends; b++)
+		columns[b] = (struct bench_column){
+			.kind = BENCH_COLUMN_BACKEND,
+			.label = results->backends[b]->name,
+			.backend = results->backends[b],
+		};
+	columns[backends] = (struct bench_column){
+		.kind = BENCH_COLUMN_FLOOR,
+		.label = "Floor",
+	};
+	*count = backends + 1;
+	return columns;
+}
+
 /* The tests of the matrix that --filter passes, in matrix order, in a new
  * array (NULL when out of memory); *selected is their number. */
 static struct bench_test *
@@ -972,14 +993,19 @@ bench_measure(const struct bench_options *options,
 	if (tests == NULL)
 		return false;
 
+	size_t column_count = 0;
+	struct bench_column *columns = list_columns(results, &column_count);
 	results->rows = calloc(selected + 1, sizeof *results->rows);
-	if (results->rows == NULL) {
+	if (columns == NULL || results->rows == NULL) {
+		free(columns);
 		free(tests);
 		return false;
 	}
 	struct run_state state = {
 		.options = options,
 		.results = results,
+		.columns = columns,
+		.column_count = column_count,
 		.rng = options->seed,
 		.checksum = BENCH_FNV_OFFSET,
 		.min_time_ns = options->min_time_ms * 1e6,
@@ -991,6 +1017,7 @@ bench_measure(const struct bench_options *options,
 	bench_progress_start(&state.progress, err, show_progress, selected);
 	bool ok = measure_rows(&state, tests, selected);
 	bench_progress_finish(&state.progress);
+	free(columns);
 	free(tests);
 	results->checksum = state.checksum;
 	results->wall_seconds = bench_now_seconds() - start;

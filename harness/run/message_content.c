@@ -36,18 +36,26 @@ bench_field_name(enum bench_layout layout, size_t index, char *out)
 	}
 }
 
-size_t
-bench_field_count(const struct bench_test *test)
+struct bench_content
+bench_test_content(const struct bench_test *test)
 {
-	return bench_test_layout(test) == BENCH_LAYOUT_ONE_FIELD ? 1
-	                                                         : test->workload.items;
+	return (struct bench_content){
+		.layout = bench_operation(test->op)->layout,
+		.type = test->workload.type,
+		.items = test->workload.items,
+	};
 }
 
 size_t
-bench_items_per_field(const struct bench_test *test)
+bench_field_count(const struct bench_content *content)
 {
-	return bench_test_layout(test) == BENCH_LAYOUT_ONE_FIELD ? test->workload.items
-	                                                         : 1;
+	return content->layout == BENCH_LAYOUT_ONE_FIELD ? 1 : content->items;
+}
+
+size_t
+bench_items_per_field(const struct bench_content *content)
+{
+	return content->layout == BENCH_LAYOUT_ONE_FIELD ? content->items : 1;
 }
 
 bm_type_code
@@ -70,49 +78,48 @@ expected_item(enum bench_type type, size_t value, unsigned char *out)
 }
 
 size_t
-bench_item_bytes(const struct bench_test *test)
+bench_item_bytes(const struct bench_content *content)
 {
-	if (test->workload.type == BENCH_TYPE_INT32)
-		return 4 * test->workload.items;
+	if (content->type == BENCH_TYPE_INT32)
+		return 4 * content->items;
 	char text[BENCH_TEXT_MAX];
 	size_t total = 0;
-	for (size_t i = 0; i < test->workload.items; i++)
+	for (size_t i = 0; i < content->items; i++)
 		total += bench_string_value(i, text) + 1;
 	return total;
 }
 
 size_t
-bench_hmf1_size(const struct bench_test *test)
+bench_hmf1_size(const struct bench_content *content)
 {
-	enum bench_layout layout = bench_test_layout(test);
-	size_t fields = bench_field_count(test);
-	size_t per_field = bench_items_per_field(test);
+	size_t fields = bench_field_count(content);
+	size_t per_field = bench_items_per_field(content);
 	/* impl/README.md §4.4: header, field headers, then per field its name
 	 * with the NUL and its items; a variable-size item has a uint32 size
 	 * first. */
 	size_t total = 68 + 24 * fields;
 	char name[BENCH_TEXT_MAX];
 	for (size_t f = 0; f < fields; f++) {
-		bench_field_name(layout, f, name);
+		bench_field_name(content->layout, f, name);
 		total += strlen(name) + 1;
 	}
-	total += bench_item_bytes(test);
-	if (test->workload.type == BENCH_TYPE_STRING)
+	total += bench_item_bytes(content);
+	if (content->type == BENCH_TYPE_STRING)
 		total += 4 * fields * per_field;
 	return total;
 }
 
 int
-bench_content_build(const struct bench_test *test, bm_message *msg)
+bench_content_build(const struct bench_content *content, bm_message *msg)
 {
-	enum bench_layout layout = bench_test_layout(test);
+	enum bench_layout layout = content->layout;
 	char name[BENCH_TEXT_MAX], text[BENCH_TEXT_MAX];
 	int rc = BM_OK;
 	bench_field_name(layout, 0, name);
-	for (size_t i = 0; i < test->workload.items && rc == BM_OK; i++) {
+	for (size_t i = 0; i < content->items && rc == BM_OK; i++) {
 		if (layout != BENCH_LAYOUT_ONE_FIELD)
 			bench_field_name(layout, i, name);
-		if (test->workload.type == BENCH_TYPE_INT32) {
+		if (content->type == BENCH_TYPE_INT32) {
 			rc = bm_add_int32(msg, name, (int32_t)i);
 		} else {
 			bench_string_value(i, text);
@@ -164,14 +171,13 @@ check_item(enum bench_type type, const char *field, size_t index,
 }
 
 bool
-bench_content_check_message(const struct bench_test *test,
+bench_content_check_message(const struct bench_content *content,
                             const bm_message *msg, char *why,
                             size_t why_size)
 {
-	enum bench_layout layout = bench_test_layout(test);
-	size_t fields = bench_field_count(test);
-	size_t per_field = bench_items_per_field(test);
-	bm_type_code type = bench_type_code(test->workload.type);
+	size_t fields = bench_field_count(content);
+	size_t per_field = bench_items_per_field(content);
+	bm_type_code type = bench_type_code(content->type);
 	int32_t count = bm_count_fields(msg);
 	if (count < 0 || (size_t)count != fields) {
 		snprintf(why, why_size, "holds %d fields, expected %zu",
@@ -180,7 +186,7 @@ bench_content_check_message(const struct bench_test *test,
 	}
 	char name[BENCH_TEXT_MAX];
 	for (size_t f = 0; f < fields; f++) {
-		bench_field_name(layout, f, name);
+		bench_field_name(content->layout, f, name);
 		struct bm_field_info info;
 		int rc = bm_get_info(msg, name, &info);
 		if (rc != BM_OK) {
@@ -212,8 +218,8 @@ bench_content_check_message(const struct bench_test *test,
 				return false;
 			}
 			size_t value = per_field == 1 ? f : i;
-			if (!check_item(test->workload.type, name, i, value, data, size, why,
-			                why_size))
+			if (!check_item(content->type, name, i, value, data,
+			                size, why, why_size))
 				return false;
 		}
 	}
@@ -223,7 +229,7 @@ bench_content_check_message(const struct bench_test *test,
 /* --- Flattened bytes, through the shared decoder ----------------------------- */
 
 struct flat_check {
-	const struct bench_test *test;
+	const struct bench_content *content;
 	enum bm_format format;
 	bool *seen;              /* one per expected field */
 	size_t fields_seen;
@@ -242,10 +248,10 @@ struct flat_check {
 /* Finds which expected field a name is: "data", "data<i>" or "<i>", with
  * i written in canonical decimal and below the field count. */
 static bool
-expected_field_index(const struct bench_test *test, const char *name,
+expected_field_index(const struct bench_content *content, const char *name,
                      size_t name_len, size_t *index)
 {
-	enum bench_layout layout = bench_test_layout(test);
+	enum bench_layout layout = content->layout;
 	if (layout == BENCH_LAYOUT_ONE_FIELD) {
 		*index = 0;
 		return name_len == 4 && memcmp(name, "data", 4) == 0;
@@ -265,7 +271,7 @@ expected_field_index(const struct bench_test *test, const char *name,
 		value = value * 10 + (size_t)(digits[i] - '0');
 	}
 	*index = value;
-	return value < test->workload.items;
+	return value < content->items;
 }
 
 /* Ends the field being reported: all its items must have come. */
@@ -308,7 +314,7 @@ flat_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
            bool fixed_size, int32_t count)
 {
 	struct flat_check *check = ctx;
-	const struct bench_test *test = check->test;
+	const struct bench_content *content = check->content;
 	(void)fixed_size; /* a design choice (Message1 has no fixed fields) */
 	if (flat_finish_field(check) != 0)
 		return FLAT_CHECK_STOP;
@@ -317,7 +323,7 @@ flat_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
 	memcpy(check->field_name, name, shown);
 	check->field_name[shown] = '\0';
 	size_t index;
-	if (!expected_field_index(test, name, name_len, &index)) {
+	if (!expected_field_index(content, name, name_len, &index)) {
 		snprintf(check->why, check->why_size,
 		         "unexpected field \"%s\" (%zu bytes)",
 		         check->field_name, name_len);
@@ -328,14 +334,14 @@ flat_field(void *ctx, const char *name, size_t name_len, bm_type_code type,
 		         check->field_name);
 		return FLAT_CHECK_STOP;
 	}
-	if (type != bench_type_code(test->workload.type)) {
+	if (type != bench_type_code(content->type)) {
 		snprintf(check->why, check->why_size,
 		         "field \"%s\" has type 0x%08x, expected 0x%08x",
 		         check->field_name, (unsigned)type,
-		         (unsigned)bench_type_code(test->workload.type));
+		         (unsigned)bench_type_code(content->type));
 		return FLAT_CHECK_STOP;
 	}
-	size_t expected = bench_items_per_field(test);
+	size_t expected = bench_items_per_field(content);
 	if (count < 0 || (size_t)count != expected) {
 		snprintf(check->why, check->why_size,
 		         "field \"%s\" holds %d items, expected %zu",
@@ -361,20 +367,20 @@ flat_item(void *ctx, const void *data, size_t size)
 	}
 	size_t i = check->items_seen++;
 	size_t value = check->items_expected == 1 ? check->field : i;
-	if (!check_item(check->test->workload.type, check->field_name, i, value, data,
-	                size, check->why, check->why_size))
+	if (!check_item(check->content->type, check->field_name, i, value,
+	                data, size, check->why, check->why_size))
 		return FLAT_CHECK_STOP;
 	return 0;
 }
 
 bool
-bench_content_check_flat(const struct bench_test *test, enum bm_format format,
-                         const void *bytes, size_t size, char *why,
-                         size_t why_size)
+bench_content_check_flat(const struct bench_content *content,
+                         enum bm_format format, const void *bytes, size_t size,
+                         char *why, size_t why_size)
 {
-	size_t fields = bench_field_count(test);
+	size_t fields = bench_field_count(content);
 	struct flat_check check = {
-		.test = test,
+		.content = content,
 		.format = format,
 		.seen = calloc(fields, sizeof(bool)),
 		.why = why,

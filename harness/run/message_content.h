@@ -36,45 +36,57 @@ size_t bench_string_value(size_t index, char *out);
  * bytes): "data", "data<i>" or "<i>". */
 void bench_field_name(enum bench_layout layout, size_t index, char *out);
 
-/* Number of fields and items per field of a test's message. */
-size_t bench_field_count(const struct bench_test *test);
-size_t bench_items_per_field(const struct bench_test *test);
+/* The message of a matrix test: its layout, the type of its items and
+ * their number (harness/README.md §1.2). */
+struct bench_content {
+	enum bench_layout layout;
+	enum bench_type type;
+	size_t items;
+};
+
+/* The message `test` works on: its operation's layout, its workload's type
+ * and items. */
+struct bench_content bench_test_content(const struct bench_test *test);
+
+/* Number of fields and items per field of the message. */
+size_t bench_field_count(const struct bench_content *content);
+size_t bench_items_per_field(const struct bench_content *content);
 
 /* The type code of the test's items. */
 bm_type_code bench_type_code(enum bench_type type);
 
-/* Sum of the item sizes of a test's message: 4 per Int32, strlen+1 per
+/* Sum of the item sizes of the message: 4 per Int32, strlen+1 per
  * string. What Create stores and Read returns; the Floor of those rows. */
-size_t bench_item_bytes(const struct bench_test *test);
+size_t bench_item_bytes(const struct bench_content *content);
 
 /*
- * Size of the test's message in today's Haiku format (HMF1,
+ * Size of the message in today's Haiku format (HMF1,
  * impl/README.md §4.4): 68 + 24 per field + per field (name + NUL + item
  * data, with a 4-byte size before each variable-size item). The Floor of
  * the Flatten and Unflatten rows (harness/README.md §1.4): what Message4
  * writes, computed from the format so that the Floor does not depend on
  * which backends run.
  */
-size_t bench_hmf1_size(const struct bench_test *test);
+size_t bench_hmf1_size(const struct bench_content *content);
 
-/* Builds the test's message into `msg` (empty) through bm_add_int32 and
+/* Builds the message into `msg` (empty) through bm_add_int32 and
  * bm_add_string. Returns BM_OK or the first failing status. */
-int bench_content_build(const struct bench_test *test, bm_message *msg);
+int bench_content_build(const struct bench_content *content, bm_message *msg);
 
 /*
- * Checks that `msg` holds exactly the test's content: the number of
+ * Checks that `msg` holds exactly the content: the number of
  * fields, and for each field its type, its item count and every item's
  * bytes. On failure writes a one-line reason into why[0..why_size).
  */
-bool bench_content_check_message(const struct bench_test *test,
+bool bench_content_check_message(const struct bench_content *content,
                                  const bm_message *msg, char *why,
                                  size_t why_size);
 
 /*
  * Checks flattened bytes with the shared decoder: they must decode, be in
- * `format`, carry `what` BENCH_WHAT and hold exactly the test's content.
+ * `format`, carry `what` BENCH_WHAT and hold exactly the content.
  */
-bool bench_content_check_flat(const struct bench_test *test,
+bool bench_content_check_flat(const struct bench_content *content,
                               enum bm_format format, const void *bytes,
                               size_t size, char *why, size_t why_size);
 

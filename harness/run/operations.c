@@ -69,19 +69,23 @@ bool
 bench_test_data_init(struct bench_test_data *work, const struct bench_test *test,
                      uint64_t seed)
 {
-	*work = (struct bench_test_data){.test = test};
-	const struct bench_operation *operation = bench_operation(test->op);
+	*work = (struct bench_test_data){
+		.test = test,
+		.operation = bench_operation(test->op),
+		.content = bench_test_content(test),
+	};
+	const struct bench_operation *operation = work->operation;
 	size_t n = test->workload.items;
 	work->field_name = malloc(sizeof "data");
 	if (work->field_name == NULL)
 		return false;
 	memcpy(work->field_name, "data", sizeof "data");
 	if (test->workload.kind == BENCH_WORKLOAD_MESSAGE) {
-		size_t index;
 		char why[160];
-		if (!bench_real_find(test->workload.message, &index))
+		if (test->workload.real == NULL)
 			return false;
-		work->real = bench_real_build(index, why, sizeof why);
+		work->real = bench_real_build(test->workload.real->index, why,
+		                              sizeof why);
 		if (work->real == NULL)
 			return false;
 	}
@@ -117,8 +121,8 @@ bench_test_data_init(struct bench_test_data *work, const struct bench_test *test
 			work->floor_bytes = bench_real_hmf1_size(work->real);
 		else
 			work->floor_bytes = operation->floor == BENCH_FLOOR_ITEM_BYTES
-			                            ? bench_item_bytes(test)
-			                            : bench_hmf1_size(test);
+			                            ? bench_item_bytes(&work->content)
+			                            : bench_hmf1_size(&work->content);
 		work->floor_source = bench_floor_buffer(work->floor_bytes);
 		if (work->floor_source == NULL)
 			return false;
@@ -170,7 +174,7 @@ build_message(const struct bench_cell *cell, bm_message **out, char *why,
 		snprintf(why, why_size, "create: %s", bm_strerror(rc));
 		return false;
 	}
-	rc = bench_content_build(cell->work->test, *out);
+	rc = bench_content_build(&cell->work->content, *out);
 	if (rc != BM_OK) {
 		snprintf(why, why_size, "building the message: %s",
 		         bm_strerror(rc));
@@ -220,10 +224,10 @@ static bool
 check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
                  size_t size, char *why, size_t why_size)
 {
-	const struct bench_test *test = cell->work->test;
+	const struct bench_content *content = &cell->work->content;
 	const struct bm_ops *backend = cell->backend;
 	if ((backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0)
-		return bench_content_check_flat(test, backend->native_format,
+		return bench_content_check_flat(content, backend->native_format,
 		                                bytes, size, why, why_size);
 	if (bm_detect_format(bytes, size) != backend->native_format) {
 		snprintf(why, why_size, "not in the native format %s",
@@ -244,7 +248,7 @@ check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
 		ok = false;
 	} else {
 		char reason[160];
-		ok = bench_content_check_message(test, back, reason,
+		ok = bench_content_check_message(content, back, reason,
 		                                 sizeof reason);
 		if (!ok)
 			snprintf(why, why_size, "read back by %s: %s",
@@ -322,12 +326,13 @@ prepare_real(struct bench_cell *cell, char *why, size_t why_size)
 }
 
 /* Prepares what the operation's timed function works on (matrix.h, the
- * input column). */
+ * input field): the preparation of every backend's cell. */
 static bool
 prepare_input(struct bench_cell *cell, char *why, size_t why_size)
 {
-	const struct bench_test *test = cell->work->test;
-	switch (bench_operation(test->op)->input) {
+	const struct bench_operation *operation = cell->work->operation;
+	cell->fresh_messages = operation->fresh_messages;
+	switch (operation->input) {
 	case BENCH_INPUT_NONE:
 		return true;
 	case BENCH_INPUT_BUILT:
@@ -363,39 +368,72 @@ prepare_input(struct bench_cell *cell, char *why, size_t why_size)
 	return false;
 }
 
-/* The functions of each operation: run (the timed work), expect (the
- * checksum one cycle must produce, once the input is prepared) and check
- * (the full check of a batch). */
-struct operation_code {
-	uint64_t (*run)(struct bench_cell *cell, size_t ops);
+/* The Floor's cell: a target page-aligned as its source
+ * (harness/README.md §1.4). The bytes it copies are what its results
+ * report; it has no flat room, so bench_cell_place leaves it where it
+ * is. */
+static bool
+prepare_floor(struct bench_cell *cell, char *why, size_t why_size)
+{
+	const struct bench_test_data *work = cell->work;
+	cell->floor_target = bench_floor_buffer(work->floor_bytes);
+	if (cell->floor_target == NULL) {
+		snprintf(why, why_size, "harness out of memory");
+		return false;
+	}
+	cell->flat = cell->floor_target;
+	cell->flat_size = work->floor_bytes;
+	return true;
+}
+
+/* What a kind of cell does: prepare (what it needs before timing), expect
+ * (the checksum one cycle must produce, once prepared), run (the timed
+ * work) and check (the full check of a batch just run). */
+struct bench_cell_code {
+	bool (*prepare)(struct bench_cell *cell, char *why, size_t why_size);
 	uint64_t (*expect)(const struct bench_cell *cell);
+	uint64_t (*run)(struct bench_cell *cell, size_t ops);
 	bool (*check)(struct bench_cell *cell, char *why, size_t why_size);
 };
-static const struct operation_code *operation_code(enum bench_op op);
+
+/* The code of the cell's kind of column (the tables are at the end). */
+static const struct bench_cell_code *cell_code(
+        const struct bench_column *column, enum bench_op op);
+
+bool
+bench_cell_applies(const struct bench_column *column,
+                   const struct bench_test_data *work, char *why,
+                   size_t why_size)
+{
+	switch (column->kind) {
+	case BENCH_COLUMN_BACKEND:
+		return bench_operation_applies_to(work->operation,
+		                                  column->backend, why, why_size);
+	case BENCH_COLUMN_FLOOR:
+		if (work->operation->floor != BENCH_FLOOR_NONE)
+			return true;
+		snprintf(why, why_size, "the operation has no Floor");
+		return false;
+	}
+	snprintf(why, why_size, "internal error: unknown kind of column");
+	return false;
+}
 
 bool
 bench_cell_init(struct bench_cell *cell, const struct bench_test_data *work,
-                const struct bm_ops *backend, char *why, size_t why_size)
+                const struct bench_column *column, char *why, size_t why_size)
 {
 	const struct bench_test *test = work->test;
-	const struct bench_operation *operation = bench_operation(test->op);
 	*cell = (struct bench_cell){
 		.work = work,
-		.backend = backend,
-		.cycle_ops = operation->cycle_is_items ? test->workload.items : 1,
+		.backend = column->backend,
+		.cycle_ops = work->operation->cycle_is_items ? test->workload.items
+		                                             : 1,
+		.code = cell_code(column, test->op),
 	};
-	if (backend == NULL) {
-		cell->floor_target = bench_floor_buffer(work->floor_bytes);
-		if (cell->floor_target == NULL) {
-			snprintf(why, why_size, "harness out of memory");
-			return false;
-		}
-		cell->cycle_checksum = work->floor_source[work->floor_bytes - 1];
-		return true;
-	}
-	if (!prepare_input(cell, why, why_size))
+	if (!cell->code->prepare(cell, why, why_size))
 		return false;
-	cell->cycle_checksum = operation_code(test->op)->expect(cell);
+	cell->cycle_checksum = cell->code->expect(cell);
 	return true;
 }
 
@@ -445,8 +483,7 @@ bench_stack_depth(unsigned sample)
 bool
 bench_cell_uses_fresh_messages(const struct bench_cell *cell)
 {
-	return cell->backend != NULL &&
-	       bench_operation(cell->work->test->op)->fresh_messages;
+	return cell->fresh_messages;
 }
 
 bool
@@ -674,6 +711,13 @@ run_real_load(struct bench_cell *cell, size_t ops)
 
 /* --- What one cycle must produce --------------------------------------------------- */
 
+/* The Floor's copy of one cycle: its last byte. */
+static uint64_t
+expect_floor(const struct bench_cell *cell)
+{
+	return cell->work->floor_source[cell->work->floor_bytes - 1];
+}
+
 /* Every add, or every unflatten, returns BM_OK. */
 static uint64_t
 expect_zero(const struct bench_cell *cell)
@@ -794,7 +838,7 @@ validate_batch_messages(const struct bench_cell *cell, const char *what,
 {
 	char reason[200];
 	for (size_t k = 0; k < cell->batch_count; k++) {
-		if (!bench_content_check_message(cell->work->test,
+		if (!bench_content_check_message(&cell->work->content,
 		                                 cell->batch[k], reason,
 		                                 sizeof reason)) {
 			snprintf(why, why_size, "%s message %zu of the batch: %s",
@@ -805,11 +849,22 @@ validate_batch_messages(const struct bench_cell *cell, const char *what,
 	return true;
 }
 
+/* The Floor copied its bytes. */
+static bool
+check_floor(struct bench_cell *cell, char *why, size_t why_size)
+{
+	if (memcmp(cell->floor_target, cell->work->floor_source,
+	           cell->work->floor_bytes) == 0)
+		return true;
+	snprintf(why, why_size, "the Floor's copy differs");
+	return false;
+}
+
 /* The fresh messages of the batch: made by adds, or unflattened. */
 static bool
 check_batch(struct bench_cell *cell, char *why, size_t why_size)
 {
-	bool unflattened = bench_operation(cell->work->test->op)->input ==
+	bool unflattened = cell->work->operation->input ==
 	                   BENCH_INPUT_OWN_BYTES;
 	return validate_batch_messages(cell,
 	                               unflattened ? "unflattened" : "created",
@@ -895,49 +950,47 @@ check_real_read(struct bench_cell *cell, char *why, size_t why_size)
 	return ok;
 }
 
-/* --- The operations' functions, from the list ------------------------------------- */
+/* --- The code of each kind of column ----------------------------------------- */
 
-static const struct operation_code operation_codes[BENCH_OP_COUNT] = {
-#define OPERATION_CODE(id, name, what, layout, types, input, fresh, life,  \
-                       floor, cycle, in_2005, decodes, run_, expect_,     \
-                       check_)                                            \
-	[BENCH_OP_##id] = {.run = run_, .expect = expect_, .check = check_},
+/* A backend's cell: its operation's row of BENCH_OPERATION_LIST. */
+static const struct bench_cell_code operation_codes[BENCH_OP_COUNT] = {
+#define OPERATION_CODE(id, facts, code)                                    \
+	[BENCH_OP_##id] = {.prepare = prepare_input, BENCH_FIELDS code},
 	BENCH_OPERATION_LIST(OPERATION_CODE)
 #undef OPERATION_CODE
 };
 
-static const struct operation_code *
-operation_code(enum bench_op op)
+/* The Floor's cell: one memcpy of the operation's bytes
+ * (harness/README.md §1.4). */
+static const struct bench_cell_code floor_code = {
+	.prepare = prepare_floor,
+	.expect = expect_floor,
+	.run = run_floor,
+	.check = check_floor,
+};
+
+static const struct bench_cell_code *
+cell_code(const struct bench_column *column, enum bench_op op)
 {
-	return &operation_codes[op];
+	return column->kind == BENCH_COLUMN_FLOOR ? &floor_code
+	                                          : &operation_codes[op];
 }
 
 uint64_t
 bench_cell_run(struct bench_cell *cell, size_t ops)
 {
-	if (cell->backend == NULL)
-		return run_floor(cell, ops);
-	return operation_code(cell->work->test->op)->run(cell, ops);
+	return cell->code->run(cell, ops);
 }
 
 bool
 bench_cell_validate(struct bench_cell *cell, char *why, size_t why_size)
 {
-	const struct bench_test *test = cell->work->test;
 	char reason[200];
-	if (cell->backend == NULL) {
-		if (memcmp(cell->floor_target, cell->work->floor_source,
-		           cell->work->floor_bytes) != 0) {
-			snprintf(why, why_size, "the Floor's copy differs");
-			return false;
-		}
-		return true;
-	}
 	if (cell->built != NULL &&
-	    !bench_content_check_message(test, cell->built, reason,
-	                                 sizeof reason)) {
+	    !bench_content_check_message(&cell->work->content, cell->built,
+	                                 reason, sizeof reason)) {
 		snprintf(why, why_size, "built message: %s", reason);
 		return false;
 	}
-	return operation_code(test->op)->check(cell, why, why_size);
+	return cell->code->check(cell, why, why_size);
 }

@@ -34,15 +34,20 @@
 
 #include "bmsg.h"
 #include "matrix.h"
+#include "message_content.h"
 #include "real_messages.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* What every cell of one test shares, made once per test. */
+/* What every cell of one test shares, made once per test: the test, its
+ * operation, the message it works on, and what the operations pass. */
 struct bench_test_data {
 	const struct bench_test *test;
+	const struct bench_operation *operation;
+	/* A matrix test: the message's layout, type and items. */
+	struct bench_content content;
 	/* Field names in lookup order (Lookup: "0".."N-1" shuffled by the
 	 * seed), pointers into name_storage. */
 	const char **lookup_names;
@@ -54,7 +59,8 @@ struct bench_test_data {
 	/* The Floor's source bytes (none for Lookup). */
 	unsigned char *floor_source;
 	size_t floor_bytes;
-	/* A named message (the real rows): its content. */
+	/* A named message (the real rows): its content, built once from the
+	 * workload's entry of the list. */
 	struct bench_real_message *real;
 	/* "data", the name the timed adds and reads pass: a copy in the
 	 * workload's memory rather than a literal, so that where it lies (which
@@ -77,10 +83,34 @@ bool bench_test_data_init(struct bench_test_data *work,
                          const struct bench_test *test, uint64_t seed);
 void bench_test_data_free(struct bench_test_data *work);
 
-/* One cell: a test on one backend (or the Floor), with its state. */
+/*
+ * The kinds of column a run measures (harness/README.md §2): a backend,
+ * whose cells run the test's operation on it, and the Floor, whose cells
+ * copy the bytes the operation must move with one memcpy
+ * (harness/README.md §1.4). Each kind has its own code (operations.c): a
+ * backend's cell has its operation's row of BENCH_OPERATION_LIST, the
+ * Floor's cell the Floor's.
+ */
+enum bench_column_kind {
+	BENCH_COLUMN_BACKEND,
+	BENCH_COLUMN_FLOOR
+};
+
+/* One column of a run (measure.c lists them: the selected backends in
+ * registry order, then the Floor). */
+struct bench_column {
+	enum bench_column_kind kind;
+	const char *label;              /* the backend's name, or "Floor" */
+	const struct bm_ops *backend;   /* BACKEND: the backend */
+};
+
+/* What one kind of cell does (operations.c). */
+struct bench_cell_code;
+
+/* One cell: a test in one column, with its state. */
 struct bench_cell {
 	const struct bench_test_data *work;
-	const struct bm_ops *backend;   /* NULL: the Floor */
+	const struct bm_ops *backend;   /* a backend's column: the backend */
 	/* Ops in one cycle (N for Lookup, 1 otherwise): a batch is a whole
 	 * number of cycles. */
 	size_t cycle_ops;
@@ -88,9 +118,11 @@ struct bench_cell {
 	uint64_t cycle_checksum;
 	/* Lookup, Read, Flatten: the message built before timing. */
 	bm_message *built;
-	/* Flatten: the output buffer; Unflatten: the backend's own bytes.
-	 * `flat` lies inside `flat_room`, at an offset that changes from one
-	 * sample to the next (bench_cell_place). */
+	/* The bytes the operation moves, which the results report
+	 * (flat_bytes): Flatten's output buffer, Unflatten's input (the
+	 * backend's own bytes), the Floor's target. A backend's `flat` lies
+	 * inside `flat_room`, at an offset that changes from one sample to the
+	 * next (bench_cell_place); the Floor's has no room and stays. */
 	unsigned char *flat;
 	unsigned char *flat_room;
 	size_t flat_size;
@@ -104,18 +136,30 @@ struct bench_cell {
 	/* Send, Save: where nested messages are flattened before they are
 	 * added, sized by one untimed run. */
 	struct bench_real_buffer real_scratch;
+	/* What the cell runs: the code of its kind of column. */
+	const struct bench_cell_code *code;
+	/* Each operation consumes a message created empty before timing
+	 * (Create, Unflatten): a batch then holds `ops` of them. */
+	bool fresh_messages;
 };
 
+/* True when the test has a cell in the column: a backend where the
+ * operation applies to it, the Floor where the operation has one;
+ * otherwise writes why (the cell is then "n/a"). */
+bool bench_cell_applies(const struct bench_column *column,
+                        const struct bench_test_data *work, char *why,
+                        size_t why_size);
+
 /*
- * Sets up a cell before any timing: builds the message, flattens it
- * (Flatten: to learn the size; Unflatten: to get the backend's own bytes,
- * which must decode to the expected content), allocates buffers. On
- * failure writes a one-line reason and returns false; bench_cell_free is
- * safe either way.
+ * Sets up the cell of `work` in `column` before any timing: builds the
+ * message, flattens it (Flatten: to learn the size; Unflatten: to get the
+ * backend's own bytes, which must decode to the expected content),
+ * allocates buffers. On failure writes a one-line reason and returns false;
+ * bench_cell_free is safe either way.
  */
 bool bench_cell_init(struct bench_cell *cell,
                      const struct bench_test_data *work,
-                     const struct bm_ops *backend, char *why,
+                     const struct bench_column *column, char *why,
                      size_t why_size);
 void bench_cell_free(struct bench_cell *cell);
 
@@ -129,11 +173,11 @@ bool bench_cell_uses_fresh_messages(const struct bench_cell *cell);
  * 16 bytes apart, over 4 KiB, in a fixed scrambled order. How fast a copy
  * runs depends on where its source and destination lie relative to each
  * other (alignment, and addresses 4 KiB apart), which the backend's own
- * buffers fix by chance; measured on Message4's flatten of 500 int32s, the
- * offset alone moved the time between 28 and 43 ns. Spreading the samples
- * over places makes the median an average over layouts, the same for every
- * backend, and the MAD shows how much layout matters. Never timed; other
- * cells are left as they are.
+ * buffers fix by chance (harness/README.md §3.5; the runs that showed it
+ * are in results/measurements.md). Spreading the samples over places makes
+ * the median an average over layouts, the same for every backend, and the
+ * MAD shows how much layout matters. Never timed; other cells are left as
+ * they are.
  */
 void bench_cell_place(struct bench_cell *cell, unsigned sample);
 
@@ -142,10 +186,9 @@ void bench_cell_place(struct bench_cell *cell, unsigned sample);
  * 256 depths 16 bytes apart, all different for 256 samples in a row, as
  * bench_cell_place's offsets (harness/README.md §3.5). Which of a
  * backend's loads alias, modulo 4 KiB, the stores of its own and its
- * callers' frames is fixed by where the stack happens to be: on the
- * project's machine (Zen 5) that moved one backend's tRead5String against
- * another's by up to 17 %. Spread over depths, the median averages over
- * them for every backend alike.
+ * callers' frames is fixed by where the stack happens to be, which can move
+ * one backend's time against another's. Spread over depths, the median
+ * averages over them for every backend alike.
  */
 size_t bench_stack_depth(unsigned sample);
 

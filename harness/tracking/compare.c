@@ -398,23 +398,17 @@ collect_changes(const struct results_file *baseline,
 	return changes;
 }
 
-static int
-report(const struct bench_program *program, const struct results_file *baseline,
-       const struct results_file *current, const struct gate *gate)
-{
-	FILE *out = program->out;
-	size_t count;
-	struct change *changes = collect_changes(baseline, current, gate, &count);
-	if (changes == NULL) {
-		fprintf(program->err, "bench compare: out of memory\n");
-		return BENCH_EXIT_FAILED;
-	}
-	size_t tally[CHANGE_NOT_RUN + 1] = {0}, improved = 0;
-	for (size_t i = 0; i < count; i++) {
-		tally[changes[i].kind]++;
-		improved += changes[i].improved ? 1 : 0;
-	}
+/* How many changes of each kind, and how many improved. */
+struct tally {
+	size_t kind[CHANGE_NOT_RUN + 1];
+	size_t improved;
+};
 
+/* The two files, the gate, and what differs between their contexts. */
+static void
+print_header(FILE *out, const struct results_file *baseline,
+             const struct results_file *current, const struct gate *gate)
+{
 	describe_file(out, "baseline:", baseline);
 	describe_file(out, "current: ", current);
 	fprintf(out, "Figures in %s per operation. A cell regresses when it grew "
@@ -425,58 +419,103 @@ report(const struct bench_program *program, const struct results_file *baseline,
 	fputs(" of its baseline.\n", out);
 	print_context_notes(out, baseline, current);
 	fputc('\n', out);
-	/* Compared cells first; cells of one file only in a section of their
-	 * own (the sort puts them last). */
-	size_t compared = count - tally[CHANGE_NEW] - tally[CHANGE_REMOVED] -
-	                  tally[CHANGE_NOT_RUN];
+}
+
+/* The compared cells, then those of one file only in a section of their
+ * own (the sort puts them last). */
+static void
+print_tables(FILE *out, const struct change *changes, size_t count,
+             const struct tally *tally, const struct gate *gate)
+{
+	size_t compared = count - tally->kind[CHANGE_NEW] -
+	                  tally->kind[CHANGE_REMOVED] -
+	                  tally->kind[CHANGE_NOT_RUN];
 	print_table(out, changes, compared);
-	if (compared < count) {
-		bool changed = tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0;
-		fprintf(out, "\nCells in one file only, not compared%s:\n\n",
-		        !changed          ? " (not run: their backends are not "
-		                            "built here)"
-		        : gate->allow_new ? " (new and removed ones allowed by "
-		                            "--allow-new)"
-		                          : " (new and removed ones fail the gate "
-		                            "until the baseline is updated, or "
-		                            "--allow-new is given)");
-		print_table(out, changes + compared, count - compared);
-	}
+	if (compared == count)
+		return;
+	bool changed = tally->kind[CHANGE_NEW] + tally->kind[CHANGE_REMOVED] > 0;
+	fprintf(out, "\nCells in one file only, not compared%s:\n\n",
+	        !changed          ? " (not run: their backends are not "
+	                            "built here)"
+	        : gate->allow_new ? " (new and removed ones allowed by "
+	                            "--allow-new)"
+	                          : " (new and removed ones fail the gate "
+	                            "until the baseline is updated, or "
+	                            "--allow-new is given)");
+	print_table(out, changes + compared, count - compared);
+}
+
+/* The totals, and the reason of every ERR cell. */
+static void
+print_summary(FILE *out, const struct change *changes, size_t count,
+              const struct tally *tally)
+{
 	fprintf(out, "\n%zu of %zu cells regressed, %zu improved, %zu ERR, "
 	        "%zu new, %zu removed%s.\n",
-	        tally[CHANGE_REGRESSED], count, improved, tally[CHANGE_ERR],
-	        tally[CHANGE_NEW], tally[CHANGE_REMOVED],
-	        tally[CHANGE_FIXED] > 0 ? ", some fixed" : "");
-	if (tally[CHANGE_NOT_RUN] > 0)
+	        tally->kind[CHANGE_REGRESSED], count, tally->improved,
+	        tally->kind[CHANGE_ERR], tally->kind[CHANGE_NEW],
+	        tally->kind[CHANGE_REMOVED],
+	        tally->kind[CHANGE_FIXED] > 0 ? ", some fixed" : "");
+	if (tally->kind[CHANGE_NOT_RUN] > 0)
 		fprintf(out, "%zu cells of backends the current build does not "
 		        "have were not run (not a regression).\n",
-		        tally[CHANGE_NOT_RUN]);
+		        tally->kind[CHANGE_NOT_RUN]);
 	for (size_t i = 0; i < count; i++) {
 		if (changes[i].kind == CHANGE_ERR)
 			fprintf(out, "%s/%s failed: %s\n", changes[i].current->test,
 			        changes[i].current->backend,
 			        changes[i].current->error);
 	}
+}
 
-	int status = BENCH_EXIT_OK;
-	if (tally[CHANGE_ERR] > 0) {
-		fprintf(program->err, "bench compare: %s holds %zu ERR cell%s "
-		        "(failed validation)\n", current->path, tally[CHANGE_ERR],
-		        tally[CHANGE_ERR] == 1 ? "" : "s");
-		status = BENCH_EXIT_FAILED;
-	} else if (tally[CHANGE_REGRESSED] > 0) {
-		fprintf(program->err, "bench compare: %zu cell%s regressed (see "
-		        "the table)\n", tally[CHANGE_REGRESSED],
-		        tally[CHANGE_REGRESSED] == 1 ? "" : "s");
-		status = BENCH_EXIT_REGRESSED;
-	} else if (!gate->allow_new &&
-	           tally[CHANGE_NEW] + tally[CHANGE_REMOVED] > 0) {
-		fprintf(program->err, "bench compare: %zu new and %zu removed "
-		        "cells are not compared (update the baseline, or give "
-		        "--allow-new)\n", tally[CHANGE_NEW],
-		        tally[CHANGE_REMOVED]);
-		status = BENCH_EXIT_CELLS_CHANGED;
+/* The gate's exit status, the most serious that applies, said on err. */
+static int
+gate_status(FILE *err, const struct results_file *current,
+            const struct gate *gate, const struct tally *tally)
+{
+	size_t errors = tally->kind[CHANGE_ERR];
+	size_t regressed = tally->kind[CHANGE_REGRESSED];
+	size_t added = tally->kind[CHANGE_NEW];
+	size_t removed = tally->kind[CHANGE_REMOVED];
+	if (errors > 0) {
+		fprintf(err, "bench compare: %s holds %zu ERR cell%s (failed "
+		        "validation)\n", current->path, errors,
+		        errors == 1 ? "" : "s");
+		return BENCH_EXIT_FAILED;
 	}
+	if (regressed > 0) {
+		fprintf(err, "bench compare: %zu cell%s regressed (see the "
+		        "table)\n", regressed, regressed == 1 ? "" : "s");
+		return BENCH_EXIT_REGRESSED;
+	}
+	if (!gate->allow_new && added + removed > 0) {
+		fprintf(err, "bench compare: %zu new and %zu removed cells are "
+		        "not compared (update the baseline, or give "
+		        "--allow-new)\n", added, removed);
+		return BENCH_EXIT_CELLS_CHANGED;
+	}
+	return BENCH_EXIT_OK;
+}
+
+static int
+report(const struct bench_program *program, const struct results_file *baseline,
+       const struct results_file *current, const struct gate *gate)
+{
+	size_t count;
+	struct change *changes = collect_changes(baseline, current, gate, &count);
+	if (changes == NULL) {
+		fprintf(program->err, "bench compare: out of memory\n");
+		return BENCH_EXIT_FAILED;
+	}
+	struct tally tally = {0};
+	for (size_t i = 0; i < count; i++) {
+		tally.kind[changes[i].kind]++;
+		tally.improved += changes[i].improved ? 1 : 0;
+	}
+	print_header(program->out, baseline, current, gate);
+	print_tables(program->out, changes, count, &tally, gate);
+	print_summary(program->out, changes, count, &tally);
+	int status = gate_status(program->err, current, gate, &tally);
 	free(changes);
 	return status;
 }
