@@ -2,8 +2,8 @@
  * message4.c - today's Haiku BMessage: a 68-byte header holding a 5-bucket
  * hash of field indices, an array of 24-byte field headers and one data
  * buffer, kept in memory exactly as they are on the wire (HMF1).
- * impl/README.md §2.5 describes the design in full, and impl/README.md
- * §4.6 the algorithms it follows; this comment names its sources and its
+ * impl/README.md §2.5 describes the design in full (the algorithms it
+ * follows: impl/README.md §4.6); this comment names its sources and its
  * deliberate choices.
  *
  * Sources: haiku/haiku:src/kits/app/Message.cpp and
