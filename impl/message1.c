@@ -1,158 +1,31 @@
 /*
  * message1.c - "Message1": the Haiku BMessage of 2005, re-created in C.
+ * impl/README.md §2.2 describes the design in full; this comment names its
+ * sources and its deliberate choices.
  *
- * Sources (impl/README.md §2.2 sums this backend up):
- * - OpenBeOS BMessageBody / BMessageField by E. Jaesler (2003,
- *   b1055b4c2d), as routed through BMessage::AddData since 2005-07
- *   (b0ba19ba3a): haiku/haiku:headers/private/app/MessageBody.h,
- *   MessageField.h, src/kits/app/MessageBody.cpp, MessageField.cpp and
- *   Message.cpp at 16ba0dc5ca^ (state of 2005-10-31: 0083a1f3f5), with
- *   src/kits/support/DataBuffer.cpp (BDataBuffer), src/kits/support/
- *   DataIO.cpp (BPositionIO, BMemoryIO) and src/kits/app/MessageUtils.cpp
- *   (calc_padding, _checksum_) of the same tree. Its original is built as
- *   the backend Message1-2005 (impl/originals/README.md); this file follows
- *   that code function by function, and costs what it costs
- *   (results/explanations-originals.txt lists the rows that differ).
- * - the flags Message1 writes (impl/README.md §5.5), the FOB1 record layout
- *   (impl/README.md §5.3) and header checksum (impl/README.md §5.4).
+ * Sources: haiku/haiku:headers/private/app/MessageBody.h, MessageField.h,
+ * src/kits/app/MessageBody.cpp, MessageField.cpp and Message.cpp at
+ * 16ba0dc5ca^ (the state of 2005-10-31 is 0083a1f3f5), with
+ * src/kits/support/DataBuffer.cpp, DataIO.cpp and src/kits/app/
+ * MessageUtils.cpp of that tree: E. Jaesler's BMessageBody/BMessageField
+ * store (b1055b4c2d) as routed through AddData since b0ba19ba3a. That code
+ * runs as the backend Message1-2005 (impl/originals/README.md); this file
+ * follows it function by function, each function naming the one it
+ * re-creates, and writes the same bytes.
  *
- * The design, and the 2005 functions each part follows
- * - BMessage holds `what` and fBody, a BMessageBody of its own (InitData:
- *   `new BMessageBody`): two blocks per message. BMessageBody is
- *   std::map<std::string, BMessageField *>, an ordered map keyed by name;
- *   here a red-black tree shaped as libstdc++'s _Rb_tree, with parent
- *   pointers (in-order steps need no stack). Fields are only ever added
- *   (the vtable has no remove), so only insertion rebalancing exists.
- * - Keys are std::strings of the libstdc++ the original is compiled with:
- *   up to 15 bytes inside the object, longer ones in a heap block. A new
- *   field costs two blocks (the BMessageFieldImpl, with fName; the map
- *   node, with its key), two more for a name over 15 bytes.
- * - Every call that takes a name builds a std::string of it, as 2005's
- *   `const char *` calls did: strlen, then a copy, here into a stack
- *   buffer (m1_key; finds must not allocate). BMessageBody::FindData
- *   (name, type, err) is that copy, std::map::find as _Rb_tree does it
- *   (lower_bound to a leaf, one compare per level, then a compare with the
- *   bound) with std::string::compare (memcmp of the common prefix, then
- *   the lengths), then the field's virtual Type().
- * - BMessageField's virtual functions (Name, Type, FixedSize,
- *   FlattenedSize, Flatten, CountItems, AddItem, DataAt) are a table of
- *   function pointers in every field (m1_field_ops), called through where
- *   2005 made a virtual call; the one implementation is
- *   BMessageFieldImpl<BDataBuffer> (MessageField.h).
- * - Each field holds a std::vector<BDataBuffer>. A BDataBuffer is one
- *   pointer to a ref-counted BDataReference {data, size, count}; the
- *   record and its copy of the bytes are two heap blocks per item.
- *   BDataBuffer and calc_padding are kept out of line
- *   (MESSAGE1_CALL), as they were in their own units DataBuffer.cpp and
- *   MessageUtils.cpp, so the field code calls them.
- * - Add (BMessage::AddData, then BMessageBody::AddData<BDataBuffer>):
- *   the temporary BDataBuffer (both blocks), the name measured for the
- *   255-byte limit, FindData(name, type) (another type: BM_BAD_TYPE); for
- *   a new field the BMessageFieldImpl (a temporary std::string copied into
- *   fName) and `fData[name] = field` (another std::string, lower_bound, the
- *   check, the position _M_get_insert_hint_unique_pos picks, the link and
- *   rebalance); the dynamic_cast's check of the field's type; the virtual
- *   AddItem: push_back (a full vector moves to a new array of twice the
- *   capacity, from 1, copying every BDataBuffer (Acquire) and destroying
- *   the old ones (Release), as _M_realloc_insert does; std::allocator never
- *   reallocs), then the flags; then the temporary released.
- * - is_fixed_size is ignored, as BMessage::AddData ignored it: every field
- *   starts with flags MSG_FLAG_ALL (0x0F) and its first item clears
- *   FIXED_SIZE, because BDataBuffer's size policy is not fixed
- *   (impl/README.md §5.5). So get_info reports fixed_size = false for every
- *   field, and every item is written as a variable-size chunk
- *   [int32 size][bytes][zero pad to 8], ints included. Item sizes are never
- *   compared, so BM_BAD_VALUE is never returned by add_data.
- * - AddItem clears MINI_DATA once the data with its size words and
- *   paddings exceeds 255 bytes, recomputing it by walking every item
- *   (BufferSize and calc_padding per item) on each add while MINI is set;
- *   SINGLE_ITEM once there are two items. Flags are only ever cleared.
- * - find_data: FindData, then the virtual DataAt (which asks the virtual
- *   CountItems, then BufferSize and Buffer). 2005 tested only `index <
- *   CountItems()`; a negative index is BM_BAD_INDEX here.
- * - field_at(index) walks the map in order from begin(), O(log n + index),
- *   as BMessageBody::GetInfo(type, which, ...) advanced its iterator.
- *   count_fields is O(1) (std::map keeps its size).
- * - FlattenedSize (BMessage::FlattenedSize): calc_hdr_size(0) plus the
- *   body's: per field a virtual FlattenedSize that walks its items twice
- *   (SizePolicy::Size, then Padding).
- * - The stream: BDataIO's virtual Read and Write, BPositionIO's Read and
- *   Write (Position, ReadAt or WriteAt, Seek, each a virtual call) and
- *   BMemoryIO's ReadAt, WriteAt, Seek and Position (DataIO.cpp), as a
- *   table of function pointers (m1_io_ops).
- * - Flatten is BMessage::Flatten(char *, ssize_t) given the size
- *   FlattenedSize() reports, as Haiku's callers make it (and the adapter of
- *   the original does): the room is checked by one FlattenedSize, then
- *   real_flatten writes through a BMemoryIO over the caller's buffer.
- *   Header(*this) takes the body's flattened size (another walk);
- *   Header::WriteTo writes magic, checksum, size, what and flags, one Write
- *   each, after CalculateCheckSum has written the same header without its
- *   checksum into a stack BMemoryIO and summed it; then every field's
- *   virtual Flatten (BMessageFieldImpl::Flatten: flags, type, count unless
- *   SINGLE, data size (walking the items twice again), name length, name,
- *   one Write each; per item its size word, its bytes and its padding from
- *   sNullData, one Write each), then the terminator. No block is allocated
- *   (Flatten(BDataIO *), which 2005's speed test used, copied through a
- *   temporary buffer; the suite's flatten is the buffer call).
- * - Header flags are 0x01: Header::ReadFrom(const BMessage &) sets
- *   MSG_FLAG_BIG_ENDIAN under `#ifdef B_HOST_IS_BENDIAN`, which
- *   headers/os/support/ByteOrder.h defines (as 0) on x86 too. Fields come
- *   out sorted by name, padding is zero. The bytes are Message1-2005's on
- *   every benchmark message.
- * - Unflatten is BMessage::Unflatten(const char *): a BMemoryIO of the
- *   size the header states, then Unflatten(BDataIO *) reads every part
- *   through it (TReadHelper): magic, Header::ReadFrom (checksum, size,
- *   what, flags, the target and reply parts when flagged; the checksum of
- *   what it read is compared, as there), the message made empty, then per
- *   record its flags, type, count and size (one byte each with MINI, count
- *   1 with SINGLE), name length and name (NUL-terminated where it ends),
- *   its data copied into one scratch buffer realloc'd to each record's
- *   size, and every item re-added with AddData: fixed items of data size /
- *   count bytes, variable ones [int32 size][bytes][padding]. Two records
- *   of one name merge (BM_REPEATED_MERGE), as re-adding merged them; of
- *   different types they are malformed (AddData's B_BAD_TYPE).
- *
- * Unflatten checks: what 2005 checked (magic, header checksum, an add
- * that fails), and beyond it only what memory safety, termination and the
- * slots' contract need:
- * - the header's flattened size lies within the bytes given, and every
- *   read lies within that size (2005 took a short read as success):
- *   BM_NOT_A_MESSAGE; a record's data must lie within it before the
- *   scratch buffer is sized to it;
- * - a fixed record's count is 1 to its data size (2005 divided by a count
- *   of 0; a larger count would add billions of empty items):
- *   BM_BAD_VALUE;
- * - each variable item's size word and bytes lie within the record's data
- *   (2005 read them wherever they pointed), and its size is not 0 (the
- *   contract's sizes are 1 to BM_ITEM_MAX): BM_BAD_VALUE. Each item takes
- *   at least 8 bytes, so a count past the data stops there;
- * - a name that is empty once cut at its first NUL: BM_BAD_VALUE.
- * Everything else is accepted as 2005 accepted it: a NUL inside a name ends
- * the name (AddData took a C string), fixed data need not be a whole
- * number of items, variable data need not fill the record, any non-zero
- * flags byte is a record, a count of 0 adds nothing, and bytes after the
- * terminator are not read. Every item is read here, so no later read meets
- * a malformed one; the flag BM_BACKEND_CHECKS_ON_READ says that the bytes
- * accepted may be bytes the shared decoder refuses. A message in the other
- * byte order is left to the shared decoder (BM_UNSUPPORTED).
- *
- * What 2005 did that is not reproduced
- * - Unflatten(BDataIO *) never freed its scratch buffer (one block per
- *   call); here it is freed.
- * - The C++ runtime's work: the dynamic_cast of every add runs libstdc++'s
- *   __dynamic_cast (here a compare of the field's table), and calls that
- *   g++ kept out of line may be inlined here.
- *
- * Choices of this re-creation that 2005 did not have to make
- * - Limits: a field holds at most BM_COUNT_MAX items and the message at
- *   most BM_COUNT_MAX fields; an add that would make the flattened message
- *   larger than BM_FLAT_MAX returns BM_TOO_LARGE. To check that in O(1) the
- *   body keeps a running flattened size and each field a running data size.
- *   These are guards only: the flags and the flattened size are computed
- *   by walking, as the design did.
- * - Every block an add needs is allocated before anything is linked, so a
- *   failed allocation returns BM_NO_MEMORY with the message unchanged; a
- *   write the buffer cannot take whole is an error.
+ * Deliberate choices:
+ * - C++ is re-created in C: std::map as a red-black tree shaped like
+ *   libstdc++'s, std::string keys (inline up to 15 bytes) built in a stack
+ *   buffer, std::vector growing as push_back does, virtual calls and the
+ *   BDataIO stream as tables of function pointers, dynamic_cast as a
+ *   compare; BDataBuffer and calc_padding stay out of line.
+ * - is_fixed_size is ignored and every field is variable-size, as in 2005.
+ * - Unflatten checks beyond 2005 only what memory safety, termination and
+ *   the contract need, and accepts the rest as 2005 did.
+ * - Not reproduced: Unflatten's leaked scratch buffer, DataAt's missing
+ *   test of a negative index.
+ * - Running sizes serve only the limits; every block an add needs is
+ *   allocated before anything is linked, and a short write is an error.
  */
 #include "alloc.h"
 #include "bmsg.h"

@@ -1,108 +1,28 @@
 /*
  * message2.c - Message2: the Haiku BMessage body of summer 2005, final at
- * SVN commit 54ca2a11db ("Moving towards more flat buffering").
+ * 54ca2a11db ("Moving towards more flat buffering").
+ * impl/README.md §2.3 describes the design in full; this comment names its
+ * sources and its deliberate choices.
  *
- * Sources: impl/README.md §2.3 (design), impl/README.md §2.6 (costs),
- * impl/README.md §5.3 (record layout), impl/README.md §5.5 (flags),
- * impl/README.md §4.5 (name hash); the files
- * haiku/haiku:src/kits/app/MessageBody2.cpp and MessageField2.cpp (with
- * MessageBody2.h, MessageField2.h) at 85b31e1b69^; the libraries they used:
- * BList from haiku/haiku:src/kits/support/List.cpp (the OpenBeOS version of
- * 2002, still current in 2005; `BList(int32 count = 20)` in List.h) and
- * BMallocIO from src/kits/support/DataIO.cpp (block size 256).
+ * Sources: haiku/haiku:src/kits/app/Message2.cpp, MessageBody2.cpp,
+ * MessageField2.cpp, headers/private/app/MessageBody2.h and MessageField2.h
+ * at 85b31e1b69^; BList from src/kits/support/List.cpp (default block of
+ * 20) and BMallocIO from src/kits/support/DataIO.cpp (block of 256).
  *
- * The design
- * - BMessageBody: an insertion-ordered field list (a BList) and a chained
- *   hash table of 100 buckets (fFieldTable), new fields inserted at the
- *   head of their chain, bucket = Haiku's name hash (impl/README.md §4.5)
- *   % 100, names compared byte for byte. fFlattenedSize caches the
- *   flattened size and is reset to -1 by every change; FlattenedSize()
- *   refills it by walking the fields.
- * - BMessageField: a FieldHeader (flags VALID | FIXED_SIZE, type, count,
- *   dataSize, nameLength, name), a BMallocIO fFlatBuffer holding the items
- *   exactly as the flat record's data (impl/README.md §5.3: fixed items
- *   packed; variable items [int32 size][bytes][zero pad to 8]), fItemSize
- *   for fixed fields, and fOffsets, a BList of the offset of every variable
- *   item, so that FindData is O(1). AddData reserves the item's bytes in
- *   the field buffer and memcpy's the value there.
- * - Flatten (BMessage::real_flatten, Header::WriteTo, BMessageBody::
- *   Flatten, BMessageField::Flatten): through a BMemoryIO whose virtual
- *   Write (BPositionIO::Write: Position, WriteAt, Seek) is a table of
- *   function pointers here; the header word by word, after a first pass
- *   that writes it into a stack buffer for its checksum
- *   (Header::CalculateCheckSum); then per field one Write of its record
- *   header with 4-byte count and size (never MINI, never SINGLE:
- *   impl/README.md §5.5) and one of its buffer; then the 0x00 terminator.
- *   The header flag is 0x01: Header::ReadFrom(const BMessage &) sets
- *   MSG_FLAG_BIG_ENDIAN under `#ifdef B_HOST_IS_BENDIAN`, and ByteOrder.h
- *   defines that macro (to 0) on little-endian hosts too.
- * - Unflatten (BMessage::Unflatten(const char *) and (BDataIO *),
- *   Header::ReadFrom(BDataIO &), BMessageBody::Unflatten, the constructor
- *   BMessageField(flags, stream)): through a read-only BMemoryIO, the
- *   header word by word, the message emptied (Header::WriteTo(BMessage &)),
- *   then per record a Read of its flags, its header words, its name and
- *   its data (into the buffer, set to the data size); each field inserted
- *   at the head of its chain without looking for its name, so a repeated
- *   name keeps both fields and finds reach the last (KEEP_LAST).
- *
- * Unflatten checks (impl/README.md §2.3): the header's magic, sizes and
- * checksum (the shared reader, bm__r5_open_native); each record's bounds,
- * count >= 1, data size >= 1 and name length >= 1 (memory safety: the
- * shared reader with no design checks, MESSAGE2_CHECKS); for a variable
- * field, each item's size word against the data while the offsets are
- * collected, and a count the data can hold (memory safety; for a fixed
- * field, at least a byte per item, the API having no empty item). Nothing
- * else:
- * 2005 checked no record, so a name with a NUL inside or fixed data that
- * is not a whole number of items is accepted (BM_BACKEND_CHECKS_ON_READ);
- * a fixed field's item size is data size / count, as fItemSize was.
- *
- * Details that had to be chosen (and why)
- * - BList: re-created as List.cpp had it: the constructor already
- *   allocates one block, the array grows (and on MakeEmpty shrinks back to
- *   one block) in whole blocks of `block` slots, i.e. linearly, not by
- *   doubling. The field list and fOffsets use the default block of 20
- *   slots. Slots are pointers, so a block is 20 * sizeof(void *) bytes;
- *   offsets are stored in them as integers, as Message2 did.
- * - fOffsets is created on a variable field's first item (`new BList()`:
- *   the list object, then its first block), as AddItem did.
- * - BMallocIO: every add sets the buffer to its new length
- *   (BMallocIO::SetSize in src/kits/support/DataIO.cpp, block size 256):
- *   rounded up to the block, realloc'd unless the length equals the
- *   allocated size exactly (2005 compared the length, not the rounded
- *   size), so almost every add calls realloc, mostly to the block it
- *   already has; the bytes a block gains are zeroed.
- * - Names along a chain are each compared, as HashLookup's strcmp did
- *   (no skip by length).
- * - Message and body are one heap block: our handle is the BMessage, and
- *   the separate `new BMessageBody` of 2005 is folded into it. The hash
- *   table is its own block (new BMessageField *[100] in InitCommon).
- * - Names: the 2005 FieldHeader had `char name[255]` and cut names to
- *   min(strlen, 254) bytes. Our contract requires names of 1..255 bytes to
- *   round-trip in every backend, so the whole name is kept (it still fits
- *   FOB1's one-byte name length). Deviation.
- * - Fixed or variable is decided when a field is created. A later item for
- *   a fixed field must have the field's item size (else BM_BAD_VALUE);
- *   items for a variable field are accepted whatever fixed_size says.
- *   (Message2's SetFixedSize would have turned a variable field fixed and
- *   corrupted it; not reproduced.)
- * - Unflatten reads every valid FOB1 record through the shared reader
- *   (bm__r5_open_native/bm__r5_next), so MINI and SINGLE records written
- *   by R5 are read correctly. The 2005 code read the record header flat on
- *   a fast path that, through a precedence bug (`flags == VALID || flags ==
- *   VALID | FIXED` is always true), was taken for every record, and so
- *   mis-parsed MINI/SINGLE records; not reproduced. The 2005 Unflatten
- *   never rebuilt fOffsets (a find of a string in an unflattened message
- *   dereferenced NULL); here they are collected by one walk over each
- *   variable field's data into a BList(count), as the built original's
- *   fix 3 does (impl/originals/README.md). Padding is left as read (a
- *   re-flatten carries the garbage padding of Be-written files, as 2005's
- *   did). Swapped FOB1 is left to the shared decoder (BM_UNSUPPORTED).
- * - Limits (not in the 2005 code): a running count of the bytes the
- *   message would flatten to lets add_data refuse to pass BM_FLAT_MAX. It
- *   is kept only for that check; flattened_size still works as
- *   FlattenedSize() did, from the cache or by walking the fields.
- * - Every change of content resets the cache: add, make_empty, unflatten.
+ * Deliberate choices:
+ * - BList and BMallocIO::SetSize as 2005 had them: linear growth in whole
+ *   blocks, and a realloc on almost every add (SetSize compares the length,
+ *   not the rounded size).
+ * - The stream's virtual calls are a table of function pointers, and the
+ *   code compiled apart in 2005 stays out of line.
+ * - Message and body are one block; the hash table is its own.
+ * - Names are kept whole up to 255 bytes (2005 cut them to 254).
+ * - Fixed or variable is decided when a field is created; SetFixedSize's
+ *   turning a variable field fixed is not reproduced.
+ * - Unflatten reads every record through the shared FOB1 reader (2005's
+ *   fast path mis-read MINI and SINGLE records) and collects the item
+ *   offsets that 2005 never rebuilt, as the built original's fix 3 does.
+ * - A running flattened size serves only the limits.
  */
 #include "alloc.h"
 #include "bmsg.h"

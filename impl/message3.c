@@ -1,93 +1,31 @@
 /*
  * message3.c - "Message3": the third Haiku BMessage design of 2005, which
  * "operates purely on a flat buffer".
+ * impl/README.md §2.4 describes the design in full; this comment names its
+ * sources and its deliberate choices.
  *
- * Sources: impl/README.md §2.4 (final version haiku/haiku@d35c42a0c9; the
- * files are also in the 0083a1f3f5 tree that impl/originals/ builds as
- * the backend Message3-2005), impl/README.md §5.3 (record layout),
- * impl/README.md §4.5 (name hash). This file follows, call by call:
- * - src/kits/app/MessageBody3.cpp: BMessageBody::InitCommon, AddData (both),
- *   FindData (both), FlatResize, FlatInsert, HashInsert, HashLookup,
- *   HashString, MakeEmpty, FlattenedSize, Flatten, Unflatten;
- * - src/kits/app/MessageField3.cpp: the BMessageField constructors,
- *   Unflatten(int32), SetName, Name, SetFixedSize, AddItem, ItemAt;
- * - src/kits/app/Message3.cpp: BMessage::FlattenedSize, Flatten(char *,
- *   ssize_t) = real_flatten, Unflatten(const char *), Unflatten(BDataIO *),
- *   Header::ReadFrom (both), WriteTo, CalculateCheckSum,
- *   CalculateHeaderSize; write_helper and TReadHelper (MessageUtils3.h);
- * - src/kits/support/List.cpp (BList) and src/kits/support/DataIO.cpp
- *   (BPositionIO::Read and Write, BMemoryIO).
+ * Sources: haiku/haiku:src/kits/app/Message3.cpp, MessageBody3.cpp,
+ * MessageField3.cpp, headers/private/app/MessageBody3.h, MessageField3.h
+ * and MessageUtils3.h at 85b31e1b69^ (final at d35c42a0c9; the files are in
+ * the 0083a1f3f5 tree that impl/originals builds as Message3-2005), with
+ * src/kits/support/List.cpp and DataIO.cpp. This file follows them call by
+ * call, each function naming the one it re-creates.
  *
- * The design:
- * - One body buffer holds the field records in place, exactly as FOB1 stores
- *   them after the header and before the terminator:
- *   [uint8 flags][type][int32 count][int32 dataSize][uint8 nameLength]
- *   [name][data], data in R5 layout (fixed items packed; variable items
- *   [int32 size][bytes][padding to 8]). Flags are only VALID and
- *   FIXED_SIZE ("we only support those").
- * - The buffer grows in blocks of fBlockSize = sizeof(FieldHeader) + 50 = 64
- *   bytes (FlatResize, on every insert); the bytes a growth adds are zeroed.
- *   Create allocates the first block, the 100-entry hash table and the
- *   field list's first block, as new BMessage did.
- * - Each field is a heap object holding offsets into the body and a BList
- *   of item infos (allocated by its constructor, 5 pointers a block, even
- *   for fixed fields); every variable item's info {offset, length,
- *   paddedLength} is its own block. Fields are kept in a BList (20 a block,
- *   body order) and in a 100-bucket chained hash with head insertion.
- * - An add: FindData (hash, names compared), a new field's record (two
- *   FlatInserts: header, name), SetFixedSize for every fixed item, AddItem:
- *   FlatInsert at the end of the field's data (memmove of the tail and a
- *   shift of later fields when the field is not the last), count and
- *   dataSize updated in the record header.
- * - Find: FindData, then BMessageField::ItemAt (index * itemSize, or the
- *   item info).
- * - Flatten: through a memory stream whose every Write is virtual
- *   (BPositionIO::Write: Position, WriteAt, Seek through the stream's
- *   function table): the header field by field, twice (once into a stack
- *   buffer for the checksum), then the body, then the terminator.
- * - Unflatten: the header's words read through a read-only stream, the
- *   message emptied (MakeEmpty: fields, body, table), the body read in one
- *   Read, then a walk that makes one field object per record.
- * The calls between the original's files stay calls (M3_CALL), and the
- * stream's methods are opaque to the compiler (M3_VIRTUAL), as a virtual
- * method is.
- *
- * Unflatten checks (BM_BACKEND_CHECKS_ON_READ): what 2005 checked, the
- * header's magic (host order: the other is BM_UNSUPPORTED, for the shared
- * decoder), flattened size and checksum (bm__r5_open_native), and what
- * memory safety needs, through the shared record walk with none of its
- * optional checks (every record header, name and data inside the message;
- * counts, sizes and name lengths non-zero). The walk that builds a variable
- * field's item infos stops at an item whose size runs past the field's
- * data: a find of it or a later item, and an add to that field, return
- * BM_BAD_DATA. A name holding a NUL is BM_BAD_DATA from field_at. A record
- * with MINI or SINGLE (another writer's layout, which 2005 misread) is
- * BM_UNSUPPORTED, and bm_unflatten then decodes through the add path. A
- * name in two records makes two fields and a find reaches the later one
- * (head insertion), as in 2005: BM_REPEATED_KEEP_LAST.
- *
- * Where this differs from 2005 (impl/README.md §2.4):
- * - Name length: 2005 wrote nameLength INCLUDING the NUL and stored the NUL,
- *   which R5 readers reject. We write valid FOB1: nameLength without the
- *   NUL, the name bytes only; names are compared by bytes and length where
- *   2005 called strcmp.
- * - Padding: 2005 left the first body block as malloc returned it, so the
- *   padding of items in it was garbage; we zero it at create. An item
- *   inserted before a later field gets its padding zeroed (2005 left the
- *   moved bytes).
- * - Header flags 0x01, as 2005 (MSG_FLAG_BIG_ENDIAN under `#ifdef
- *   B_HOST_IS_BENDIAN`, which ByteOrder.h defines on every host).
- * - FlatInsert's shift loop: 2005 stopped at the first field whose offset
- *   is <= the insertion point, and so missed the field starting exactly
- *   there; we shift it.
- * - An add reserves the body it needs first and allocates every block
- *   before moving a byte, so that a failure (BM_BAD_TYPE, BM_BAD_VALUE,
- *   BM_TOO_LARGE, BM_NO_MEMORY, BM_BAD_DATA) leaves the content unchanged;
- *   2005 resized at each insert. A fixed-size item of another size is
- *   BM_BAD_VALUE (2005 accepted it: SetFixedSize compared sizes only for a
- *   field with item infos).
- * - The optional target and reply parts of the header are skipped on
- *   Unflatten and not written back (a message here is never sent).
+ * Deliberate choices:
+ * - Calls between the original's files stay calls, and the stream's
+ *   methods are opaque to the compiler, as a virtual method is.
+ * - Valid FOB1: the name length without the NUL and the name without it
+ *   (2005 counted and stored the NUL, which R5 readers reject).
+ * - Padding is zero: the first body block is zeroed at create, and an item
+ *   inserted before a later field has its padding zeroed.
+ * - FlatInsert shifts the field that starts exactly at the insertion point
+ *   (2005 missed it).
+ * - An add reserves the body and allocates every block before a byte
+ *   moves, so that a failure leaves the content unchanged; a fixed item of
+ *   another size is BM_BAD_VALUE (2005 accepted it).
+ * - Unflatten checks what 2005 checked and what memory safety needs; the
+ *   rest is checked by the read that reaches it. Target and reply parts of
+ *   the header are skipped and not written back.
  */
 #include "alloc.h"
 #include "bmsg.h"

@@ -2,129 +2,29 @@
  * message4.c - today's Haiku BMessage: a 68-byte header holding a 5-bucket
  * hash of field indices, an array of 24-byte field headers and one data
  * buffer, kept in memory exactly as they are on the wire (HMF1).
+ * impl/README.md §2.5 describes the design in full (the algorithms it
+ * follows: impl/README.md §4.6); this comment names its sources and its
+ * deliberate choices.
  *
- * Sources: impl/README.md §4 (HMF1 layout, constants, name hash and the
- * algorithms of haiku/haiku:src/kits/app/Message.cpp and
- * headers/private/app/MessagePrivate.h at HEAD 47136e7183, layout unchanged
- * since d7a16b238f, 2009) and impl/README.md §2.5 (the 2005 Message4,
- * cf10934e5f, from which it descends: same hash, chains, growth policy and
- * linear walk of variable-size items; 10 buckets and a '4GSM' header then,
- * 5 buckets and HMF1 now). We reproduce today's layout, because the
- * Message4 the 2005 page measured is not in Haiku's history
- * (impl/README.md §2.7).
+ * Sources: haiku/haiku:src/kits/app/Message.cpp and
+ * headers/private/app/MessagePrivate.h at 47136e7183 (layout unchanged
+ * since d7a16b238f), the descendant of the first committed Message4
+ * (cf10934e5f); the Message4 the 2005 page measured is not in Haiku's
+ * history (impl/README.md §2.7).
  *
- * What is reproduced as Haiku does it (impl/README.md §4.6):
- * - _FindField: bucket = hash % hash_table_size, walk next_field, stop at a
- *   field without FIELD_FLAG_VALID, compare with strncmp over name_length
- *   (which counts the NUL, so the match is exact); same name with another
- *   type is BM_BAD_TYPE.
- * - _AddField: when no field slot is free the array is realloc'd to
- *   min(field_count*2+1, field_count+50) entries; the new index is appended
- *   at the TAIL of its bucket's chain; the name (with its NUL) goes at the
- *   end of the data.
- * - AddData: fixed-size items are stored back to back, variable-size ones as
- *   [uint32 size][bytes], unpadded; a fixed field's item size is set by its
- *   first item (another size is BM_BAD_VALUE); a field whose first item
- *   cannot be stored is removed again (_RemoveField).
- * - _ResizeData: with too little room the buffer is realloc'd to
- *   max(min(data_size*2, data_size+MAX_DATA_PREALLOCATION), data_size+change),
- *   the tail is memmove'd and later fields' offsets are shifted
- *   (_UpdateOffsets, only when inserting before the end). Shrinking gives
- *   memory back when more than MAX_DATA_PREALLOCATION is spare.
- *   MAX_DATA_PREALLOCATION is B_PAGE_SIZE*10 = 40960 (4 KiB pages).
- * - fFieldsAvailable / fDataAvailable: spare slots and bytes, kept beside
- *   the buffers as today's Haiku keeps them in the BMessage object.
- * - FindData: fixed items are found by arithmetic; variable items by walking
- *   the size prefixes from the field's first item, so item `index` costs
- *   O(index) and reading all N strings O(N^2). That walk is the design's
- *   cost in tRead5000String and is kept; ours also checks each position it
- *   reads against the field's end (one compare a step; see the checks
- *   below).
- * - Flatten is three memcpys (header, field array, data) after syncing the
- *   header's `what` from the public one; FlattenedSize is
- *   68 + 24*field_count + data_size.
- * - A fresh header (_InitHeader): format HMF1, flags VALID, target,
- *   current_specifier, message_area, reply_port, reply_target and reply_team
- *   -1, hash_table_size 5, hash table all -1, everything else 0.
- * - MakeEmpty: _Clear frees the header, the field array and the data, and
- *   _InitHeader mallocs a fresh header (ours mallocs the new one first, so
- *   that make_empty cannot fail: on failure the old one is re-initialised).
- * - Unflatten(const char *) makes a BMemoryIO over the bytes and calls
- *   Unflatten(BDataIO *), which reads through the stream's virtual
- *   functions (BPositionIO::Read: Position, ReadAt, Seek; here calls
- *   through a vtable of function pointers, src/kits/support/DataIO.cpp):
- *   the format; then _Clear and a new header, the rest of the header
- *   (refused without MESSAGE_FLAG_VALID); then the field array and the
- *   data into blocks of exactly field_count*24 and data_size bytes, both
- *   "available" counts 0, so the first add after it grows them; then
- *   _ValidateMessage. It rebuilds nothing: the hash table and the chains
- *   travel in the header. message_area is reset to -1 (there are no areas
- *   here, so a message passed by area is refused).
- *
- * Unflatten's checks (Message.cpp's Unflatten(BDataIO *) and
- * _ValidateMessage, plus only what memory safety and termination need;
- * impl/README.md §2.5):
- * - Haiku's: a header of 68 bytes with MESSAGE_FLAG_VALID; reads of the
- *   field array and the data that come back whole; for each field,
- *   next_field < 0 or inside the array, and offset + name_length +
- *   data_size inside the data area (in 64 bits: Haiku's uint32 sum wraps).
- * - Added on the header, before anything is allocated from it:
- *   hash_table_size 1..5 (the bucket indexes a 5-entry table; Haiku
- *   trusts it), every hash head -1 or a field index (Haiku does not look),
- *   field_count at most BM_COUNT_MAX and field array plus data inside the
- *   bytes left (Haiku mallocs what the header claims, then finds the read
- *   short), and next_field == field_count refused (Haiku lets it through).
- * - Left to the read that reaches it (BM_BACKEND_CHECKS_ON_READ, status
- *   BM_BAD_DATA): a chain longer than field_count (_FindField's walk and
- *   _AddField's walk to the tail are bounded by the field count: a loop);
- *   a matched name not ended by its NUL inside name_length (strncmp would
- *   match a prefix) or of length 0; a fixed field of fewer bytes than
- *   items; a variable item whose size prefix or bytes run past its field,
- *   or of size 0, met by FindData's walk; and in GetInfo (get_info,
- *   field_at) a name that is empty, holds a NUL before its end (Haiku
- *   would report it cut there, where no find by that name reaches it),
- *   is longer than BM_NAME_MAX or not ended by its NUL, or a count of 0
- *   or past
- *   BM_COUNT_MAX. Flatten writes the bytes held.
- * - Repeated names: both fields are kept and _FindField's walk reaches the
- *   first on the chain (BM_REPEATED_KEEP_FIRST, as Haiku); nothing looks
- *   for them.
- * The shared full check bm__hmf1_check (wire.h) is not run here; it stays
- * what bm_decode, msgdump and the decode fuzz target use.
- *
- * Choices and deliberate deviations:
- * - Representation: C structs whose members are packed by construction
- *   (every uint16/uint32 sits at a multiple of its own size, so no ABI adds
- *   padding; _Static_asserts below pin sizeof and every offset to the wire
- *   offsets of wire.h). The hot paths (chain walks, offset arithmetic) then
- *   read members directly, as Haiku's _PACKED structs do, Flatten stays
- *   three memcpys and Unflatten three reads of whole blocks. The buffers
- *   come from malloc and are aligned; only the data area is unaligned, and
- *   its uint32 size prefixes are read and written with memcpy
- *   (bm__load32/bm__store32).
- * - The header is its own heap block, as Haiku's fHeader is, so creating a
- *   message is two allocations (Haiku: the BMessage object from a
- *   BBlockCache plus the malloc'd header), bm_unflatten's MakeEmpty one
- *   and a native Unflatten three, as in Haiku; we allocate the new blocks
- *   before freeing the old ones where a failure must change nothing, and
- *   check the header before the field array and the data are allocated
- *   (Haiku allocates, then reads, then validates).
- * - Failure leaves the message unchanged (the vtable contract): Haiku links
- *   a new field into its chain before _ResizeData and shifts offsets before
- *   its realloc, so an allocation failure there corrupts the message; we
- *   do both after the allocation succeeded. A buffer that a failed add
- *   grew is kept (capacity, not content), but one that it created from
- *   nothing is freed again, so that the message holds exactly the blocks
- *   it held before (Haiku keeps it).
- * - Limits: an add that would make the flattened message exceed
- *   BM_FLAT_MAX, or a field or message exceed BM_COUNT_MAX items or fields,
- *   is refused with BM_TOO_LARGE before anything changes, so the uint32
- *   sizes of the header can never wrap.
- * - Flatten into a buffer that is too small writes nothing and returns
- *   BM_BUFFER_TOO_SMALL (Haiku copies a prefix and returns
- *   B_BUFFER_OVERFLOW).
- * - The API has no RemoveData/Rename, so _RemoveField is reached only from
- *   the failed first add; it is still Haiku's general removal.
+ * Deliberate choices:
+ * - C structs whose members are naturally aligned, pinned to the wire
+ *   offsets by static assertions; only the data area is unaligned, and its
+ *   size prefixes go through memcpy.
+ * - The header is its own block, as in Haiku; make_empty allocates the new
+ *   one before freeing the old, since it cannot fail.
+ * - Unflatten checks Haiku's checks, made exact, plus what memory safety
+ *   needs of the header before anything is allocated from it; the rest is
+ *   checked by the read that reaches it.
+ * - Failure leaves the message unchanged: Haiku links a field and shifts
+ *   offsets before its realloc can fail, this file after.
+ * - Flatten into a buffer too small writes nothing (Haiku copies a prefix);
+ *   adds past the limits are refused before any change.
  */
 #include "alloc.h"
 #include "bmsg.h"

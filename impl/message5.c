@@ -2,57 +2,29 @@
  * message5.c - a proposal for today's hardware: Haiku's HMF1 kept as the
  * wire format and as the layout of the fields and data, with one block
  * instead of three, geometric growth, and two indexes the design builds
- * when a read first needs them (impl/README.md §2.9).
+ * when a read first needs them. impl/README.md §2.9 describes the design
+ * in full; this comment names its sources and its deliberate choices.
  *
- * Wire compatibility: a message built by the same adds in the same order
- * holds the same header, field headers and data as Message4 (today's
- * Haiku, impl/README.md §4.6): the same field order, names stored with
- * their NUL at the end of the data, items appended at the end of their
- * field, later fields' offsets shifted, the 5-bucket hash table and its
- * chains appended at the tail. Flatten writes those bytes, so they are
- * Message4's byte for byte; Unflatten reads them back natively.
+ * Sources: HMF1 and the algorithms of today's Haiku BMessage
+ * (haiku/haiku:src/kits/app/Message.cpp and
+ * headers/private/app/MessagePrivate.h at 47136e7183; impl/README.md §4),
+ * as message4.c re-creates them. A message built by the same adds writes
+ * Message4's bytes, and Unflatten reads them natively.
  *
- * What differs from Message4, and why:
- * - One block holds the field headers and the data, [fields][data], with
- *   room to grow in each; the header lives in the message object. A
- *   message is one allocation until its first add, two after; Unflatten is
- *   one allocation and two copies (the header, then the field headers and
- *   the data, which are contiguous on the wire). Flatten is two copies when
- *   no field slot is spare (always after Unflatten), three otherwise (the
- *   field headers of a message that fits the first block copied inline).
- * - Growth is geometric (field slots and data bytes double), so building a
- *   message of N items costs O(N) reallocations' worth of copying in
- *   total, where Message4's +40 KiB steps make big messages quadratic.
- * - A name index: an open-addressing table of field indexes by Haiku's name
- *   hash, built on the first lookup of a message with more than
- *   MESSAGE5_LINEAR_MAX fields and kept up to date by the adds; smaller
- *   messages are searched linearly, which is cheaper than hashing. The
- *   5-bucket table is still kept, for the wire.
- * - An offset index per variable-size field: the offsets of its items,
- *   built on the first read of an item at or past MESSAGE5_WALK_MAX, then
- *   kept up to date by the adds; reading item i is then O(1), where
- *   Message4 walks the size prefixes from the first item (reading all N
- *   strings O(N^2) there, O(N) here).
- * - The tail of each bucket's chain is remembered, so that adding a field
- *   links it without walking the chain.
- * Indexes are built by reads (BM_BACKEND_INDEXES_ON_READ): when the
- * allocation fails the read walks instead and still answers. Nothing is
- * keyed by a caller's pointer; every index is rebuilt from the message
- * whenever it is missing, and Unflatten and MakeEmpty drop them.
- *
- * Unflatten checks what Message4's (Haiku's) does: the header (size,
- * format, flags, the hash table and its entries inside the field array)
- * and each field header (name and data inside the data area, next_field
- * inside the field array); chains are walked bounded by the field count.
- * The rest is left to the read that reaches it (BM_BACKEND_CHECKS_ON_READ),
- * where it is BM_BAD_DATA: a variable-size item that runs past its field,
- * a count the field's data cannot hold (checked before an offset index is
- * sized by it; a fixed-size field of more items than bytes), a field of no
- * items or of more than BM_COUNT_MAX, a name longer than BM_NAME_MAX, not ended by its NUL or with a
- * NUL inside. The walk of a variable-size item checks each size prefix
- * only in a message that was unflattened (the adds write only well-formed
- * items). Repeated names are kept as HMF1 keeps them; a find reaches the
- * first (BM_REPEATED_KEEP_FIRST).
+ * Deliberate choices:
+ * - The header lives in the message object; field headers and data share
+ *   one block with room to grow in each, and the first block (8 fields,
+ *   256 data bytes) is part of the object.
+ * - Both parts grow by doubling, not by Message4's 40 KiB steps.
+ * - A name index, built by the first lookup past MESSAGE5_LINEAR_MAX
+ *   fields, and an offset index per variable-size field, built by the first
+ *   read at or past MESSAGE5_WALK_MAX; the adds keep both up to date, a
+ *   failed allocation makes a read walk instead, and nothing is keyed by a
+ *   caller's pointer.
+ * - Unflatten checks what Haiku's checks, made exact; the rest is checked
+ *   by the read that reaches it, and size prefixes only in a message that
+ *   was unflattened.
+ * - What each choice measured: results/measurements.md.
  */
 #include "alloc.h"
 #include "bmsg.h"
@@ -63,11 +35,9 @@
 #include <string.h>
 
 /* Which way a branch of a find's variable-size path goes most often: GCC
- * lays that way out without a taken jump. The way of a message with no
- * offset index, built by adds (a walk of unchecked prefixes), took
- * tRead5String from 1.15-1.22 to 1.03-1.06 times R5 in stretches where
- * this machine ran everything ~1.6 times slower; the other ways pay one
- * taken jump more. */
+ * lays that way out without a taken jump. It is the way of a message with
+ * no offset index, built by adds (a walk of unchecked prefixes); the other
+ * ways pay one taken jump more (what it measured: results/measurements.md). */
 #if defined(__GNUC__)
 #define MESSAGE5_LIKELY(x) __builtin_expect(!!(x), 1)
 #define MESSAGE5_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -87,10 +57,9 @@
 #define MESSAGE5_WALK_MAX 8u
 /* The first sizes of the block's two parts (448 bytes in all): room for
  * the messages Haiku sends most, input events and replies of up to 8
- * fields and 256 bytes of names and items, without growing. Measured on
- * the real rows, against 4 and 64: tSendDragURL 0.78 instead of 1.0 times
- * R5, tSendRegisterApp 0.71 instead of 0.98, the Save rows 0.78-0.84
- * instead of 0.84-0.97; a small message holds 288 bytes more. */
+ * fields and 256 bytes of names and items, without growing. Chosen over 4
+ * and 64 on the real rows (results/measurements.md); a small message holds
+ * 288 bytes more. */
 #define MESSAGE5_FIRST_FIELDS 8u
 #define MESSAGE5_FIRST_DATA 256u
 /* The first block is part of the message object (impl/README.md §2.9):
@@ -429,15 +398,14 @@ message5_walk(const struct message5 *m, const char *name,
  * find uses, with no index to turn back into an address. The loop is
  * message5_walk's written again on purpose: deriving either walk from the
  * other cost the adds (an index from a pointer) or the finds (a pointer
- * from an index) 6 to 7 instructions each, tCreate5Int32 1147 instead of
- * 1116 unpinned, tRead5Int32 816 instead of 781. */
+ * from an index) instructions on every call (results/measurements.md). */
 static inline const struct message5_field *
 message5_walk_field(const struct message5 *m, const char *name,
                     size_t stored_length, uint32_t count)
 {
 	if (count == 0)
-		return NULL; /* tested first, GCC enters the loop at its body:
-		              * 3 instructions less a find */
+		return NULL; /* tested first, GCC enters the loop at its body,
+		              * which saves instructions on every find */
 	const struct message5_field *field = message5_fields(m);
 	const struct message5_field *end = field + count;
 	const uint8_t *data = message5_data(m);
@@ -717,8 +685,8 @@ message5_create(bm_message **out)
 	if (m == NULL)
 		return BM_NO_MEMORY;
 	/* Member by member: gcc compiles a memset of the whole object to a
-	 * `rep stos`, whose start-up cost made tSendRefsReceived 65 ns
-	 * instead of 51 on this project's machine. */
+	 * `rep stos`, whose start-up cost showed on a Send row
+	 * (results/measurements.md). */
 	m->base = (bm_message){0};
 	message5_set_empty(m);
 	m->slots = NULL;
@@ -1119,8 +1087,8 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 	/* `what` is a public member, and the header's copy of it is read
 	 * nowhere else: written into the copy only, not into the header
 	 * before copying it, where the header's 16-byte loads would wait for
-	 * that 4-byte store (a store-forwarding stall; small Flatten rows 3
-	 * to 5 % faster without it here). */
+	 * that 4-byte store (a store-forwarding stall, which showed on the
+	 * small Flatten rows: results/measurements.md). */
 	uint8_t *out = buffer;
 	memcpy(out, header, sizeof *header);
 	memcpy(out + offsetof(struct message5_header, what), &m->base.what,
@@ -1135,9 +1103,9 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 	}
 	if (header->field_count <= MESSAGE5_FIRST_FIELDS) {
 		/* As many field headers as the first block holds (24 to 192
-		 * bytes), copied inline rather than by a call (small Flatten
-		 * rows 0.78 to 0.95 times the call's time here): 32 bytes a
-		 * step, the last step ending at the end, over bytes the one
+		 * bytes), copied inline rather than by a call, which the small
+		 * Flatten rows showed faster (results/measurements.md): 32 bytes
+		 * a step, the last step ending at the end, over bytes the one
 		 * before it copied (so no step of fewer bytes). */
 		const uint8_t *from = m->block;
 		if (fields_size >= 32) {
@@ -1193,15 +1161,13 @@ message5_check_header(const uint8_t *in, size_t size,
  * _ValidateMessage checks, made exact: its name and data inside the data
  * area, next_field -1 or inside the field array (Haiku lets next_field ==
  * field_count through). Checked on the copy, which was just written (and
- * so is in the cache), returning at the first bad field: measured on this
- * project's machine, the loop that accumulated the checks without a
- * branch took 1.35 times Message4's Unflatten of 5000 one-item fields,
- * this one 0.95 to 1.0 times (impl/README.md §2.9 has how that ratio
- * moves with where the heap puts the blocks). Two tests and a return, as
- * here: the same checks as one && condition in a helper of their own
- * compiled to a loop that made the Unflatten of 5000 one-item fields 1.8
- * times as slow (14.5 us against 8.0). The rest is checked by the read
- * that reaches it.
+ * so is in the cache), returning at the first bad field, with two tests
+ * and a return as here: a loop that accumulated the checks without a
+ * branch, and the same checks as one && condition in a helper of their
+ * own, both measured slower on the Unflatten of 5000 one-item fields
+ * (results/measurements.md; where the heap puts the blocks moves that row
+ * more, impl/README.md §2.9). The rest is checked by the read that
+ * reaches it.
  */
 static bool
 message5_fields_valid(const struct message5_field *fields, uint32_t count,

@@ -1,79 +1,29 @@
 /*
  * r5.c - the reference backend: BeOS R5's libbe BMessage, re-created.
+ * impl/README.md §2.1 describes the design in full; this comment names its
+ * sources and the choices made where they are silent.
  *
- * Sources (impl/README.md §2.1 sums this backend up):
- * - the private structures in R5's own header (impl/README.md §5.7),
- *   waddlesplash/BeOS-headers:headers/be/app/Message.h@013bdeb (R5), with
- *   the comments of the Preview Release 2 copy (@bcb4c04): `dyn_array`
- *   (fLogicalBytes, fPhysicalBytes, fChunkSize, fCount, fEntryHdrSize),
- *   `entry_hdr` (fNext, fType, fNameLength, fName, then the data),
- *   `var_chunk` ([int32 size][bytes], padded to 8 including the size),
- *   `da_is_mini_data`, and `entry_hdr *fEntries` in BMessage.
- * - the FOB1 format (impl/README.md §5.2 to impl/README.md §5.4) and the
- *   flags Be's code writes (impl/README.md §5.5: MINI iff the record's data
- *   size <= 255 and count <= 255, SINGLE iff count == 1, FIXED from
- *   AddData's is_fixed_size, header flag 0x01, insertion order), checked
- *   against the Be-written files in tests/data/haiku (impl/README.md §9.1);
- * - the costs this backend must keep (impl/README.md §2.6).
+ * Sources: R5's source is closed. Its private structures are read from
+ * waddlesplash/BeOS-headers:headers/be/app/Message.h at 013bdeb (Release
+ * 5), with the comments of the Preview Release 2 copy at bcb4c04
+ * (impl/README.md §5.7): dyn_array, entry_hdr, var_chunk, da_is_mini_data
+ * and the list head fEntries. The flags Be's writer sets are read from the
+ * Be-written files in tests/data/haiku (impl/README.md §5.5).
  *
- * The design. The message is a singly linked list of fields (`entries`,
- * R5's fEntries). Each field is ONE heap block: a dyn_array-like header,
- * the next pointer, the type and the name, padded to 8, and then the field's
- * data exactly as it appears in a flattened message: fixed-size items packed,
- * variable-size items as [int32 size][bytes][zero padding to 8]. So:
- * - a lookup walks the list comparing names (length first, then bytes);
- * - a new field is appended at the tail, which the lookup walk has just
- *   reached (insertion order is flatten order);
- * - item i of a fixed-size field is at i * chunk_size; item i of a
- *   variable-size field is found by walking the chunks from the start, so
- *   reading all N strings is O(N^2), the cost tRead5000String shows;
- * - Flatten writes the header, then per field a record header and one memcpy
- *   of its data block, then the terminator;
- * - Unflatten (native FOB1 in host order) turns each record into one block
- *   with one memcpy of the record's data.
- *
- * What R5's header does not tell, and what we chose (the simplest reading):
- * - Field header fields are 32-bit as in dyn_array (sizes unsigned, since we
- *   cap them at INT32_MAX anyway). The name is stored with a NUL after it
- *   (fName is a C string in R5's header) and the data starts at the next
- *   multiple of 8 (fEntryHdrSize, "incl padding").
- * - Growth of a field's block (R5's da_grow is not documented): a new field
- *   gets exactly one item's room (AddData's `count` preallocation hint is 1,
- *   and our API has no hint); when an add does not fit, the data room
- *   (physical size) doubles, or grows to what the add needs if that is more,
- *   through one realloc. So N adds to one field make 1 malloc and about
- *   log2(N) reallocs; a field read by Unflatten gets exactly its data size.
- * - An add to an existing field follows the field, not the call: the type
- *   must match (else BM_BAD_TYPE), a fixed-size field takes only items of its
- *   chunk size (else BM_BAD_VALUE), and the `fixed_size` argument matters
- *   only when the add creates the field (as in Haiku's AddData).
- * - Padding written by an add is zero. Unflatten copies each record's data
- *   as it is, padding included, as a block copy must: a message read from a
- *   Be-written file (garbage padding, impl/README.md §5.5) flattens back to
- *   the same bytes.
- * - Two records with the same name (foreign input only: no writer we know
- *   makes them) cannot both become fields, since lookups by name would
- *   reach only the first. R5 most likely never looked: a walk of the list
- *   per record would make UnflattenIndividual quadratic, which R5's 2005
- *   figure rules out (4402 us for 5000 fields, under 1 us a field, where
- *   12.5 million name compares would take far longer). We must look, so
- *   Unflatten keeps the shared filter of the names read so far
- *   (bm__seen_names in wire.h, over bm__quick_name_hash; no allocation up to
- *   16384 names), and walks the list only for a possible repeat. This is
- *   work R5 did not do, paid on every Unflatten. On a repeated name Unflatten empties the message and returns
- *   BM_UNSUPPORTED, so bm_unflatten decodes the input through the add path,
- *   which merges the records as Haiku's AddData does.
- * - The target and reply parts of a FOB1 header are read past and dropped;
- *   messages flatten without them (the benchmark never sets them).
- * - FlattenedSize walks the fields and sums each record (R5's header lists
- *   da_calc_size per field; we know of no cached size in R5's BMessage).
- * - Bookkeeping R5 did not have, for the project's limits: the number of
- *   fields and a running total of the flattened size, so that an add past
- *   BM_COUNT_MAX or BM_FLAT_MAX fails with BM_TOO_LARGE instead of
- *   overflowing R5's int32 sizes. count_fields returns the number (R5's
- *   CountNames walked the list to filter by type; our slot has no filter and
- *   no benchmark times it). The total is never used in place of the walk in
- *   FlattenedSize and Flatten.
+ * Deliberate choices (the simplest reading of that header):
+ * - A field is one heap block whose data is laid out as its flattened
+ *   record, so Flatten and Unflatten are one copy a field, and a variable
+ *   item is found by walking the chunks before it.
+ * - Growth: a new field has room for one item; an add that does not fit
+ *   doubles the room (or takes what it needs) with one realloc.
+ * - An add follows the existing field: its type and its fixed size decide.
+ * - Unflatten copies padding as read, so Be's garbage padding round-trips;
+ *   target and reply parts are read past and not written back.
+ * - FlattenedSize walks the fields. The field count and running flattened
+ *   size serve only the limits (BM_COUNT_MAX, BM_FLAT_MAX).
+ * - Repeated names in input, which R5 most likely never looked for, are
+ *   found with the shared filter (bm__seen_names) and handed to the add
+ *   path (BM_UNSUPPORTED), which merges them (impl/README.md §11).
  */
 #include "alloc.h"
 #include "bmsg.h"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Checks every citation of a section of the project's two reference pages:
-# "impl/README.md §N" or "harness/README.md §N" (the path may be in
-# backquotes) must name a heading of that page numbered N ("## 3. Title",
-# "### 3.2 Title"). Inside those pages a bare "§N" means the page itself;
-# anywhere else a bare "§N" is broken, since a reader cannot tell which
-# page it means. Scans the tracked files (report/ is generated from them).
-# Prints one line per broken reference and exits 1 if there is any.
+# Checks every citation of a section of the project's reference pages:
+# "impl/README.md §N", "impl/flat-examples.md §N" or "harness/README.md §N"
+# (the path may be in backquotes) must name a heading of that page numbered
+# N ("## 3. Title", "### 3.2 Title"). Inside those pages a bare "§N" means
+# the page itself; anywhere else a bare "§N" is broken, since a reader
+# cannot tell which page it means. Scans the tracked files (report/ is
+# generated from them). Prints one line per broken reference and exits 1 if
+# there is any.
 #
 #   tests/check_citations.sh [SOURCE_DIR]
 set -euo pipefail
@@ -13,7 +14,7 @@ export LC_ALL=C
 
 cd "${1:-$(dirname "$0")/..}"
 
-pages=(impl/README.md harness/README.md)
+pages=(impl/README.md impl/flat-examples.md harness/README.md)
 
 # The section numbers of a page, one per line.
 section_numbers() {
@@ -39,7 +40,7 @@ list_files() {
 }
 
 # shellcheck disable=SC2016 # the backquotes are literal
-reference='(`?(impl|harness)/README\.md`? )?§[0-9]+(\.[0-9]+)*'
+reference='(`?(impl/README|impl/flat-examples|harness/README)\.md`? )?§[0-9]+(\.[0-9]+)*'
 broken=0
 while IFS= read -r hit; do
 	file=${hit%%:*}
@@ -50,12 +51,13 @@ while IFS= read -r hit; do
 	number=${cited##*§}
 	case $cited in
 	*impl/README.md*) page=impl/README.md ;;
+	*impl/flat-examples.md*) page=impl/flat-examples.md ;;
 	*harness/README.md*) page=harness/README.md ;;
 	*)
 		case $file in
-		impl/README.md | harness/README.md) page=$file ;;
+		impl/README.md | impl/flat-examples.md | harness/README.md) page=$file ;;
 		*)
-			echo "$file:$line: $cited: say which page (impl/README.md or harness/README.md)"
+			echo "$file:$line: $cited: say which page (${pages[*]})"
 			broken=1
 			continue
 			;;

@@ -31,7 +31,7 @@
 /*
  * Adds a test that needs a little-endian host to tc: one that reads the
  * fixtures of tests/data/haiku or their .json files, or compares with
- * byte vectors as a little-endian host writes them (impl/README.md §8).
+ * byte vectors as a little-endian host writes them (impl/flat-examples.md §1).
  * On a big-endian host the test is left out and counted instead, since
  * Check cannot skip a test and one that returned early would pass having
  * checked nothing; the runner says how many were left out.

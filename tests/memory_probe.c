@@ -7,11 +7,12 @@
  *
  *   build/tests/bench_memory_probe [N]
  *
- * Prints a Markdown table (impl/README.md §2.9 quotes it). The program is
- * linked with -Wl,--wrap=malloc,--wrap=realloc,--wrap=free, so every
- * block the backends' bm_malloc makes passes through here; the original
- * backends allocate through C++'s operator new, which is not wrapped, so
- * they are left out.
+ * Prints a Markdown table (impl/README.md §2.9 names it; its runs are
+ * logged in results/measurements.md). The program is linked with
+ * -Wl,--wrap=malloc,--wrap=realloc,--wrap=free, so every block the
+ * backends' bm_malloc makes passes through here; the original backends
+ * allocate through C++'s operator new, which is not wrapped, so they are
+ * left out.
  */
 #include "bmsg.h"
 #include "message_content.h"

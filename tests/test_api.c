@@ -2,7 +2,7 @@
  * test_api.c - the parts of the API that need no backend: status codes, format
  * detection, the allocator interface, Haiku's name hash and the FOB1 writer
  * helpers, checked against the worked values of impl/README.md §4.5,
- * impl/README.md §5.4 and impl/README.md §8.3.
+ * impl/README.md §5.4 and impl/flat-examples.md §1.3.
  */
 #include "suites.h"
 #include "check_util.h"
@@ -143,7 +143,8 @@ START_TEST(r5_checksum_matches_the_worked_examples)
 	 * 0x32000001. */
 	const uint8_t header_bytes[] = {0x32, 0, 0, 0, 0, 0, 0, 0, 0x01};
 	ck_assert_uint_eq(bm__r5_checksum(header_bytes, 9), 0x32000001u);
-	/* impl/README.md §9.4: the bmessage.txt dump, 402 bytes -> 0x92010001. */
+	/* impl/flat-examples.md §2.4: the bmessage.txt dump, 402 bytes ->
+	 * 0x92010001. */
 	const uint8_t txt_bytes[] = {0x92, 0x01, 0, 0, 0, 0, 0, 0, 0x01};
 	ck_assert_uint_eq(bm__r5_checksum(txt_bytes, 9), 0x92010001u);
 }
@@ -151,7 +152,7 @@ END_TEST
 
 START_TEST(r5_writer_helpers_match_the_5_int32_vector)
 {
-	/* impl/README.md §8.3: 5 Int32, R5 Be rules, 50 bytes. */
+	/* impl/flat-examples.md §1.3: 5 Int32, R5 Be rules, 50 bytes. */
 	static const uint8_t expected[50] = {
 		0x31, 0x42, 0x4f, 0x46, 0x01, 0x00, 0x00, 0x32, 0x32, 0x00,
 		0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x07, 0x47, 0x4e,

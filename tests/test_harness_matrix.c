@@ -1,7 +1,7 @@
 /*
  * test_harness_matrix.c - the matrix definition against the 2005 CSV in
  * results/, the Floor's byte counts against the derived sizes of
- * impl/README.md §8.1, the lookup order, and the content checks that
+ * impl/flat-examples.md §1.1, the lookup order, and the content checks that
  * decide whether a cell's result is right.
  */
 #include "suites.h"
@@ -80,7 +80,7 @@ END_TEST
 
 START_TEST(floor_bytes_match_the_derived_vectors)
 {
-	/* impl/README.md §8.1, column HMF1. */
+	/* impl/flat-examples.md §1.1, column HMF1. */
 	static const struct {
 		enum bench_op op;
 		enum bench_type type;

@@ -420,7 +420,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	json_t *flatten_row = json_array_get(rows, 5);
 	ck_assert_str_eq(string_member(flatten_row, "test"), "tFlatten5Int32");
 	json_t *flatten = member(member(flatten_row, "cells"), "Plain");
-	/* FOB1 without MINI or SINGLE: impl/README.md §8.4, 56 bytes. */
+	/* FOB1 without MINI or SINGLE: impl/flat-examples.md §1.4, 56 bytes. */
 	ck_assert_int_eq(json_integer_value(member(flatten, "flat_bytes")), 56);
 	ck_assert_int_eq(json_integer_value(member(flatten, "allocs_per_op")), 0);
 	json_t *floor = member(member(flatten_row, "cells"), "Floor");

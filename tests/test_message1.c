@@ -98,7 +98,7 @@ END_TEST
 
 /* Five strings "item<i>" are variable and MINI under Be's rules too, and
  * the 2005 code sets header flag 0x01 on x86 as Be did, so Message1's bytes
- * are the Be-rules vector of impl/README.md §8.5 (the fixture
+ * are the Be-rules vector of impl/flat-examples.md §1.5 (the fixture
  * r5-be-mini-derived-5_string.msg) byte for byte. */
 START_TEST(five_strings_match_the_be_rules_vector)
 {

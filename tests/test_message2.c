@@ -5,8 +5,8 @@
  * buffers in 256-byte blocks, set to every new length, which reallocs on almost
  * every add), its flattened-size cache, and its own reader on records
  * written by R5 rules (repeated names kept, finds reaching the last). The byte vectors are written out by hand from
- * impl/README.md §5.2 to impl/README.md §5.4 and impl/README.md §8; they are
- * little-endian, so those tests pass trivially on a big-endian host.
+ * impl/README.md §5.2 to impl/README.md §5.4 and impl/flat-examples.md §1;
+ * they are little-endian, so those tests pass trivially on a big-endian host.
  */
 #include "suites.h"
 
@@ -35,9 +35,10 @@ new_message(void)
 	return cu_new_message(cu_backend("Message2"), 0);
 }
 
-/* 5 Int32 in "data": the "R5 (Haiku rules)" vector of impl/README.md §8.4
- * with header flag 0x01 (the 2005 Message2 sets MSG_FLAG_BIG_ENDIAN under
- * `#ifdef B_HOST_IS_BENDIAN`, defined on every host). Checksum over
+/* 5 Int32 in "data": the "R5 (Haiku rules)" vector of
+ * impl/flat-examples.md §1.4 with header flag 0x01 (the 2005 Message2 sets
+ * MSG_FLAG_BIG_ENDIAN under `#ifdef B_HOST_IS_BENDIAN`, defined on every
+ * host). Checksum over
  * 38 00 00 00 | 00 00 00 00 | 01 = 0x38000001. */
 static const uint8_t five_int32[56] = {
 	0x31, 0x42, 0x4f, 0x46,                   /* magic 'FOB1' */
@@ -613,7 +614,7 @@ START_TEST(r5_rules_records_are_read)
 }
 END_TEST
 
-/* The Be-rules fixtures of impl/README.md §8 (MINI, header flag 0x01)
+/* The Be-rules fixtures of impl/flat-examples.md §1 (MINI, header flag 0x01)
  * re-flatten to Message2's own vectors. */
 START_TEST(be_rules_fixtures_reflatten_to_message2_vectors)
 {

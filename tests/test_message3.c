@@ -7,10 +7,10 @@
  * records, which bm_unflatten then decodes through the add path).
  *
  * Expected bytes are written out by hand from impl/README.md §5.2 to
- * impl/README.md §5.4 and impl/README.md §8 (the "R5 (Haiku rules)" dumps,
- * with header flag 0x01, as 2005 wrote it, and the checksum recomputed),
- * for a little-endian
- * host; on a big-endian host those tests return early.
+ * impl/README.md §5.4 and impl/flat-examples.md §1 (the "R5 (Haiku rules)"
+ * dumps, with header flag 0x01, as 2005 wrote it, and the checksum
+ * recomputed), for a little-endian host; on a big-endian host those tests
+ * return early.
  *
  * The zeroing of newly allocated body bytes is what gives items appended
  * at the end of the body their zero padding, as in 2005. The byte-exact
@@ -51,7 +51,7 @@ new_message(uint32_t what)
 
 /* --- Byte-exact flatten ----------------------------------------------------- */
 
-/* 5 Int32 in "data" (impl/README.md §8.4, 56 bytes): flags 0x05, 4-byte
+/* 5 Int32 in "data" (impl/flat-examples.md §1.4, 56 bytes): flags 0x05, 4-byte
  * count and size, header flag 0x01 (as the 2005 Header class set it on
  * every host), checksum over 38 00 00 00 | 0 | 01. */
 static const uint8_t five_int32[] = {

@@ -1,11 +1,12 @@
 /*
  * test_message4.c - what is specific to the Message4 backend (today's Haiku
- * BMessage, impl/README.md §4): byte-exact HMF1 output against the vectors and
- * sizes of impl/README.md §8, the hash table and tail-appended chains, the
- * growth policies of impl/README.md §4.6 seen through the allocator interface,
- * the native Unflatten (copy + validate, exact-size buffers) on the real Haiku
- * files, and the error and allocation-failure paths. The registry-wide
- * conformance suite covers the rest of the contract.
+ * BMessage, impl/README.md §4): byte-exact HMF1 output against the vectors
+ * and sizes of impl/flat-examples.md §1, the hash table and tail-appended
+ * chains, the growth policies of impl/README.md §4.6 seen through the
+ * allocator interface, the native Unflatten (copy + validate, exact-size
+ * buffers) on the real Haiku files, and the error and allocation-failure
+ * paths. The registry-wide conformance suite covers the rest of the
+ * contract.
  */
 #include "suites.h"
 
@@ -76,7 +77,8 @@ field16(const uint8_t *flat, size_t index, size_t offset)
 	                  index * BM_HMF1_FIELD_HEADER_SIZE + offset);
 }
 
-/* The four benchmark shapes (harness/README.md §1.2, impl/README.md §8.1). */
+/* The four benchmark shapes (harness/README.md §1.2,
+ * impl/flat-examples.md §1.1). */
 enum shape { INT32_ONE_FIELD, STRING_ONE_FIELD, INT32_INDIVIDUAL,
              STRING_INDIVIDUAL };
 
@@ -194,7 +196,7 @@ END_TEST
 
 /* --- Byte-exact output ------------------------------------------------------------- */
 
-/* impl/README.md §8.2: 5 Int32 in "data", HMF1, what = 0, from a
+/* impl/flat-examples.md §1.2: 5 Int32 in "data", HMF1, what = 0, from a
  * little-endian host. */
 static const uint8_t five_int32_hmf1[117] = {
 	0x48, 0x4d, 0x46, 0x31, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
@@ -224,7 +226,8 @@ START_TEST(five_int32_matches_the_derived_vector_and_fixture)
 }
 END_TEST
 
-/* impl/README.md §8.1, HMF1 column: 5 / 50 / 500 / 5000 of each shape. */
+/* impl/flat-examples.md §1.1, HMF1 column: 5 / 50 / 500 / 5000 of each
+ * shape. */
 START_TEST(benchmark_messages_have_the_derived_hmf1_sizes)
 {
 	static const struct {
@@ -310,8 +313,8 @@ START_TEST(individual_int32_hash_table_and_tail_chain)
 	size_t size;
 	uint8_t *flat = m4_flatten(msg, &size);
 	ck_assert_uint_eq(size, 238);
-	/* impl/README.md §8.6: "data0".."data3" hash to bucket 1, "data4" to
-	 * bucket 3. */
+	/* impl/flat-examples.md §1.6: "data0".."data3" hash to bucket 1,
+	 * "data4" to bucket 3. */
 	static const int32_t table[5] = {-1, 0, -1, 4, -1};
 	for (size_t bucket = 0; bucket < 5; bucket++)
 		ck_assert_int_eq(hash_entry(flat, bucket), table[bucket]);
@@ -871,7 +874,7 @@ START_TEST(failed_first_add_removes_the_field)
 		expect_fresh_header(flat, 0);
 		free(flat);
 		/* The message works afterwards and gives the bytes of
-		 * impl/README.md §8.2. */
+		 * impl/flat-examples.md §1.2. */
 		build_benchmark_message(msg, INT32_ONE_FIELD, 5);
 		flat = m4_flatten(msg, &size);
 		ck_assert_uint_eq(size, 117);

@@ -212,7 +212,8 @@ reflattened(const bm_message *msg, size_t *size)
 }
 
 /* Whether a backend writes R5 with Be's rules (impl/README.md §5.5): its
- * flattened 5 Int32 message is the Be-rules vector of impl/README.md §8.3. */
+ * flattened 5 Int32 message is the Be-rules vector of
+ * impl/flat-examples.md §1.3. */
 static bool
 writes_be_rules(const struct bm_ops *ops)
 {
@@ -358,7 +359,7 @@ END_TEST
 START_TEST(human_output_resembles_print_to_stream)
 {
 	const struct bm_ops *ops = cu_in(CU_BAD_INPUT, _i);
-	/* The 67-byte Haiku R5 message of impl/README.md §9.3: "name" =
+	/* The 67-byte Haiku R5 message of impl/flat-examples.md §2.3: "name" =
 	 * "black", "color". */
 	size_t size;
 	uint8_t *bytes = cu_read_fixture("r5-haiku-nested-Misc_Sphere", ".msg", &size);

@@ -1,6 +1,6 @@
 /*
  * test_r5.c - what is specific to the R5 backend (impl/r5.c): the bytes it
- * writes under Be's rules (impl/README.md §5.5, impl/README.md §8), its
+ * writes under Be's rules (impl/README.md §5.5, impl/flat-examples.md §1), its
  * allocation pattern (one block per field, the growth policy it documents),
  * the O(index) walk over variable-size items, its native Unflatten (one block
  * and one copy per record) and its error paths. The registry-wide contract is
@@ -44,7 +44,7 @@ assert_content_matches_bytes(const bm_message *msg, const uint8_t *bytes,
 	tu_content_free(&from_bytes);
 }
 
-/* --- Byte-exact flatten under Be's rules (impl/README.md §8) ----------- */
+/* --- Byte-exact flatten under Be's rules (impl/flat-examples.md §1) --- */
 
 START_TEST(five_int32_is_the_be_rules_vector)
 {
@@ -108,7 +108,7 @@ START_TEST(five_individual_int32_are_five_mini_single_records)
 }
 END_TEST
 
-/* The "R5 (Be rules)" column of the table in impl/README.md §8.1. */
+/* The "R5 (Be rules)" column of the table in impl/flat-examples.md §1.1. */
 START_TEST(benchmark_messages_have_the_be_rules_sizes)
 {
 	static const struct {
@@ -725,8 +725,8 @@ START_TEST(haiku_written_files_are_rewritten_with_be_rules)
 	tu_free_names(names, fixtures);
 	ck_assert_uint_ge(checked, 3);
 
-	/* The 5 Int32 vector in Haiku's rules (impl/README.md §8.4) comes out
-	 * in Be's (impl/README.md §8.3). */
+	/* The 5 Int32 vector in Haiku's rules (impl/flat-examples.md §1.4)
+	 * comes out in Be's (impl/flat-examples.md §1.3). */
 	size_t haiku_size, out_size;
 	uint8_t *haiku = cu_read_fixture("r5-haiku-derived-5_int32", ".msg",
 	                                 &haiku_size);

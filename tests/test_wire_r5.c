@@ -120,7 +120,7 @@ END_TEST
 
 START_TEST(r5_reader_reads_the_be_written_103_byte_message)
 {
-	/* impl/README.md §9.2: 103 bytes written by Be's code, one MINI
+	/* impl/flat-examples.md §2.2: 103 bytes written by Be's code, one MINI
 	 * variable field. */
 	size_t size;
 	uint8_t *bytes = cu_read_msg("r5-be-mini-nested-Website_Login", &size);
@@ -308,9 +308,9 @@ END_TEST
 
 START_TEST(r5_reader_rejects_bad_records)
 {
-	/* The vectors of impl/README.md §8.4 and impl/README.md §8.5. Haiku
-	 * rules, 56 bytes: record at 17 = 05 'LONG' count 5 size 20 nlen 4
-	 * "data" items terminator. */
+	/* The vectors of impl/flat-examples.md §1.4 and
+	 * impl/flat-examples.md §1.5. Haiku rules, 56 bytes: record at 17 =
+	 * 05 'LONG' count 5 size 20 nlen 4 "data" items terminator. */
 	size_t isize, ssize;
 	uint8_t *ints = cu_read_msg("r5-haiku-derived-5_int32", &isize);
 	/* Be rules, 110 bytes: 03 'CSTR' cnt 5 size 0x50 nlen 4 "data" chunks. */

@@ -8,14 +8,15 @@
  *
  *   build/tests/bench_unflatten_probe [ROUNDS]
  *
- * Prints a Markdown table of medians over ROUNDS rounds (default 31), in
- * ns and as a multiple of the Floor (impl/README.md §2.9 quotes it). Each
- * round times up to 64 operations of each kind, one kind after the other,
- * as many as hold BENCH_ROUND_BYTES of bodies (one at least), with
- * glibc's thresholds as bench sets them: the harness's rounds
- * (harness/README.md §3.6). The blocks are freed and the messages
- * destroyed outside the timing, as the harness leaves them. A probe, not
- * a test: its figures are read, never asserted.
+ * Prints a Markdown table of medians over ROUNDS rounds (default 31), in ns
+ * and as a multiple of the Floor (impl/README.md §2.9 names it; its runs
+ * are logged in results/measurements.md). Each round times up to 64
+ * operations of each kind, one kind after the other, as many as hold
+ * BENCH_ROUND_BYTES of bodies (one at least), with glibc's thresholds as
+ * bench sets them: the harness's rounds (harness/README.md §3.6). The
+ * blocks are freed and the messages destroyed outside the timing, as the
+ * harness leaves them. A probe, not a test: its figures are read, never
+ * asserted.
  */
 #include "bmsg.h"
 #include "matrix.h"
