@@ -14,7 +14,8 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "check_util.h"
-#include "wire.h"
+#include "bytes.h"
+#include "fob1.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,8 @@
 #include "bmsg.h"
 #include "check_util.h"
 #include "test_util.h"
-#include "wire.h"
+#include "bytes.h"
+#include "hmf1.h"
 
 #include <stdio.h>
 #include <stdlib.h>

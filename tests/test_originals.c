@@ -30,7 +30,9 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "check_util.h"
-#include "wire.h"
+#include "bytes.h"
+#include "fob1.h"
+#include "hmf1.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -24,7 +24,7 @@
 #include "operations.h"
 #include "progress.h"
 #include "stats.h"
-#include "wire.h"
+#include "hmf1.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -127,8 +127,11 @@
  *   the failed first add; it is still Haiku's general removal.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "hmf1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>

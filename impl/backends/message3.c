@@ -90,8 +90,11 @@
  *   Unflatten and not written back (a message here is never sent).
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -55,8 +55,11 @@
  * first (BM_REPEATED_KEEP_FIRST).
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "hmf1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>

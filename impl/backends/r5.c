@@ -76,8 +76,11 @@
  *   FlattenedSize and Flatten.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <string.h>

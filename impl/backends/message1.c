@@ -155,8 +155,10 @@
  *   write the buffer cannot take whole is an error.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -391,8 +393,8 @@ struct m1_key {
 
 /* std::string(const char *): BMessage's calls take the name as a C string,
  * and the string built from it measures it, then copies it. Every caller's
- * name is NUL-terminated at `length` (the slots' contract, impl/bmsg.h;
- * unflatten terminates the name it read). */
+ * name is NUL-terminated at `length` (the slots' contract,
+ * impl/descriptors/descriptor.h; unflatten terminates the name it read). */
 static const struct m1_key *
 m1_key_init(struct m1_key *key, const char *name, size_t length)
 {

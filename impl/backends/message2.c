@@ -105,8 +105,10 @@
  * - Every change of content resets the cache: add, make_empty, unflatten.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>
