@@ -77,7 +77,7 @@ check_field(const uint8_t *fields, uint32_t index, uint32_t field_count,
 	bm__hmf1_read_field(fields, index, swapped, &field);
 	uint16_t flags = field.flags, name_length = field.name_length;
 	uint32_t count = field.count, data_size = field.data_size;
-	uint32_t offset = field.offset, next = field.next;
+	uint32_t offset = field.offset, next = (uint32_t)field.next_field;
 
 	if (!(flags & BM_HMF1_FIELD_VALID))
 		return BM_BAD_VALUE;
@@ -121,7 +121,7 @@ next_field(const uint8_t *fields, uint32_t index, bool swapped)
 {
 	struct bm__hmf1_field field;
 	bm__hmf1_read_field(fields, index, swapped, &field);
-	return field.next;
+	return (uint32_t)field.next_field;
 }
 
 /* Whether a field before `index` on the chain from `head` has this name. */
