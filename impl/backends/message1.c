@@ -1101,6 +1101,10 @@ message1_map_insert(struct message1_body *msg, struct message1_node *new_node,
  * NUL-terminated. The BDataBuffer made here is the temporary of
  * BMessage::AddData: the field's vector holds a copy of it (a second
  * reference), and the temporary is released at the end.
+ * long-function: the two 2005 functions followed step by step, with the
+ * std::map insert and the std::vector push_back that run inside them,
+ * every allocation before the first change and the undo of each on
+ * failure in one place, as the failure paths need them.
  */
 static int
 message1_add(struct message1_body *msg, const char *name, size_t name_len,
@@ -1468,6 +1472,10 @@ message1_flatten(bm_message *base, void *buffer, size_t capacity)
  * Unflatten(const char *) makes it: every part read through the stream;
  * per field its data copied into one scratch buffer that is realloc'd to
  * each field's size, then every item re-added with AddData.
+ * long-function: the 2005 function followed step by step, with the
+ * Header::ReadFrom it calls written inline: taken out into a function of
+ * its own, as 2005 had it, it changes the code GCC makes for every
+ * Unflatten of Message1.
  */
 static int
 message1_unflatten_stream(struct message1_message *msg, struct message1_io *io)

@@ -707,6 +707,30 @@ message5_append_field(struct message5 *m, const char *name, size_t name_len,
 	return index;
 }
 
+/* The end of an add, once every check passed and every allocation
+ * succeeded: the item at the end of `field`'s data (`change` bytes with
+ * its size prefix), and in the field's offset index when it has one.
+ * Nothing fails from here. */
+static void
+message5_store_item(struct message5 *m, struct bm__hmf1_field *field,
+                    struct message5_offsets *offsets, const void *data,
+                    size_t size, bool fixed, uint32_t change)
+{
+	uint32_t offset = field->offset + field->name_length + field->data_size;
+	message5_open_gap(m, offset, change);
+	uint8_t *at = message5_data(m) + offset;
+	if (fixed) {
+		memcpy(at, data, size);
+	} else {
+		bm__store32(at, (uint32_t)size);
+		memcpy(at + sizeof(uint32_t), data, size);
+		if (offsets != NULL && offsets->at != NULL)
+			offsets->at[offsets->count++] = field->data_size;
+	}
+	field->data_size += change;
+	field->count++;
+}
+
 static int
 message5_add_data(bm_message *msg, const char *name, size_t name_len,
                   bm_type_code type, const void *data, size_t size,
@@ -773,20 +797,8 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 		index = message5_append_field(m, name, name_len, type, fixed_size);
 		field = &message5_fields(m)[index];
 	}
-	/* The new item goes at the end of this field's data. */
-	uint32_t offset = field->offset + field->name_length + field->data_size;
-	message5_open_gap(m, offset, (uint32_t)change);
-	uint8_t *at = message5_data(m) + offset;
-	if (fixed) {
-		memcpy(at, data, size);
-	} else {
-		bm__store32(at, (uint32_t)size);
-		memcpy(at + sizeof(uint32_t), data, size);
-		if (offsets != NULL && offsets->at != NULL)
-			offsets->at[offsets->count++] = field->data_size;
-	}
-	field->data_size += (uint32_t)change;
-	field->count++;
+	message5_store_item(m, field, offsets, data, size, fixed,
+	                    (uint32_t)change);
 	return BM_OK;
 }
 
