@@ -11,10 +11,10 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "check_util.h"
-#include "test_util.h"
 #include "bytes.h"
+#include "check_util.h"
 #include "hmf1.h"
+#include "test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,8 +11,8 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "check_util.h"
 #include "bytes.h"
+#include "check_util.h"
 #include "fob1.h"
 #include "names.h"
 

@@ -18,13 +18,13 @@
  * a test: its figures are read, never asserted.
  */
 #include "bmsg.h"
+#include "hmf1.h"
 #include "matrix.h"
 #include "measure.h"
 #include "message_content.h"
 #include "operations.h"
 #include "progress.h"
 #include "stats.h"
-#include "hmf1.h"
 
 #include <stdbool.h>
 #include <stdio.h>
