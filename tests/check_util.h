@@ -211,8 +211,8 @@ void cu_reverse_bytes(uint8_t *p, size_t n);
 
 /*
  * Written again from impl/README.md §5.4 and Haiku's
- * headers/os/support/TypeConstants.h, independently of impl/ (wire_r5.c,
- * wire_swap.c), so that a codec test does not check impl/ against itself.
+ * headers/os/support/TypeConstants.h, independently of impl/ (wire/fob1.c,
+ * wire/swap.c), so that a codec test does not check impl/ against itself.
  */
 
 /* The R5 header checksum of the n bytes at p. */

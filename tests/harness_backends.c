@@ -1,13 +1,13 @@
 /*
  * harness_backends.c - the test-only backends of the harness tests (see
- * harness_backends.h). Plain keeps the vtable contract of impl/bmsg.h:
- * every allocation goes through alloc.h, a failed call leaves the message
- * as it was.
+ * harness_backends.h). Plain keeps the vtable contract of
+ * impl/descriptors/descriptor.h: every allocation goes through alloc.h, a
+ * failed call leaves the message as it was.
  */
 #include "harness_backends.h"
 
 #include "alloc.h"
-#include "wire.h"
+#include "fob1.h"
 
 #include <string.h>
 

@@ -9,7 +9,10 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "fob1.h"
+#include "hmf1.h"
+#include "names.h"
 
 #include <ctype.h>
 #include <stdio.h>

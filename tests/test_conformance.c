@@ -1,6 +1,6 @@
 /*
- * test_conformance.c - the contract of impl/bmsg.h, checked on every
- * registered backend. Each test is a Check loop test over the registry (or
+ * test_conformance.c - the contract of impl/descriptors/descriptor.h,
+ * checked on every registered backend. Each test is a Check loop test over the registry (or
  * over every pair of backends), so a new backend is tested with no edit
  * here. What is specific to one design (byte layouts, allocation counts)
  * lives in that backend's own suite.

@@ -1,11 +1,11 @@
 /*
- * test_decode.c - bm_decode of impl/decode.c (impl/README.md §7.5), the
+ * test_decode.c - bm_decode of impl/wire/decode.c (impl/README.md §7.5), the
  * shared decoder, through a sink that builds the content as JSON: every
  * fixture in tests/data/haiku against the .json beside it, in host order
  * without an allocation and in the other byte order (the tests' own byte
  * swapper, check_util.h) with one scratch buffer; every nested message;
  * the fixed-size flags; Dano's arrays and malformed Dano (the FOB2 reader
- * of impl/wire_dano.c, impl/README.md §7.3, reached through bm_decode);
+ * of impl/wire/fob2.c, impl/README.md §7.3, reached through bm_decode);
  * malformed R5 and HMF1 in both orders and every truncation, each refused
  * with no callback and nothing left allocated; a sink that stops the
  * decoding, and a failed scratch allocation.
@@ -15,7 +15,6 @@
 
 #include "alloc.h"
 #include "bmsg.h"
-#include "wire.h"
 
 #include <jansson.h>
 #include <stdlib.h>

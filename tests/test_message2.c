@@ -12,8 +12,10 @@
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "bytes.h"
 #include "check_util.h"
-#include "wire.h"
+#include "fob1.h"
+#include "names.h"
 
 #include <stdio.h>
 #include <stdlib.h>

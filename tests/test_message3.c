@@ -1,8 +1,8 @@
 /*
  * test_message3.c - what is specific to the Message3 backend
- * (impl/message3.c): its flat output byte for byte, the memmove path that
- * opens room inside the body and shifts later fields, the body's growth in
- * 64-byte blocks and the allocations each operation makes, and its own
+ * (impl/backends/message3.c): its flat output byte for byte, the memmove path
+ * that opens room inside the body and shifts later fields, the body's growth
+ * in 64-byte blocks and the allocations each operation makes, and its own
  * Unflatten (body copied, fields rebuilt; BM_UNSUPPORTED for MINI/SINGLE
  * records, which bm_unflatten then decodes through the add path).
  *
@@ -22,13 +22,13 @@
 #include "alloc.h"
 #include "bmsg.h"
 #include "check_util.h"
-#include "wire.h"
+#include "fob1.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Design constants the allocation tests pin (see impl/message3.c). */
+/* Design constants the allocation tests pin (impl/backends/message3.c). */
 #define BODY_BLOCK 64
 #define ITEM_INFO_LIST_BYTES(blocks) ((blocks) * 5 * sizeof(void *))
 /* An item info is {int32 offset, length, paddedLength}, one heap block

@@ -12,9 +12,10 @@
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "bytes.h"
 #include "check_util.h"
+#include "hmf1.h"
 #include "test_util.h"
-#include "wire.h"
 
 #include <stdio.h>
 #include <stdlib.h>

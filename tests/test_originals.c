@@ -29,8 +29,10 @@
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "bytes.h"
 #include "check_util.h"
-#include "wire.h"
+#include "fob1.h"
+#include "hmf1.h"
 
 #include <stdio.h>
 #include <stdlib.h>

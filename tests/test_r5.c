@@ -1,17 +1,20 @@
 /*
- * test_r5.c - what is specific to the R5 backend (impl/r5.c): the bytes it
- * writes under Be's rules (impl/README.md §5.5, impl/flat-examples.md §1), its
- * allocation pattern (one block per field, the growth policy it documents),
- * the O(index) walk over variable-size items, its native Unflatten (one block
- * and one copy per record) and its error paths. The registry-wide contract is
- * checked by test_conformance.c and test_failures.c.
+ * test_r5.c - what is specific to the R5 backend (impl/backends/r5.c): the
+ * bytes it writes under Be's rules (impl/README.md §5.5, impl/flat-examples.md §1),
+ * its allocation pattern (one block per field, the growth policy it
+ * documents), the O(index) walk over variable-size items, its native
+ * Unflatten (one block and one copy per record) and its error paths. The
+ * registry-wide contract is checked by test_conformance.c and
+ * test_failures.c.
  */
 #include "suites.h"
 
 #include "alloc.h"
 #include "bmsg.h"
+#include "bytes.h"
 #include "check_util.h"
-#include "wire.h"
+#include "fob1.h"
+#include "names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,8 +290,8 @@ START_TEST(every_field_is_one_block)
 END_TEST
 
 /*
- * The growth policy in impl/r5.c: a new field has room for its one item;
- * when an add does not fit, the data room doubles. Block sizes are the
+ * The growth policy in impl/backends/r5.c: a new field has room for its one
+ * item; when an add does not fit, the data room doubles. Block sizes are the
  * field header (fixed per name) plus the room, so the room is pinned as the
  * difference from the first block.
  */
@@ -608,7 +611,7 @@ END_TEST
 
 /*
  * Unflatten of the benchmark's individual messages: one block per field.
- * The filter of names read (bm__seen_names in impl/wire.h) stays on the
+ * The filter of names read (bm__seen_names in impl/wire/names.h) stays on the
  * stack up to 16384 names; past that it adds one heap layer. The 20000-field
  * source is built with Message2, whose adds do not walk a list.
  */

@@ -1,5 +1,5 @@
 /*
- * test_wire_hmf1.c - the HMF1 check of impl/wire_hmf1.c
+ * test_wire_hmf1.c - the HMF1 check of impl/wire/hmf1.c
  * (impl/README.md §7.2): bm__hmf1_check accepts every HMF1 fixture in
  * tests/data/haiku in its own byte order and in the other (the tests' own
  * byte swapper, check_util.h), refuses each in the wrong order and every
@@ -10,7 +10,7 @@
 #include "check_util.h"
 
 #include "bmsg.h"
-#include "wire.h"
+#include "hmf1.h"
 
 #include <stdlib.h>
 #include <string.h>

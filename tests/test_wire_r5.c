@@ -1,5 +1,5 @@
 /*
- * test_wire_r5.c - the FOB1 reader of impl/wire_r5.c (impl/README.md §7.1):
+ * test_wire_r5.c - the FOB1 reader of impl/wire/fob1.c (impl/README.md §7.1):
  * bm__r5_open, bm__r5_next and bm__r5_next_chunk on every R5 fixture in
  * tests/data/haiku (each against the .json beside it, parsed with
  * jansson) and on its big-endian variant made by the tests' own byte
@@ -11,7 +11,8 @@
 #include "check_util.h"
 
 #include "bmsg.h"
-#include "wire.h"
+#include "fob1.h"
+#include "swap.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * test_wire_swap.c - bm__swap_item of impl/wire_swap.c
+ * test_wire_swap.c - bm__swap_item of impl/wire/swap.c
  * (impl/README.md §7.4): the element size of every type Haiku's swap_data
  * swaps, a size that is not a whole number of elements, the types copied
  * unchanged, and in place.
@@ -7,7 +7,7 @@
 #include "suites.h"
 
 #include "bmsg.h"
-#include "wire.h"
+#include "swap.h"
 
 #include <check.h>
 #include <string.h>

@@ -19,13 +19,13 @@
  * asserted.
  */
 #include "bmsg.h"
+#include "hmf1.h"
 #include "matrix.h"
 #include "measure.h"
 #include "message_content.h"
 #include "operations.h"
 #include "progress.h"
 #include "stats.h"
-#include "wire.h"
 
 #include <stdbool.h>
 #include <stdio.h>

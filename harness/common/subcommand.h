@@ -9,7 +9,7 @@
 #ifndef BENCH_SUBCOMMAND_H
 #define BENCH_SUBCOMMAND_H
 
-#include "bmsg.h"
+#include "descriptor.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
 #ifndef BENCH_MATRIX_H
 #define BENCH_MATRIX_H
 
-#include "bmsg.h"
+#include "descriptor.h"
 #include "real_catalog.h"
 
 #include <stdbool.h>

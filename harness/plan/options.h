@@ -6,7 +6,7 @@
 #ifndef BENCH_OPTIONS_H
 #define BENCH_OPTIONS_H
 
-#include "bmsg.h"
+#include "descriptor.h"
 #include "exit_codes.h"
 #include "matrix.h"
 

@@ -12,6 +12,7 @@
  * never claim an allocator that was not there (harness/README.md §3.6).
  */
 #include "allocator.h"
+#include "bmsg.h"
 #include "cli.h"
 #include "exit_codes.h"
 #include "options.h"

@@ -6,7 +6,7 @@
 #ifndef BENCH_RESULTS_H
 #define BENCH_RESULTS_H
 
-#include "bmsg.h"
+#include "descriptor.h"
 #include "run_context.h"
 #include "matrix.h"
 #include "options.h"

@@ -15,7 +15,7 @@
 #ifndef BENCH_RESULTS_READ_H
 #define BENCH_RESULTS_READ_H
 
-#include "bmsg.h"
+#include "descriptor.h"
 #include "matrix.h"
 
 #include <jansson.h>

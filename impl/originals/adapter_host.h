@@ -10,7 +10,8 @@
 #define BMO_ADAPTER_HOST_H
 
 extern "C" {
-#include "bmsg.h"
+#include "descriptor.h"
+#include "status.h"
 }
 #include "originals_internal.h"
 

@@ -1,6 +1,7 @@
 /*
  * ilp32_2005.h - the first include of every 2005 Haiku file this build
- * compiles (forced with -include) and of the 2005 adapters (after bmsg.h).
+ * compiles (forced with -include) and of the 2005 adapters (after the
+ * suite's headers).
  *
  * The 2005 app and support kits (Haiku commit 0083a1f3f5) were written for
  * BeOS x86, an ILP32 platform, and write int32, size_t and ssize_t values

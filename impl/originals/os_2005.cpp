@@ -1,7 +1,8 @@
 /*
  * os_2005.cpp - what the 2005 app and support kits (Haiku commit
  * 0083a1f3f5) take from BeOS's kernel and from the rest of libbe, for one
- * 2005 backend's shared object.
+ * 2005 backend's shared object, beside the stubs that today's code takes
+ * too (os_common.cpp).
  *
  * Two kinds:
  * - Stand-ins that work, for the calls the measured paths make: atomic_add
@@ -11,9 +12,9 @@
  *   checksum, _checksum_ in src/kits/app/MessageUtils.cpp). Single-threaded,
  *   as the suite is: a semaphore is only acquired when a lock is contended,
  *   which never happens here.
- * - Stubs, for everything else the link needs: ports, messengers, be_app,
- *   the KMessage reader, BString, entry refs, semaphore waits, the
- *   debugger. Each one counts its call (bmo_stub_hit) and fails; none is on
+ * - Stubs, for everything else the link needs and only 2005 calls: the
+ *   KMessage reader, BMessenger::SetTo, semaphore waits. Each one counts
+ *   its call (bmo_stub_hit) and fails; none is on
  *   the path of AddData, FindData, GetInfo, CountNames, FlattenedSize,
  *   Flatten, Unflatten or MakeEmpty.
  */
@@ -85,7 +86,7 @@ __swap_int64(uint64 value)
 	return __builtin_bswap64(value);
 }
 
-/* --- Stubs: semaphores under contention, ports, the debugger --------------------- */
+/* --- Stubs: semaphores under contention ------------------------------------------ */
 
 status_t
 acquire_sem_etc(sem_id, int32, uint32, bigtime_t)
@@ -108,173 +109,12 @@ atomic_add(volatile long *, int32)
 	return 0;
 }
 
-port_id
-create_port(int32, const char *)
-{
-	bmo_stub_hit("create_port");
-	return B_NO_MORE_PORTS;
-}
-
-status_t
-delete_port(port_id)
-{
-	bmo_stub_hit("delete_port");
-	return B_BAD_PORT_ID;
-}
-
-ssize_t
-read_port(port_id, int32 *, void *, size_t)
-{
-	bmo_stub_hit("read_port");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-write_port_etc(port_id, int32, const void *, size_t, uint32, bigtime_t)
-{
-	bmo_stub_hit("write_port_etc");
-	return B_BAD_PORT_ID;
-}
-
-ssize_t
-port_buffer_size_etc(port_id, uint32, bigtime_t)
-{
-	bmo_stub_hit("port_buffer_size_etc");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-set_port_owner(port_id, team_id)
-{
-	bmo_stub_hit("set_port_owner");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-_get_port_info(port_id, port_info *, size_t)
-{
-	bmo_stub_hit("_get_port_info");
-	return B_BAD_PORT_ID;
-}
-
-void
-debugger(const char *)
-{
-	/* BeOS stopped the team here; the stub returns to the caller, which
-	 * then fails the call (MessageField2's SetFixedSize returns
-	 * B_BAD_VALUE), and the adapter reports the stub. */
-	bmo_stub_hit("debugger");
-}
-
-/* --- Stubs: the rest of libbe ------------------------------------------------------ */
-
-BApplication *be_app = NULL;
-
-/* be_app_messenger is an object; it is defined as storage of its size
- * under its own symbol, so that loading the shared object constructs no
- * stub. Only the message-sending code uses it. */
-alignas(BMessenger) unsigned char bmo_be_app_messenger[sizeof(BMessenger)]
-	__asm__("be_app_messenger");
-
-team_id
-BPrivate::current_team()
-{
-	bmo_stub_hit("current_team");
-	return B_ERROR;
-}
-
-team_id
-BLooper::Team() const
-{
-	bmo_stub_hit("BLooper::Team");
-	return B_ERROR;
-}
-
-BMessenger::BMessenger()
-{
-	bmo_stub_hit("BMessenger::BMessenger");
-}
-
-BMessenger::BMessenger(const BHandler *, const BLooper *, status_t *result)
-{
-	bmo_stub_hit("BMessenger::BMessenger(handler)");
-	if (result != NULL)
-		*result = B_ERROR;
-}
-
-BMessenger::BMessenger(const BMessenger &)
-{
-	bmo_stub_hit("BMessenger::BMessenger(copy)");
-}
-
-BMessenger::~BMessenger()
-{
-	bmo_stub_hit("BMessenger::~BMessenger");
-}
-
-BMessenger &
-BMessenger::operator=(const BMessenger &)
-{
-	bmo_stub_hit("BMessenger::operator=");
-	return *this;
-}
-
-bool
-BMessenger::IsValid() const
-{
-	bmo_stub_hit("BMessenger::IsValid");
-	return false;
-}
+/* --- Stubs: BMessenger ---------------------------------------------------------- */
 
 void
 BMessenger::SetTo(team_id, port_id, int32, bool)
 {
 	bmo_stub_hit("BMessenger::SetTo");
-}
-
-status_t
-BMessenger::SendMessage(BMessage *, BMessage *, bigtime_t, bigtime_t) const
-{
-	bmo_stub_hit("BMessenger::SendMessage");
-	return B_ERROR;
-}
-
-status_t
-BMessenger::SendMessage(BMessage *, BMessenger, bigtime_t) const
-{
-	bmo_stub_hit("BMessenger::SendMessage");
-	return B_ERROR;
-}
-
-BString &
-BString::operator=(const char *)
-{
-	bmo_stub_hit("BString::operator=");
-	return *this;
-}
-
-entry_ref::entry_ref()
-{
-	bmo_stub_hit("entry_ref::entry_ref");
-}
-
-entry_ref::~entry_ref()
-{
-	bmo_stub_hit("entry_ref::~entry_ref");
-}
-
-entry_ref &
-entry_ref::operator=(const entry_ref &)
-{
-	bmo_stub_hit("entry_ref::operator=");
-	return *this;
-}
-
-status_t
-entry_ref::set_name(const char *)
-{
-	bmo_stub_hit("entry_ref::set_name");
-	return B_ERROR;
 }
 
 /* --- Stubs: the KMessage reader (Unflatten of 'kMsG' buffers) ------------------------- */

@@ -1,15 +1,14 @@
 /*
  * os_today.cpp - link stubs for today's BMessage (Haiku commit 47136e7183,
- * src/kits/app/Message.cpp): what it takes from Haiku's kernel and from
- * the parts of libbe this build does not compile (ports, areas, messengers,
- * tokens, be_app, BString, BStringList, entry and node refs, BPath, the
- * KMessage sender, the debugger).
+ * src/kits/app/Message.cpp): what only it takes from Haiku's kernel and
+ * from the parts of libbe this build does not compile (areas, tokens,
+ * BStringList, node refs, BPath, the KMessage sender, and more of
+ * BMessenger and BString), beside the stubs the 2005 code takes too
+ * (os_common.cpp).
  *
  * Every stub counts its call (bmo_stub_hit) and fails. None is on the path
  * of AddData, FindData, GetInfo, CountNames, FlattenedSize, Flatten,
- * Unflatten or MakeEmpty: only BMessage::_StaticInit, which the adapter
- * runs once when the shared object is loaded, calls one (create_port, for
- * the reply ports, which then stay invalid).
+ * Unflatten or MakeEmpty.
  */
 #include "originals_internal.h"
 
@@ -31,66 +30,17 @@
 #include <TokenSpace.h>
 #include <kernel/util/KMessage.h>
 
-/* --- Kernel: ports, areas, the debugger -------------------------------------- */
+/* --- Kernel: a port's count, areas, strerror ---------------------------------- */
 
 extern "C" {
 
 status_t _kern_transfer_area(area_id area, void **address, uint32 spec,
 	team_id target);
 
-port_id
-create_port(int32, const char *)
-{
-	bmo_stub_hit("create_port");
-	return B_NO_MORE_PORTS;
-}
-
-status_t
-delete_port(port_id)
-{
-	bmo_stub_hit("delete_port");
-	return B_BAD_PORT_ID;
-}
-
-ssize_t
-read_port(port_id, int32 *, void *, size_t)
-{
-	bmo_stub_hit("read_port");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-write_port_etc(port_id, int32, const void *, size_t, uint32, bigtime_t)
-{
-	bmo_stub_hit("write_port_etc");
-	return B_BAD_PORT_ID;
-}
-
-ssize_t
-port_buffer_size_etc(port_id, uint32, bigtime_t)
-{
-	bmo_stub_hit("port_buffer_size_etc");
-	return B_BAD_PORT_ID;
-}
-
 ssize_t
 port_count(port_id)
 {
 	bmo_stub_hit("port_count");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-set_port_owner(port_id, team_id)
-{
-	bmo_stub_hit("set_port_owner");
-	return B_BAD_PORT_ID;
-}
-
-status_t
-_get_port_info(port_id, port_info *, size_t)
-{
-	bmo_stub_hit("_get_port_info");
 	return B_BAD_PORT_ID;
 }
 
@@ -129,12 +79,6 @@ _kern_transfer_area(area_id, void **, uint32, team_id)
 	return B_BAD_VALUE;
 }
 
-void
-debugger(const char *)
-{
-	bmo_stub_hit("debugger");
-}
-
 /* The host build's strerror (BeOSBuildCompatibility.h maps strerror to it);
  * only PrintToStream-style code calls it. */
 char *
@@ -147,27 +91,16 @@ _haiku_build_strerror(int)
 
 } // extern "C"
 
-/* --- Objects: be_app, be_app_messenger, the default token space --------------- */
+/* --- Objects: the default token space ------------------------------------------ */
 
-BApplication *be_app = NULL;
-
-/* The two objects are defined as storage of their size under their own
- * symbols, so that loading the shared object constructs no stub. Only the
- * message-sending code uses them. */
-alignas(BMessenger) unsigned char bmo_be_app_messenger[sizeof(BMessenger)]
-	__asm__("be_app_messenger");
+/* Defined as storage of its size under its own symbol, as
+ * be_app_messenger is (os_common.cpp), so that loading the shared object
+ * constructs no stub. Only the message-sending code uses it. */
 alignas(BPrivate::BTokenSpace) unsigned char
 	bmo_default_tokens[sizeof(BPrivate::BTokenSpace)]
 	__asm__("_ZN8BPrivate14gDefaultTokensE");
 
 /* --- libbe: app kit -------------------------------------------------------------- */
-
-team_id
-BPrivate::current_team()
-{
-	bmo_stub_hit("current_team");
-	return B_ERROR;
-}
 
 status_t
 BPrivate::BTokenSpace::AcquireHandlerTarget(int32, BDirectMessageTarget **)
@@ -196,13 +129,6 @@ BPrivate::KMessage::SendTo(port_id, int32, port_id, int32, bigtime_t, team_id)
 	return B_ERROR;
 }
 
-team_id
-BLooper::Team() const
-{
-	bmo_stub_hit("BLooper::Team");
-	return B_ERROR;
-}
-
 bool
 BMessageQueue::IsNextMessage(const BMessage *) const
 {
@@ -210,60 +136,10 @@ BMessageQueue::IsNextMessage(const BMessage *) const
 	return false;
 }
 
-BMessenger::BMessenger()
-{
-	bmo_stub_hit("BMessenger::BMessenger");
-}
-
-BMessenger::BMessenger(const BHandler *, const BLooper *, status_t *result)
-{
-	bmo_stub_hit("BMessenger::BMessenger(handler)");
-	if (result != NULL)
-		*result = B_ERROR;
-}
-
-BMessenger::BMessenger(const BMessenger &)
-{
-	bmo_stub_hit("BMessenger::BMessenger(copy)");
-}
-
-BMessenger::~BMessenger()
-{
-	bmo_stub_hit("BMessenger::~BMessenger");
-}
-
-BMessenger &
-BMessenger::operator=(const BMessenger &)
-{
-	bmo_stub_hit("BMessenger::operator=");
-	return *this;
-}
-
-bool
-BMessenger::IsValid() const
-{
-	bmo_stub_hit("BMessenger::IsValid");
-	return false;
-}
-
 void
 BMessenger::_SetTo(team_id, port_id, int32)
 {
 	bmo_stub_hit("BMessenger::_SetTo");
-}
-
-status_t
-BMessenger::SendMessage(BMessage *, BMessage *, bigtime_t, bigtime_t) const
-{
-	bmo_stub_hit("BMessenger::SendMessage");
-	return B_ERROR;
-}
-
-status_t
-BMessenger::SendMessage(BMessage *, BMessenger, bigtime_t) const
-{
-	bmo_stub_hit("BMessenger::SendMessage");
-	return B_ERROR;
 }
 
 /* --- libbe: interface, storage and support kits -------------------------------------- */
@@ -358,30 +234,6 @@ BPath::_WarPath3()
 	bmo_stub_hit("BPath::_WarPath3");
 }
 
-entry_ref::entry_ref()
-{
-	bmo_stub_hit("entry_ref::entry_ref");
-}
-
-entry_ref::~entry_ref()
-{
-	bmo_stub_hit("entry_ref::~entry_ref");
-}
-
-entry_ref &
-entry_ref::operator=(const entry_ref &)
-{
-	bmo_stub_hit("entry_ref::operator=");
-	return *this;
-}
-
-status_t
-entry_ref::set_name(const char *)
-{
-	bmo_stub_hit("entry_ref::set_name");
-	return B_ERROR;
-}
-
 node_ref::node_ref()
 {
 	bmo_stub_hit("node_ref::node_ref");
@@ -402,13 +254,6 @@ BString::BString()
 BString::~BString()
 {
 	bmo_stub_hit("BString::~BString");
-}
-
-BString &
-BString::operator=(const char *)
-{
-	bmo_stub_hit("BString::operator=");
-	return *this;
 }
 
 bool

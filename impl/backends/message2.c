@@ -25,8 +25,10 @@
  * - A running flattened size serves only the limits.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>

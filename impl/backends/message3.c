@@ -28,8 +28,11 @@
  *   the header are skipped and not written back.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -39,43 +42,43 @@
  * MessageBody3.cpp, BMessageField in MessageField3.cpp, BList in
  * src/kits/support/List.cpp, BPositionIO and BMemoryIO in
  * src/kits/support/DataIO.cpp. A call from one of them into another is a
- * real call there, never inlined; M3_CALL keeps it one here. A virtual
+ * real call there, never inlined; MESSAGE3_CALL keeps it one here. A virtual
  * call of BDataIO is a call through the stream's function table: the
- * position-stream methods are M3_VIRTUAL (compiled without knowledge of
+ * position-stream methods are MESSAGE3_VIRTUAL (compiled without knowledge of
  * their callers, as a virtual method is), so that the compiler cannot
  * resolve the table and turn the calls into direct ones.
  */
-#define M3_CALL __attribute__((noinline))
+#define MESSAGE3_CALL __attribute__((noinline))
 #if defined(__GNUC__) && !defined(__clang__)
-#define M3_VIRTUAL __attribute__((noipa))
+#define MESSAGE3_VIRTUAL __attribute__((noipa))
 #else
-#define M3_VIRTUAL __attribute__((noinline)) /* clang has no noipa */
+#define MESSAGE3_VIRTUAL __attribute__((noinline)) /* clang has no noipa */
 #endif
 
 /* fBlockSize = sizeof(FieldHeader) + 50 (BMessageBody::InitCommon). */
-#define M3_BLOCK_SIZE 64
-#define M3_HASH_TABLE_SIZE 100
-#define M3_FIELD_LIST_BLOCK 20 /* BList's default block */
-#define M3_ITEM_INFO_BLOCK 5   /* fItemInfos(5) */
+#define MESSAGE3_BLOCK_SIZE 64
+#define MESSAGE3_HASH_TABLE_SIZE 100
+#define MESSAGE3_FIELD_LIST_BLOCK 20 /* BList's default block */
+#define MESSAGE3_ITEM_INFO_BLOCK 5   /* fItemInfos(5) */
 
 /* The record header in the body: flags, type, count, dataSize, nameLength
  * (the packed field_header_s of MessageField3.h), followed by the name. */
-#define M3_RECORD_HEADER_SIZE 14
-#define M3_OFF_FLAGS 0
-#define M3_OFF_TYPE 1
-#define M3_OFF_COUNT 5
-#define M3_OFF_DATA_SIZE 9
-#define M3_OFF_NAME_LENGTH 13
+#define MESSAGE3_RECORD_HEADER_SIZE 14
+#define MESSAGE3_OFF_FLAGS 0
+#define MESSAGE3_OFF_TYPE 1
+#define MESSAGE3_OFF_COUNT 5
+#define MESSAGE3_OFF_DATA_SIZE 9
+#define MESSAGE3_OFF_NAME_LENGTH 13
 
 /* MSG_FLAG_BIG_ENDIAN: set by Header::ReadFrom(const BMessage &) under
  * `#ifdef B_HOST_IS_BENDIAN`, which ByteOrder.h defines (as 0 on x86), so
  * the 2005 Message3 sets it on every host. */
-#define M3_HEADER_FLAGS 0x01
+#define MESSAGE3_HEADER_FLAGS 0x01
 /* MSG_HEADER_MAX_SIZE: the buffer CalculateCheckSum writes the header to. */
-#define M3_HEADER_MAX_SIZE 38
+#define MESSAGE3_HEADER_MAX_SIZE 38
 
 /* One variable-size item (item_info_s); offset is from the field's data. */
-struct m3_item_info {
+struct message3_item_info {
 	int32_t offset;
 	int32_t length;
 	int32_t padded_length;
@@ -83,54 +86,54 @@ struct m3_item_info {
 
 /* BList: an array of pointers that grows and shrinks in fixed blocks and
  * holds at least one block from its construction on. */
-struct m3_list {
+struct message3_list {
 	void **items;
 	int32_t count;
 	int32_t physical;
 	int32_t block;
 };
 
-struct m3_message;
+struct message3_message;
 
 /* BMessageField: offsets into the parent's body, no bytes of its own. */
-struct m3_field {
-	struct m3_message *parent;
+struct message3_field {
+	struct message3_message *parent;
 	size_t offset;      /* of the record in the body */
 	size_t data_offset; /* from the record to its data */
 	bool fixed_size;
 	uint32_t item_size; /* fixed-size fields */
-	struct m3_list item_infos; /* variable-size fields */
-	struct m3_field *next; /* hash chain */
+	struct message3_list item_infos; /* variable-size fields */
+	struct message3_field *next; /* hash chain */
 };
 
 /* BMessage with its BMessageBody. */
-struct m3_message {
+struct message3_message {
 	bm_message base;
-	struct m3_list fields;    /* struct m3_field *, in body order */
-	struct m3_field **table;  /* M3_HASH_TABLE_SIZE chains */
-	uint8_t *body;            /* fFlatBuffer */
-	size_t body_length;       /* fFlatLength */
-	size_t body_allocated;    /* fFlatAllocated */
+	struct message3_list fields;    /* message3_field *, in body order */
+	struct message3_field **table;  /* MESSAGE3_HASH_TABLE_SIZE chains */
+	uint8_t *body;                  /* fFlatBuffer */
+	size_t body_length;             /* fFlatLength */
+	size_t body_allocated;          /* fFlatAllocated */
 };
 
-static struct m3_message *
-m3_cast(bm_message *msg)
+static struct message3_message *
+message3_cast(bm_message *msg)
 {
-	return (struct m3_message *)msg;
+	return (struct message3_message *)msg;
 }
 
-static const struct m3_message *
-m3_cast_const(const bm_message *msg)
+static const struct message3_message *
+message3_cast_const(const bm_message *msg)
 {
-	return (const struct m3_message *)msg;
+	return (const struct message3_message *)msg;
 }
 
 /* --- BList (src/kits/support/List.cpp) ------------------------------------- */
 
 /* BList::Resize: the physical size is `count` rounded up to whole blocks,
  * at least one block; any change of it reallocates. */
-static M3_CALL bool
-m3_list_resize(struct m3_list *list, int32_t count)
+static MESSAGE3_CALL bool
+message3_list_resize(struct message3_list *list, int32_t count)
 {
 	int32_t size = count <= 0 ? 1 : count;
 	size = ((size - 1) / list->block + 1) * list->block;
@@ -147,71 +150,72 @@ m3_list_resize(struct m3_list *list, int32_t count)
 }
 
 /* BList::BList(count): allocates its first block. */
-static M3_CALL bool
-m3_list_init(struct m3_list *list, int32_t block)
+static MESSAGE3_CALL bool
+message3_list_init(struct message3_list *list, int32_t block)
 {
-	*list = (struct m3_list){.block = block};
-	return m3_list_resize(list, 0);
+	*list = (struct message3_list){.block = block};
+	return message3_list_resize(list, 0);
 }
 
-static M3_CALL bool
-m3_list_add(struct m3_list *list, void *item)
+static MESSAGE3_CALL bool
+message3_list_add(struct message3_list *list, void *item)
 {
 	if (list->physical > list->count) {
 		list->items[list->count++] = item;
 		return true;
 	}
-	if (!m3_list_resize(list, list->count + 1))
+	if (!message3_list_resize(list, list->count + 1))
 		return false;
 	list->items[list->count - 1] = item;
 	return true;
 }
 
-static M3_CALL void *
-m3_list_item_at(const struct m3_list *list, int32_t index)
+static MESSAGE3_CALL void *
+message3_list_item_at(const struct message3_list *list, int32_t index)
 {
 	return index >= 0 && index < list->count ? list->items[index] : NULL;
 }
 
-static M3_CALL int32_t
-m3_list_count(const struct m3_list *list)
+static MESSAGE3_CALL int32_t
+message3_list_count(const struct message3_list *list)
 {
 	return list->count;
 }
 
 /* BList::MakeEmpty = Resize(0); a failed shrink keeps the larger block. */
-static M3_CALL void
-m3_list_make_empty(struct m3_list *list)
+static MESSAGE3_CALL void
+message3_list_make_empty(struct message3_list *list)
 {
-	if (!m3_list_resize(list, 0))
+	if (!message3_list_resize(list, 0))
 		list->count = 0;
 }
 
 static void
-m3_list_free(struct m3_list *list)
+message3_list_free(struct message3_list *list)
 {
 	bm_free(list->items);
-	*list = (struct m3_list){0};
+	*list = (struct message3_list){0};
 }
 
 /* --- BMemoryIO on BPositionIO (src/kits/support/DataIO.cpp) ---------------- */
 
-struct m3_io;
+struct message3_io;
 
 /* The virtual methods of BDataIO / BPositionIO that the message calls. */
-struct m3_io_ops {
-	int64_t (*read)(struct m3_io *io, void *buffer, size_t size);
-	int64_t (*write)(struct m3_io *io, const void *buffer, size_t size);
-	int64_t (*read_at)(struct m3_io *io, int64_t pos, void *buffer,
+struct message3_io_ops {
+	int64_t (*read)(struct message3_io *io, void *buffer, size_t size);
+	int64_t (*write)(struct message3_io *io, const void *buffer,
+	                 size_t size);
+	int64_t (*read_at)(struct message3_io *io, int64_t pos, void *buffer,
 	                   size_t size);
-	int64_t (*write_at)(struct m3_io *io, int64_t pos, const void *buffer,
-	                    size_t size);
-	int64_t (*seek)(struct m3_io *io, int64_t position, int mode);
-	int64_t (*position)(const struct m3_io *io);
+	int64_t (*write_at)(struct message3_io *io, int64_t pos,
+	                    const void *buffer, size_t size);
+	int64_t (*seek)(struct message3_io *io, int64_t position, int mode);
+	int64_t (*position)(const struct message3_io *io);
 };
 
-struct m3_io {
-	const struct m3_io_ops *ops;
+struct message3_io {
+	const struct message3_io_ops *ops;
 	bool read_only;
 	const uint8_t *buffer; /* fBuf */
 	uint8_t *out;          /* fBuf when writable, else NULL */
@@ -220,34 +224,35 @@ struct m3_io {
 	int64_t pos;      /* fPos */
 };
 
-enum { M3_SEEK_SET, M3_SEEK_CUR, M3_SEEK_END };
+enum { MESSAGE3_SEEK_SET, MESSAGE3_SEEK_CUR, MESSAGE3_SEEK_END };
 
 /* BPositionIO::Read: ReadAt at the position, then Seek past it. */
-static M3_VIRTUAL int64_t
-m3_position_io_read(struct m3_io *io, void *buffer, size_t size)
+static MESSAGE3_VIRTUAL int64_t
+message3_position_io_read(struct message3_io *io, void *buffer, size_t size)
 {
 	int64_t position = io->ops->position(io);
 	int64_t result = io->ops->read_at(io, position, buffer, size);
 	if (result > 0)
-		io->ops->seek(io, result, M3_SEEK_CUR);
+		io->ops->seek(io, result, MESSAGE3_SEEK_CUR);
 	return result;
 }
 
 /* BPositionIO::Write: WriteAt at the position, then Seek past it. */
-static M3_VIRTUAL int64_t
-m3_position_io_write(struct m3_io *io, const void *buffer, size_t size)
+static MESSAGE3_VIRTUAL int64_t
+message3_position_io_write(struct message3_io *io, const void *buffer,
+                           size_t size)
 {
 	int64_t position = io->ops->position(io);
 	int64_t result = io->ops->write_at(io, position, buffer, size);
 	if (result > 0)
-		io->ops->seek(io, result, M3_SEEK_CUR);
+		io->ops->seek(io, result, MESSAGE3_SEEK_CUR);
 	return result;
 }
 
 /* BMemoryIO::ReadAt: what lies between pos and the length. */
-static M3_VIRTUAL int64_t
-m3_memory_io_read_at(struct m3_io *io, int64_t pos, void *buffer,
-                     size_t size)
+static MESSAGE3_VIRTUAL int64_t
+message3_memory_io_read_at(struct message3_io *io, int64_t pos, void *buffer,
+                           size_t size)
 {
 	if (buffer == NULL || pos < 0)
 		return BM_BAD_VALUE;
@@ -262,9 +267,9 @@ m3_memory_io_read_at(struct m3_io *io, int64_t pos, void *buffer,
 }
 
 /* BMemoryIO::WriteAt: what fits before the physical end. */
-static M3_VIRTUAL int64_t
-m3_memory_io_write_at(struct m3_io *io, int64_t pos, const void *buffer,
-                      size_t size)
+static MESSAGE3_VIRTUAL int64_t
+message3_memory_io_write_at(struct message3_io *io, int64_t pos,
+                            const void *buffer, size_t size)
 {
 	if (io->read_only)
 		return BM_BAD_VALUE;
@@ -282,17 +287,17 @@ m3_memory_io_write_at(struct m3_io *io, int64_t pos, const void *buffer,
 	return written;
 }
 
-static M3_VIRTUAL int64_t
-m3_memory_io_seek(struct m3_io *io, int64_t position, int mode)
+static MESSAGE3_VIRTUAL int64_t
+message3_memory_io_seek(struct message3_io *io, int64_t position, int mode)
 {
 	switch (mode) {
-	case M3_SEEK_SET:
+	case MESSAGE3_SEEK_SET:
 		io->pos = position;
 		break;
-	case M3_SEEK_CUR:
+	case MESSAGE3_SEEK_CUR:
 		io->pos += position;
 		break;
-	case M3_SEEK_END:
+	case MESSAGE3_SEEK_END:
 		io->pos = io->length + position;
 		break;
 	default:
@@ -301,27 +306,27 @@ m3_memory_io_seek(struct m3_io *io, int64_t position, int mode)
 	return io->pos;
 }
 
-static M3_VIRTUAL int64_t
-m3_memory_io_position(const struct m3_io *io)
+static MESSAGE3_VIRTUAL int64_t
+message3_memory_io_position(const struct message3_io *io)
 {
 	return io->pos;
 }
 
-static const struct m3_io_ops m3_memory_io_ops = {
-	.read = m3_position_io_read,
-	.write = m3_position_io_write,
-	.read_at = m3_memory_io_read_at,
-	.write_at = m3_memory_io_write_at,
-	.seek = m3_memory_io_seek,
-	.position = m3_memory_io_position,
+static const struct message3_io_ops message3_memory_io_ops = {
+	.read = message3_position_io_read,
+	.write = message3_position_io_write,
+	.read_at = message3_memory_io_read_at,
+	.write_at = message3_memory_io_write_at,
+	.seek = message3_memory_io_seek,
+	.position = message3_memory_io_position,
 };
 
 /* BMemoryIO(void *, size_t). */
 static void
-m3_memory_io_init(struct m3_io *io, void *buffer, size_t size)
+message3_memory_io_init(struct message3_io *io, void *buffer, size_t size)
 {
-	*io = (struct m3_io){
-		.ops = &m3_memory_io_ops,
+	*io = (struct message3_io){
+		.ops = &message3_memory_io_ops,
 		.buffer = buffer,
 		.out = buffer,
 		.length = (int64_t)size,
@@ -331,10 +336,11 @@ m3_memory_io_init(struct m3_io *io, void *buffer, size_t size)
 
 /* BMemoryIO(const void *, size_t): read-only. */
 static void
-m3_memory_io_init_const(struct m3_io *io, const void *buffer, size_t size)
+message3_memory_io_init_const(struct message3_io *io, const void *buffer,
+                              size_t size)
 {
-	*io = (struct m3_io){
-		.ops = &m3_memory_io_ops,
+	*io = (struct message3_io){
+		.ops = &message3_memory_io_ops,
 		.read_only = true,
 		.buffer = buffer,
 		.length = (int64_t)size,
@@ -344,7 +350,7 @@ m3_memory_io_init_const(struct m3_io *io, const void *buffer, size_t size)
 
 /* write_helper (MessageUtils3.h): one virtual Write; an error stops. */
 static int
-m3_write_helper(struct m3_io *io, const void *data, size_t size)
+message3_write_helper(struct message3_io *io, const void *data, size_t size)
 {
 	return io->ops->write(io, data, size) < 0 ? BM_BAD_VALUE : BM_OK;
 }
@@ -352,7 +358,7 @@ m3_write_helper(struct m3_io *io, const void *data, size_t size)
 /* TReadHelper::operator() (MessageUtils3.h): one virtual Read of a whole
  * value; a short or failed read stops. */
 static int
-m3_read_helper(struct m3_io *io, void *data, size_t size)
+message3_read_helper(struct message3_io *io, void *data, size_t size)
 {
 	return io->ops->read(io, data, size) == (int64_t)size ? BM_OK
 	                                                    : BM_NOT_A_MESSAGE;
@@ -361,21 +367,21 @@ m3_read_helper(struct m3_io *io, void *data, size_t size)
 /* --- The record header in the body ----------------------------------------- */
 
 static uint8_t *
-m3_header_of(const struct m3_field *field)
+message3_header_of(const struct message3_field *field)
 {
 	return field->parent->body + field->offset;
 }
 
 static uint32_t
-m3_count_of(const struct m3_field *field)
+message3_count_of(const struct message3_field *field)
 {
-	return bm__load32(m3_header_of(field) + M3_OFF_COUNT);
+	return bm__load32(message3_header_of(field) + MESSAGE3_OFF_COUNT);
 }
 
 static bm_type_code
-m3_type_of(const struct m3_field *field)
+message3_type_of(const struct message3_field *field)
 {
-	return bm__load32(m3_header_of(field) + M3_OFF_TYPE);
+	return bm__load32(message3_header_of(field) + MESSAGE3_OFF_TYPE);
 }
 
 /* --- The flat body (BMessageBody::FlatResize, FlatInsert) ------------------ */
@@ -383,14 +389,14 @@ m3_type_of(const struct m3_field *field)
 /*
  * FlatResize for growth: the allocation is the length rounded up to whole
  * 64-byte blocks, and the bytes a reallocation adds are zeroed. It never
- * shrinks here (an add grows the body only; see m3_flat_shrink).
+ * shrinks here (an add grows the body only; see message3_flat_shrink).
  * `length` is at most BM_FLAT_MAX, so the rounding cannot overflow.
  */
-static M3_CALL int
-m3_flat_resize(struct m3_message *msg, size_t length)
+static MESSAGE3_CALL int
+message3_flat_resize(struct message3_message *msg, size_t length)
 {
-	size_t allocated = (length + M3_BLOCK_SIZE - 1) / M3_BLOCK_SIZE *
-	                   M3_BLOCK_SIZE;
+	size_t allocated = (length + MESSAGE3_BLOCK_SIZE - 1) /
+	                   MESSAGE3_BLOCK_SIZE * MESSAGE3_BLOCK_SIZE;
 	if (allocated > msg->body_allocated) {
 		uint8_t *body = bm_realloc(msg->body, allocated);
 		if (body == NULL)
@@ -407,10 +413,10 @@ m3_flat_resize(struct m3_message *msg, size_t length)
 /* FlatResize to a smaller length (the end of Unflatten): the allocation
  * follows the rounded length; a failed shrink keeps the larger block. */
 static void
-m3_flat_shrink(struct m3_message *msg, size_t length)
+message3_flat_shrink(struct message3_message *msg, size_t length)
 {
-	size_t allocated = (length + M3_BLOCK_SIZE - 1) / M3_BLOCK_SIZE *
-	                   M3_BLOCK_SIZE;
+	size_t allocated = (length + MESSAGE3_BLOCK_SIZE - 1) /
+	                   MESSAGE3_BLOCK_SIZE * MESSAGE3_BLOCK_SIZE;
 	if (allocated != msg->body_allocated && allocated > 0) {
 		uint8_t *body = bm_realloc(msg->body, allocated);
 		if (body != NULL) {
@@ -423,23 +429,24 @@ m3_flat_shrink(struct m3_message *msg, size_t length)
 
 /*
  * FlatInsert(offset, 0, size): opens `size` bytes at body offset `at`. The
- * room is reserved first (m3_reserve), so the resize cannot fail here.
+ * room is reserved first (message3_reserve), so the resize cannot fail here.
  * Appending at the end moves nothing; otherwise the tail moves and every
  * later field's record offset shifts. Returns the bytes opened.
  */
-static M3_CALL uint8_t *
-m3_flat_insert(struct m3_message *msg, size_t at, size_t size)
+static MESSAGE3_CALL uint8_t *
+message3_flat_insert(struct message3_message *msg, size_t at, size_t size)
 {
 	size_t length = msg->body_length;
-	(void)m3_flat_resize(msg, length + size);
+	(void)message3_flat_resize(msg, length + size);
 	/* "usual case for adds" */
 	if (at == length)
 		return msg->body + at;
 	memmove(msg->body + at + size, msg->body + at, length - at);
 	/* The 2005 loop stopped at `offset <= at` and so missed the field
 	 * that starts exactly there; we shift it (impl/README.md §2.4). */
-	for (int32_t i = m3_list_count(&msg->fields) - 1; i >= 0; i--) {
-		struct m3_field *field = m3_list_item_at(&msg->fields, i);
+	for (int32_t i = message3_list_count(&msg->fields) - 1; i >= 0; i--) {
+		struct message3_field *field =
+			message3_list_item_at(&msg->fields, i);
 		if (field->offset < at)
 			break;
 		field->offset += size;
@@ -450,12 +457,12 @@ m3_flat_insert(struct m3_message *msg, size_t at, size_t size)
 /* Room for `grow` more body bytes, reserved before anything changes, so
  * that a failed add leaves the content as it was. */
 static int
-m3_reserve(struct m3_message *msg, size_t grow)
+message3_reserve(struct message3_message *msg, size_t grow)
 {
 	if (grow > BM_FLAT_MAX - BM_R5_HEADER_SIZE - 1 - msg->body_length)
 		return BM_TOO_LARGE;
 	size_t length = msg->body_length;
-	int rc = m3_flat_resize(msg, length + grow);
+	int rc = message3_flat_resize(msg, length + grow);
 	msg->body_length = length;
 	return rc;
 }
@@ -464,7 +471,7 @@ m3_reserve(struct m3_message *msg, size_t grow)
 
 /* BMessageBody::HashString (impl/README.md §4.5). */
 static uint32_t
-m3_hash_string(const char *name, size_t name_len)
+message3_hash_string(const char *name, size_t name_len)
 {
 	return bm__hash_name(name, name_len);
 }
@@ -472,33 +479,33 @@ m3_hash_string(const char *name, size_t name_len)
 /* --- BMessageField (MessageField3.cpp) -------------------------------------- */
 
 /* BMessageField::Name(): the name bytes in the record. */
-static M3_CALL const char *
-m3_field_name(const struct m3_field *field, size_t *name_len)
+static MESSAGE3_CALL const char *
+message3_field_name(const struct message3_field *field, size_t *name_len)
 {
-	const uint8_t *header = m3_header_of(field);
-	*name_len = header[M3_OFF_NAME_LENGTH];
-	return (const char *)header + M3_RECORD_HEADER_SIZE;
+	const uint8_t *header = message3_header_of(field);
+	*name_len = header[MESSAGE3_OFF_NAME_LENGTH];
+	return (const char *)header + MESSAGE3_RECORD_HEADER_SIZE;
 }
 
 static void
-m3_field_free(struct m3_field *field)
+message3_field_free(struct message3_field *field)
 {
 	for (int32_t i = 0; i < field->item_infos.count; i++)
 		bm_free(field->item_infos.items[i]);
-	m3_list_free(&field->item_infos);
+	message3_list_free(&field->item_infos);
 	bm_free(field);
 }
 
 /* BMessageField's constructors: `new BMessageField` and its fItemInfos(5),
  * which allocates its first block. */
-static struct m3_field *
-m3_field_new(struct m3_message *msg, size_t offset)
+static struct message3_field *
+message3_field_new(struct message3_message *msg, size_t offset)
 {
-	struct m3_field *field = bm_malloc(sizeof *field);
+	struct message3_field *field = bm_malloc(sizeof *field);
 	if (field == NULL)
 		return NULL;
-	*field = (struct m3_field){.parent = msg, .offset = offset};
-	if (!m3_list_init(&field->item_infos, M3_ITEM_INFO_BLOCK)) {
+	*field = (struct message3_field){.parent = msg, .offset = offset};
+	if (!message3_list_init(&field->item_infos, MESSAGE3_ITEM_INFO_BLOCK)) {
 		bm_free(field);
 		return NULL;
 	}
@@ -511,34 +518,34 @@ m3_field_new(struct m3_message *msg, size_t offset)
  * The name is stored without a NUL and nameLength does not count one
  * (valid FOB1); 2005 stored and counted the NUL (impl/README.md §2.4).
  */
-static M3_CALL void
-m3_field_construct(struct m3_field *field, const char *name,
-                   size_t name_len, bm_type_code type)
+static MESSAGE3_CALL void
+message3_field_construct(struct message3_field *field, const char *name,
+                         size_t name_len, bm_type_code type)
 {
-	struct m3_message *msg = field->parent;
-	m3_flat_insert(msg, field->offset, M3_RECORD_HEADER_SIZE);
-	uint8_t *header = m3_header_of(field);
-	bm__store32(header + M3_OFF_TYPE, type);
-	header[M3_OFF_FLAGS] = BM_R5_FIELD_VALID;
-	bm__store32(header + M3_OFF_COUNT, 0);
-	bm__store32(header + M3_OFF_DATA_SIZE, 0);
-	header[M3_OFF_NAME_LENGTH] = 0;
+	struct message3_message *msg = field->parent;
+	message3_flat_insert(msg, field->offset, MESSAGE3_RECORD_HEADER_SIZE);
+	uint8_t *header = message3_header_of(field);
+	bm__store32(header + MESSAGE3_OFF_TYPE, type);
+	header[MESSAGE3_OFF_FLAGS] = BM_R5_FIELD_VALID;
+	bm__store32(header + MESSAGE3_OFF_COUNT, 0);
+	bm__store32(header + MESSAGE3_OFF_DATA_SIZE, 0);
+	header[MESSAGE3_OFF_NAME_LENGTH] = 0;
 	/* SetName */
-	uint8_t *out = m3_flat_insert(msg, field->offset + M3_RECORD_HEADER_SIZE,
-	                              name_len);
+	uint8_t *out = message3_flat_insert(
+		msg, field->offset + MESSAGE3_RECORD_HEADER_SIZE, name_len);
 	memcpy(out, name, name_len);
-	m3_header_of(field)[M3_OFF_NAME_LENGTH] = (uint8_t)name_len;
-	field->data_offset = M3_RECORD_HEADER_SIZE + name_len;
+	message3_header_of(field)[MESSAGE3_OFF_NAME_LENGTH] = (uint8_t)name_len;
+	field->data_offset = MESSAGE3_RECORD_HEADER_SIZE + name_len;
 }
 
 /* BMessageField::SetFixedSize, called by every fixed-size add. */
-static M3_CALL int
-m3_field_set_fixed_size(struct m3_field *field, uint32_t item_size)
+static MESSAGE3_CALL int
+message3_field_set_fixed_size(struct message3_field *field, uint32_t item_size)
 {
-	if (m3_count_of(field) > 0 && field->item_size != item_size)
+	if (message3_count_of(field) > 0 && field->item_size != item_size)
 		return BM_BAD_VALUE;
 	field->item_size = item_size;
-	m3_header_of(field)[M3_OFF_FLAGS] |= BM_R5_FIELD_FIXED;
+	message3_header_of(field)[MESSAGE3_OFF_FLAGS] |= BM_R5_FIELD_FIXED;
 	field->fixed_size = true;
 	return BM_OK;
 }
@@ -546,10 +553,10 @@ m3_field_set_fixed_size(struct m3_field *field, uint32_t item_size)
 /* An item info that Unflatten could not make (its size runs past the
  * field's data): the field's items from there on are BM_BAD_DATA. */
 static bool
-m3_field_is_whole(const struct m3_field *field)
+message3_field_is_whole(const struct message3_field *field)
 {
 	return field->fixed_size ||
-	       (uint32_t)field->item_infos.count == m3_count_of(field);
+	       (uint32_t)field->item_infos.count == message3_count_of(field);
 }
 
 /*
@@ -560,59 +567,63 @@ m3_field_is_whole(const struct m3_field *field)
  * field's first info is `spare`, allocated before its record was made; its
  * list has room from its construction).
  */
-static M3_CALL int
-m3_field_add_item(struct m3_field *field, const void *data, size_t size,
-                  struct m3_item_info *spare)
+static MESSAGE3_CALL int
+message3_field_add_item(struct message3_field *field, const void *data,
+                        size_t size, struct message3_item_info *spare)
 {
-	struct m3_message *msg = field->parent;
-	uint8_t *header = m3_header_of(field);
-	uint32_t count = bm__load32(header + M3_OFF_COUNT);
-	uint32_t data_size = bm__load32(header + M3_OFF_DATA_SIZE);
+	struct message3_message *msg = field->parent;
+	uint8_t *header = message3_header_of(field);
+	uint32_t count = bm__load32(header + MESSAGE3_OFF_COUNT);
+	uint32_t data_size = bm__load32(header + MESSAGE3_OFF_DATA_SIZE);
 	if (count >= (uint32_t)BM_COUNT_MAX)
 		return BM_TOO_LARGE;
 	if (field->fixed_size) {
-		int rc = m3_reserve(msg, field->item_size);
+		int rc = message3_reserve(msg, field->item_size);
 		if (rc != BM_OK)
 			return rc;
 		size_t at = field->offset + field->data_offset +
 		            (size_t)count * field->item_size;
-		header = m3_header_of(field);
-		bm__store32(header + M3_OFF_DATA_SIZE, data_size + field->item_size);
-		bm__store32(header + M3_OFF_COUNT, count + 1);
-		memcpy(m3_flat_insert(msg, at, field->item_size), data, size);
+		header = message3_header_of(field);
+		bm__store32(header + MESSAGE3_OFF_DATA_SIZE,
+		            data_size + field->item_size);
+		bm__store32(header + MESSAGE3_OFF_COUNT, count + 1);
+		memcpy(message3_flat_insert(msg, at, field->item_size), data,
+		       size);
 		return BM_OK;
 	}
 
-	if (!m3_field_is_whole(field))
+	if (!message3_field_is_whole(field))
 		return BM_BAD_DATA;
 	size_t padded = bm__r5_var_item_size(size);
-	int rc = m3_reserve(msg, padded);
+	int rc = message3_reserve(msg, padded);
 	if (rc != BM_OK)
 		return rc;
 	int32_t offset = 0;
 	if (count > 0) {
-		const struct m3_item_info *last =
-			m3_list_item_at(&field->item_infos, (int32_t)count - 1);
+		const struct message3_item_info *last = message3_list_item_at(
+			&field->item_infos, (int32_t)count - 1);
 		offset = last->offset + last->padded_length;
 	}
-	struct m3_item_info *info = spare != NULL ? spare : bm_malloc(sizeof *info);
+	struct message3_item_info *info =
+		spare != NULL ? spare : bm_malloc(sizeof *info);
 	if (info == NULL)
 		return BM_NO_MEMORY;
-	*info = (struct m3_item_info){
+	*info = (struct message3_item_info){
 		.offset = offset,
 		.length = (int32_t)size,
 		.padded_length = (int32_t)padded,
 	};
-	if (!m3_list_add(&field->item_infos, info)) {
+	if (!message3_list_add(&field->item_infos, info)) {
 		bm_free(info);
 		return BM_NO_MEMORY;
 	}
-	header = m3_header_of(field);
-	bm__store32(header + M3_OFF_DATA_SIZE, data_size + (uint32_t)padded);
-	bm__store32(header + M3_OFF_COUNT, count + 1);
+	header = message3_header_of(field);
+	bm__store32(header + MESSAGE3_OFF_DATA_SIZE,
+	            data_size + (uint32_t)padded);
+	bm__store32(header + MESSAGE3_OFF_COUNT, count + 1);
 	size_t at = field->offset + field->data_offset + (size_t)offset;
 	bool in_gap = at != msg->body_length;
-	uint8_t *out = m3_flat_insert(msg, at, padded);
+	uint8_t *out = message3_flat_insert(msg, at, padded);
 	bm__store32(out, (uint32_t)size);
 	memcpy(out + 4, data, size);
 	/* Appended at the end, the padding is already zero (bytes past the
@@ -626,11 +637,12 @@ m3_field_add_item(struct m3_field *field, const void *data, size_t size,
 /* BMessageField::ItemAt; BM_BAD_DATA for an item Unflatten could not
  * place (BM_BACKEND_CHECKS_ON_READ), and for the items of 0 bytes that a
  * fixed field of more items than data bytes would give. */
-static M3_CALL int
-m3_field_item_at(const struct m3_field *field, int32_t index,
-                 const void **data, size_t *size)
+static MESSAGE3_CALL int
+message3_field_item_at(const struct message3_field *field, int32_t index,
+                       const void **data, size_t *size)
 {
-	const uint8_t *field_data = m3_header_of(field) + field->data_offset;
+	const uint8_t *field_data =
+		message3_header_of(field) + field->data_offset;
 	if (field->fixed_size) {
 		if (field->item_size == 0)
 			return BM_BAD_DATA;
@@ -638,8 +650,8 @@ m3_field_item_at(const struct m3_field *field, int32_t index,
 		*data = field_data + (size_t)index * field->item_size;
 		return BM_OK;
 	}
-	const struct m3_item_info *info =
-		m3_list_item_at(&field->item_infos, index);
+	const struct message3_item_info *info =
+		message3_list_item_at(&field->item_infos, index);
 	if (info == NULL)
 		return BM_BAD_DATA;
 	*size = (size_t)info->length;
@@ -655,9 +667,10 @@ m3_field_item_at(const struct m3_field *field, int32_t index,
  * the walk stops at an item whose size runs past the record's data (2005
  * read on), and the items from there on are BM_BAD_DATA when read.
  */
-static M3_CALL int
-m3_field_unflatten(struct m3_field *field, const struct bm__r5_record *record,
-                   const uint8_t *record_start)
+static MESSAGE3_CALL int
+message3_field_unflatten(struct message3_field *field,
+                         const struct bm__r5_record *record,
+                         const uint8_t *record_start)
 {
 	field->data_offset = (size_t)(record->data - record_start);
 	field->fixed_size = (record->flags & BM_R5_FIELD_FIXED) != 0;
@@ -665,21 +678,21 @@ m3_field_unflatten(struct m3_field *field, const struct bm__r5_record *record,
 		field->item_size = record->data_size / record->count;
 		return BM_OK;
 	}
-	const uint8_t *data = m3_header_of(field) + field->data_offset;
+	const uint8_t *data = message3_header_of(field) + field->data_offset;
 	size_t left = record->data_size, offset = 0;
 	for (uint32_t i = 0; i < record->count && left >= 4; i++) {
 		uint32_t length = bm__load32(data + offset);
 		if (length > BM_ITEM_MAX || bm__r5_var_item_size(length) > left)
 			break;
-		struct m3_item_info *info = bm_malloc(sizeof *info);
+		struct message3_item_info *info = bm_malloc(sizeof *info);
 		if (info == NULL)
 			return BM_NO_MEMORY;
-		*info = (struct m3_item_info){
+		*info = (struct message3_item_info){
 			.offset = (int32_t)offset,
 			.length = (int32_t)length,
 			.padded_length = (int32_t)bm__r5_var_item_size(length),
 		};
-		if (!m3_list_add(&field->item_infos, info)) {
+		if (!message3_list_add(&field->item_infos, info)) {
 			bm_free(info);
 			return BM_NO_MEMORY;
 		}
@@ -692,26 +705,28 @@ m3_field_unflatten(struct m3_field *field, const struct bm__r5_record *record,
 /* --- BMessageBody (MessageBody3.cpp) ---------------------------------------- */
 
 static void
-m3_hash_insert(struct m3_message *msg, struct m3_field *field)
+message3_hash_insert(struct message3_message *msg, struct message3_field *field)
 {
 	size_t name_len;
-	const char *name = m3_field_name(field, &name_len);
-	uint32_t index = m3_hash_string(name, name_len) % M3_HASH_TABLE_SIZE;
+	const char *name = message3_field_name(field, &name_len);
+	uint32_t index =
+		message3_hash_string(name, name_len) % MESSAGE3_HASH_TABLE_SIZE;
 	field->next = msg->table[index];
 	msg->table[index] = field;
 }
 
 /* HashLookup: the chain of the name's bucket, each entry's name compared
  * (strcmp in 2005: the bytes, then the length). */
-static struct m3_field *
-m3_hash_lookup(const struct m3_message *msg, const char *name,
-               size_t name_len)
+static struct message3_field *
+message3_hash_lookup(const struct message3_message *msg, const char *name,
+                     size_t name_len)
 {
-	uint32_t index = m3_hash_string(name, name_len) % M3_HASH_TABLE_SIZE;
-	for (struct m3_field *field = msg->table[index]; field != NULL;
+	uint32_t index =
+		message3_hash_string(name, name_len) % MESSAGE3_HASH_TABLE_SIZE;
+	for (struct message3_field *field = msg->table[index]; field != NULL;
 	     field = field->next) {
 		size_t len;
-		const char *stored = m3_field_name(field, &len);
+		const char *stored = message3_field_name(field, &len);
 		if (memcmp(stored, name, len < name_len ? len : name_len) == 0 &&
 		    len == name_len)
 			return field;
@@ -721,50 +736,52 @@ m3_hash_lookup(const struct m3_message *msg, const char *name,
 
 /* FindData(name, type, error): the field, or why not. */
 static int
-m3_body_find_field(const struct m3_message *msg, const char *name,
-                   size_t name_len, bm_type_code type,
-                   struct m3_field **found)
+message3_body_find_field(const struct message3_message *msg, const char *name,
+                         size_t name_len, bm_type_code type,
+                         struct message3_field **found)
 {
-	struct m3_field *field = m3_hash_lookup(msg, name, name_len);
+	struct message3_field *field =
+		message3_hash_lookup(msg, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
-	if (type != BM_ANY_TYPE && m3_type_of(field) != type)
+	if (type != BM_ANY_TYPE && message3_type_of(field) != type)
 		return BM_BAD_TYPE;
 	*found = field;
 	return BM_OK;
 }
 
 static void
-m3_free_fields(struct m3_message *msg)
+message3_free_fields(struct message3_message *msg)
 {
 	for (int32_t i = 0; i < msg->fields.count; i++)
-		m3_field_free(msg->fields.items[i]);
+		message3_field_free(msg->fields.items[i]);
 }
 
 /* BMessageBody::MakeEmpty: the fields, the list's items, the body (freed)
  * and the hash table (cleared). */
 static void
-m3_body_make_empty(struct m3_message *msg)
+message3_body_make_empty(struct message3_message *msg)
 {
-	m3_free_fields(msg);
-	m3_list_make_empty(&msg->fields);
+	message3_free_fields(msg);
+	message3_list_make_empty(&msg->fields);
 	bm_free(msg->body);
 	msg->body = NULL;
 	msg->body_length = 0;
 	msg->body_allocated = 0;
-	memset(msg->table, 0, M3_HASH_TABLE_SIZE * sizeof *msg->table);
+	memset(msg->table, 0, MESSAGE3_HASH_TABLE_SIZE * sizeof *msg->table);
 }
 
 /* BMessageBody::FlattenedSize: the body and the terminator. */
 static size_t
-m3_body_flattened_size(const struct m3_message *msg)
+message3_body_flattened_size(const struct message3_message *msg)
 {
 	return msg->body_length + 1;
 }
 
 /* BMessageBody::Flatten: the body, then the terminator, as two writes. */
 static int
-m3_body_flatten(const struct m3_message *msg, struct m3_io *io)
+message3_body_flatten(const struct message3_message *msg,
+                      struct message3_io *io)
 {
 	io->ops->write(io, msg->body, msg->body_length);
 	uint8_t last = 0x00; /* MSG_LAST_ENTRY */
@@ -774,7 +791,7 @@ m3_body_flatten(const struct m3_message *msg, struct m3_io *io)
 
 /* --- BMessage::Header (Message3.cpp) ---------------------------------------- */
 
-struct m3_header {
+struct message3_header {
 	uint32_t magic;
 	int32_t body_size;
 	uint32_t what;
@@ -784,54 +801,57 @@ struct m3_header {
 /* min_hdr_size / CalculateHeaderSize: no target, no reply (a message
  * that was never sent). */
 static uint32_t
-m3_calculate_header_size(void)
+message3_calculate_header_size(void)
 {
 	return BM_R5_HEADER_SIZE;
 }
 
 /* Header::ReadFrom(const BMessage &). */
 static void
-m3_header_from_message(struct m3_header *header, const struct m3_message *msg)
+message3_header_from_message(struct message3_header *header,
+                             const struct message3_message *msg)
 {
 	header->magic = BM_R5_MAGIC;
-	header->body_size = (int32_t)m3_body_flattened_size(msg);
+	header->body_size = (int32_t)message3_body_flattened_size(msg);
 	header->what = msg->base.what;
-	header->flags = M3_HEADER_FLAGS;
+	header->flags = MESSAGE3_HEADER_FLAGS;
 }
 
-static int m3_header_write_to(const struct m3_header *header, struct m3_io *io,
-                              bool checksum);
+static int message3_header_write_to(const struct message3_header *header,
+                                    struct message3_io *io, bool checksum);
 
 /* Header::CalculateCheckSum: the header written without its checksum into
  * a stack buffer through a second BMemoryIO, summed from byte 8. */
 static uint32_t
-m3_header_checksum(const struct m3_header *header)
+message3_header_checksum(const struct message3_header *header)
 {
-	uint8_t buffer[M3_HEADER_MAX_SIZE];
-	struct m3_io io;
-	m3_memory_io_init(&io, buffer, sizeof buffer);
-	(void)m3_header_write_to(header, &io, false);
+	uint8_t buffer[MESSAGE3_HEADER_MAX_SIZE];
+	struct message3_io io;
+	message3_memory_io_init(&io, buffer, sizeof buffer);
+	(void)message3_header_write_to(header, &io, false);
 	int64_t size = io.ops->position(&io);
 	return bm__r5_checksum(buffer + 8, (size_t)size - 8);
 }
 
 /* Header::WriteTo(BDataIO &, calculateCheckSum): each part one Write. */
-static M3_CALL int
-m3_header_write_to(const struct m3_header *header, struct m3_io *io,
-                   bool checksum)
+static MESSAGE3_CALL int
+message3_header_write_to(const struct message3_header *header,
+                         struct message3_io *io, bool checksum)
 {
 	uint32_t data = header->magic;
-	int rc = m3_write_helper(io, &data, sizeof data);
-	data = checksum ? m3_header_checksum(header) : 0;
+	int rc = message3_write_helper(io, &data, sizeof data);
+	data = checksum ? message3_header_checksum(header) : 0;
 	if (rc == BM_OK)
-		rc = m3_write_helper(io, &data, sizeof data);
-	data = m3_calculate_header_size() + (uint32_t)header->body_size;
+		rc = message3_write_helper(io, &data, sizeof data);
+	data = message3_calculate_header_size() + (uint32_t)header->body_size;
 	if (rc == BM_OK)
-		rc = m3_write_helper(io, &data, sizeof data);
+		rc = message3_write_helper(io, &data, sizeof data);
 	if (rc == BM_OK)
-		rc = m3_write_helper(io, &header->what, sizeof header->what);
+		rc = message3_write_helper(io, &header->what,
+		                           sizeof header->what);
 	if (rc == BM_OK)
-		rc = m3_write_helper(io, &header->flags, sizeof header->flags);
+		rc = message3_write_helper(io, &header->flags,
+		                           sizeof header->flags);
 	return rc;
 }
 
@@ -842,40 +862,40 @@ m3_header_write_to(const struct m3_header *header, struct m3_io *io,
  * The first block is zeroed here (2005 left it as malloc returned it, so
  * its padding bytes were garbage). */
 static int
-m3_create(bm_message **out)
+message3_create(bm_message **out)
 {
-	struct m3_message *msg = bm_malloc(sizeof *msg);
+	struct message3_message *msg = bm_malloc(sizeof *msg);
 	if (msg == NULL)
 		return BM_NO_MEMORY;
-	*msg = (struct m3_message){0};
-	msg->body = bm_malloc(M3_BLOCK_SIZE);
-	msg->table = bm_malloc(M3_HASH_TABLE_SIZE * sizeof *msg->table);
+	*msg = (struct message3_message){0};
+	msg->body = bm_malloc(MESSAGE3_BLOCK_SIZE);
+	msg->table = bm_malloc(MESSAGE3_HASH_TABLE_SIZE * sizeof *msg->table);
 	if (msg->body == NULL || msg->table == NULL ||
-	    !m3_list_init(&msg->fields, M3_FIELD_LIST_BLOCK)) {
+	    !message3_list_init(&msg->fields, MESSAGE3_FIELD_LIST_BLOCK)) {
 		bm_free(msg->body);
 		bm_free(msg->table);
 		bm_free(msg);
 		return BM_NO_MEMORY;
 	}
-	memset(msg->body, 0, M3_BLOCK_SIZE);
-	msg->body_allocated = M3_BLOCK_SIZE;
-	memset(msg->table, 0, M3_HASH_TABLE_SIZE * sizeof *msg->table);
+	memset(msg->body, 0, MESSAGE3_BLOCK_SIZE);
+	msg->body_allocated = MESSAGE3_BLOCK_SIZE;
+	memset(msg->table, 0, MESSAGE3_HASH_TABLE_SIZE * sizeof *msg->table);
 	*out = &msg->base;
 	return BM_OK;
 }
 
 static void
-m3_make_empty(bm_message *base)
+message3_make_empty(bm_message *base)
 {
-	m3_body_make_empty(m3_cast(base));
+	message3_body_make_empty(message3_cast(base));
 }
 
 static void
-m3_destroy(bm_message *base)
+message3_destroy(bm_message *base)
 {
-	struct m3_message *msg = m3_cast(base);
-	m3_free_fields(msg);
-	m3_list_free(&msg->fields);
+	struct message3_message *msg = message3_cast(base);
+	message3_free_fields(msg);
+	message3_list_free(&msg->fields);
 	bm_free(msg->body);
 	bm_free(msg->table);
 	bm_free(msg);
@@ -889,13 +909,13 @@ m3_destroy(bm_message *base)
  * before the content changes.
  */
 static int
-m3_add_data(bm_message *base, const char *name, size_t name_len,
-            bm_type_code type, const void *data, size_t size,
-            bool fixed_size)
+message3_add_data(bm_message *base, const char *name, size_t name_len,
+                  bm_type_code type, const void *data, size_t size,
+                  bool fixed_size)
 {
-	struct m3_message *msg = m3_cast(base);
-	struct m3_field *field = NULL;
-	int rc = m3_body_find_field(msg, name, name_len, type, &field);
+	struct message3_message *msg = message3_cast(base);
+	struct message3_field *field = NULL;
+	int rc = message3_body_find_field(msg, name, name_len, type, &field);
 	if (rc == BM_BAD_TYPE)
 		return rc;
 	if (field != NULL) {
@@ -905,105 +925,112 @@ m3_add_data(bm_message *base, const char *name, size_t name_len,
 		if (field->fixed_size && size != field->item_size)
 			return BM_BAD_VALUE;
 		if (fixed_size && field->fixed_size)
-			(void)m3_field_set_fixed_size(field, (uint32_t)size);
-		return m3_field_add_item(field, data, size, NULL);
+			(void)message3_field_set_fixed_size(field,
+			                                    (uint32_t)size);
+		return message3_field_add_item(field, data, size, NULL);
 	}
 
-	if (m3_list_count(&msg->fields) >= BM_COUNT_MAX)
+	if (message3_list_count(&msg->fields) >= BM_COUNT_MAX)
 		return BM_TOO_LARGE;
 	size_t item_bytes = fixed_size ? size : bm__r5_var_item_size(size);
 	/* item_bytes <= BM_ITEM_MAX + 11 and name_len <= 255: no overflow. */
-	rc = m3_reserve(msg, M3_RECORD_HEADER_SIZE + name_len + item_bytes);
+	rc = message3_reserve(msg, MESSAGE3_RECORD_HEADER_SIZE + name_len +
+	                                   item_bytes);
 	if (rc != BM_OK)
 		return rc;
-	struct m3_item_info *spare = NULL;
+	struct message3_item_info *spare = NULL;
 	if (!fixed_size && (spare = bm_malloc(sizeof *spare)) == NULL)
 		return BM_NO_MEMORY;
-	field = m3_field_new(msg, msg->body_length);
-	if (field == NULL || !m3_list_add(&msg->fields, field)) {
+	field = message3_field_new(msg, msg->body_length);
+	if (field == NULL || !message3_list_add(&msg->fields, field)) {
 		if (field != NULL)
-			m3_field_free(field);
+			message3_field_free(field);
 		bm_free(spare);
 		return BM_NO_MEMORY;
 	}
 	/* AddData(name, type, error): the field's record, the hash. */
-	m3_field_construct(field, name, name_len, type);
-	m3_hash_insert(msg, field);
+	message3_field_construct(field, name, name_len, type);
+	message3_hash_insert(msg, field);
 	if (fixed_size)
-		(void)m3_field_set_fixed_size(field, (uint32_t)size);
-	return m3_field_add_item(field, data, size, spare);
+		(void)message3_field_set_fixed_size(field, (uint32_t)size);
+	return message3_field_add_item(field, data, size, spare);
 }
 
 /* BMessageBody::FindData(name, type, index, data, numBytes). */
 static int
-m3_find_data(const bm_message *base, const char *name, size_t name_len,
-             bm_type_code type, int32_t index, const void **data,
-             size_t *size)
+message3_find_data(const bm_message *base, const char *name, size_t name_len,
+                   bm_type_code type, int32_t index, const void **data,
+                   size_t *size)
 {
-	const struct m3_message *msg = m3_cast_const(base);
-	struct m3_field *field;
-	int rc = m3_body_find_field(msg, name, name_len, type, &field);
+	const struct message3_message *msg = message3_cast_const(base);
+	struct message3_field *field;
+	int rc = message3_body_find_field(msg, name, name_len, type, &field);
 	if (rc != BM_OK)
 		return rc;
-	if (index < 0 || (uint32_t)index >= m3_count_of(field))
+	if (index < 0 || (uint32_t)index >= message3_count_of(field))
 		return BM_BAD_INDEX;
-	return m3_field_item_at(field, index, data, size);
+	return message3_field_item_at(field, index, data, size);
 }
 
 static void
-m3_field_info(const struct m3_field *field, struct bm_field_info *info)
+message3_field_info(const struct message3_field *field,
+                    struct bm_field_info *info)
 {
-	info->name = m3_field_name(field, &info->name_len);
-	info->type = m3_type_of(field);
-	info->count = (int32_t)m3_count_of(field);
+	info->name = message3_field_name(field, &info->name_len);
+	info->type = message3_type_of(field);
+	info->count = (int32_t)message3_count_of(field);
 	info->fixed_size = field->fixed_size;
 }
 
 static int
-m3_get_info(const bm_message *base, const char *name, size_t name_len,
-            struct bm_field_info *info)
+message3_get_info(const bm_message *base, const char *name, size_t name_len,
+                  struct bm_field_info *info)
 {
-	const struct m3_message *msg = m3_cast_const(base);
-	struct m3_field *field;
-	int rc = m3_body_find_field(msg, name, name_len, BM_ANY_TYPE, &field);
+	const struct message3_message *msg = message3_cast_const(base);
+	struct message3_field *field;
+	int rc = message3_body_find_field(msg, name, name_len, BM_ANY_TYPE,
+	                                  &field);
 	if (rc != BM_OK)
 		return rc;
-	m3_field_info(field, info);
+	message3_field_info(field, info);
 	return BM_OK;
 }
 
 /* GetInfo(B_ANY_TYPE, index, ...): the field list in body order. A name
  * holding a NUL (accepted by Unflatten, as 2005 did) is BM_BAD_DATA. */
 static int
-m3_field_at(const bm_message *base, int32_t index, struct bm_field_info *info)
+message3_field_at(const bm_message *base, int32_t index,
+                  struct bm_field_info *info)
 {
-	const struct m3_message *msg = m3_cast_const(base);
-	const struct m3_field *field = m3_list_item_at(&msg->fields, index);
+	const struct message3_message *msg = message3_cast_const(base);
+	const struct message3_field *field =
+		message3_list_item_at(&msg->fields, index);
 	if (field == NULL)
 		return BM_BAD_INDEX;
 	size_t name_len;
-	const char *name = m3_field_name(field, &name_len);
+	const char *name = message3_field_name(field, &name_len);
 	if (memchr(name, '\0', name_len) != NULL)
 		return BM_BAD_DATA;
-	m3_field_info(field, info);
+	message3_field_info(field, info);
 	return BM_OK;
 }
 
 static int32_t
-m3_count_fields(const bm_message *base)
+message3_count_fields(const bm_message *base)
 {
-	return m3_list_count(&m3_cast_const(base)->fields);
+	return message3_list_count(&message3_cast_const(base)->fields);
 }
 
 /* BMessage::FlattenedSize: calc_hdr_size() + the body's. */
 static int
-m3_flattened_size(bm_message *base, size_t *size)
+message3_flattened_size(bm_message *base, size_t *size)
 {
-	const struct m3_message *msg = m3_cast(base);
+	const struct message3_message *msg = message3_cast(base);
 	/* Adds and Unflatten keep the body within BM_FLAT_MAX. */
 	if (msg->body_length > BM_FLAT_MAX - BM_R5_HEADER_SIZE - 1)
 		return BM_TOO_LARGE;
-	*size = m3_calculate_header_size() + m3_body_flattened_size(msg);
+	*size = message3_calculate_header_size() +
+	        message3_body_flattened_size(msg);
 	return BM_OK;
 }
 
@@ -1015,22 +1042,22 @@ m3_flattened_size(bm_message *base, size_t *size)
  * WriteAt, Seek).
  */
 static int
-m3_flatten(bm_message *base, void *buffer, size_t capacity)
+message3_flatten(bm_message *base, void *buffer, size_t capacity)
 {
-	struct m3_message *msg = m3_cast(base);
+	struct message3_message *msg = message3_cast(base);
 	size_t size;
-	int rc = m3_flattened_size(base, &size);
+	int rc = message3_flattened_size(base, &size);
 	if (rc != BM_OK)
 		return rc;
 	if (capacity < size)
 		return BM_BUFFER_TOO_SMALL;
-	struct m3_io io;
-	m3_memory_io_init(&io, buffer, size);
-	struct m3_header header;
-	m3_header_from_message(&header, msg);
-	rc = m3_header_write_to(&header, &io, true);
+	struct message3_io io;
+	message3_memory_io_init(&io, buffer, size);
+	struct message3_header header;
+	message3_header_from_message(&header, msg);
+	rc = message3_header_write_to(&header, &io, true);
 	if (rc == BM_OK)
-		rc = m3_body_flatten(msg, &io);
+		rc = message3_body_flatten(msg, &io);
 	return rc;
 }
 
@@ -1052,39 +1079,42 @@ m3_flatten(bm_message *base, void *buffer, size_t capacity)
  * fields, and a find reaches the later one (head insertion in the chain).
  */
 static int
-m3_unflatten(bm_message *base, const void *data, size_t size)
+message3_unflatten(bm_message *base, const void *data, size_t size)
 {
-	struct m3_message *msg = m3_cast(base);
+	struct message3_message *msg = message3_cast(base);
 	struct bm__r5_reader reader;
 	int rc = bm__r5_open_native(&reader, data, size, 0);
 	if (rc != BM_OK)
 		return rc;
 
-	struct m3_io io;
-	m3_memory_io_init_const(&io, data, reader.flat_size);
-	struct m3_header header;
+	struct message3_io io;
+	message3_memory_io_init_const(&io, data, reader.flat_size);
+	struct message3_header header;
 	int32_t checksum, flattened_size;
-	rc = m3_read_helper(&io, &header.magic, sizeof header.magic);
+	rc = message3_read_helper(&io, &header.magic, sizeof header.magic);
 	if (rc == BM_OK)
-		rc = m3_read_helper(&io, &checksum, sizeof checksum);
+		rc = message3_read_helper(&io, &checksum, sizeof checksum);
 	if (rc == BM_OK)
-		rc = m3_read_helper(&io, &flattened_size, sizeof flattened_size);
+		rc = message3_read_helper(&io, &flattened_size,
+		                          sizeof flattened_size);
 	if (rc == BM_OK)
-		rc = m3_read_helper(&io, &header.what, sizeof header.what);
+		rc = message3_read_helper(&io, &header.what,
+		                          sizeof header.what);
 	if (rc == BM_OK)
-		rc = m3_read_helper(&io, &header.flags, sizeof header.flags);
+		rc = message3_read_helper(&io, &header.flags,
+		                          sizeof header.flags);
 	if (rc != BM_OK)
 		return rc;
 	/* The optional target and reply parts are skipped (not kept). */
 	io.ops->seek(&io, (int64_t)(reader.cursor - (const uint8_t *)data),
-	             M3_SEEK_SET);
+	             MESSAGE3_SEEK_SET);
 	header.body_size = (int32_t)(reader.end - reader.cursor);
 
-	m3_body_make_empty(msg);
+	message3_body_make_empty(msg);
 
 	/* BMessageBody::Unflatten: FlatResize(length), one Read. */
 	size_t length = (size_t)header.body_size;
-	rc = m3_flat_resize(msg, length);
+	rc = message3_flat_resize(msg, length);
 	if (rc != BM_OK)
 		return rc;
 	io.ops->read(&io, msg->body, length);
@@ -1101,27 +1131,27 @@ m3_unflatten(bm_message *base, const void *data, size_t size)
 			rc = BM_UNSUPPORTED;
 			break;
 		}
-		struct m3_field *field =
-			m3_field_new(msg, (size_t)(record_start - body_start));
+		struct message3_field *field = message3_field_new(
+			msg, (size_t)(record_start - body_start));
 		if (field == NULL) {
 			rc = BM_NO_MEMORY;
 			break;
 		}
-		rc = m3_field_unflatten(field, &record, record_start);
-		if (rc == BM_OK && !m3_list_add(&msg->fields, field))
+		rc = message3_field_unflatten(field, &record, record_start);
+		if (rc == BM_OK && !message3_list_add(&msg->fields, field))
 			rc = BM_NO_MEMORY;
 		if (rc != BM_OK) {
-			m3_field_free(field);
+			message3_field_free(field);
 			break;
 		}
-		m3_hash_insert(msg, field);
+		message3_hash_insert(msg, field);
 	}
 	if (rc != BM_OK) {
-		m3_body_make_empty(msg);
+		message3_body_make_empty(msg);
 		return rc;
 	}
 	/* "set the buffer to the actual size": without the terminator. */
-	m3_flat_shrink(msg, (size_t)(reader.cursor - body_start));
+	message3_flat_shrink(msg, (size_t)(reader.cursor - body_start));
 	msg->base.what = header.what;
 	return BM_OK;
 }
@@ -1135,21 +1165,21 @@ const struct bm_ops bm_message3_ops = {
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
-	.create = m3_create,
-	.destroy = m3_destroy,
-	.make_empty = m3_make_empty,
+	.create = message3_create,
+	.destroy = message3_destroy,
+	.make_empty = message3_make_empty,
 
 	/* Fields and items */
-	.add_data = m3_add_data,
-	.find_data = m3_find_data,
-	.get_info = m3_get_info,
-	.field_at = m3_field_at,
-	.count_fields = m3_count_fields,
+	.add_data = message3_add_data,
+	.find_data = message3_find_data,
+	.get_info = message3_get_info,
+	.field_at = message3_field_at,
+	.count_fields = message3_count_fields,
 
 	/* Flat format */
-	.flattened_size = m3_flattened_size,
-	.flatten = m3_flatten,
-	.unflatten = m3_unflatten,
+	.flattened_size = message3_flattened_size,
+	.flatten = message3_flatten,
+	.unflatten = message3_unflatten,
 
 	/* What it is (version 2) */
 	.kind = BM_KIND_HAIKU_2005,

@@ -1,6 +1,6 @@
 /*
- * wire_hmf1.c - the one check of a flattened HMF1 message (bm__hmf1_check,
- * declared in wire.h), shared by the decoder and by Message4's Unflatten.
+ * hmf1.c - the one check of a flattened HMF1 message (bm__hmf1_check,
+ * declared in hmf1.h), which the shared decoder runs.
  *
  * Layout from impl/README.md §4.2 to impl/README.md §4.4, hash from
  * impl/README.md §4.5. Haiku's own _ValidateMessage (impl/README.md §4.7)
@@ -26,15 +26,18 @@
  *   own bucket's chain, at most once because chains strictly increase, so
  *   "reached field_count times" means "each field reached exactly once",
  *   and no memory is needed;
- * - on request, repeated names (bm__seen_names in wire.h): two fields of
+ * - on request, repeated names (bm__seen_names in names.h): two fields of
  *   one name share a bucket, so only a field whose name may have been seen
  *   walks its own chain up to itself.
  * Statuses: header problems give BM_NOT_A_MESSAGE, problems inside fields or
  * chains BM_BAD_VALUE.
  */
-#include "wire.h"
+#include "formats.h"
+#include "hmf1.h"
+#include "names.h"
+#include "status.h"
 
-/* Not in wire.h: only this check reads them (impl/README.md §4.1,
+/* Not in hmf1.h: only this check reads them (impl/README.md §4.1,
  * impl/README.md §4.2). */
 #define HMF1_OFF_MESSAGE_AREA 20
 #define HMF1_MESSAGE_PASS_BY_AREA 0x0080
@@ -74,7 +77,7 @@ check_field(const uint8_t *fields, uint32_t index, uint32_t field_count,
 	bm__hmf1_read_field(fields, index, swapped, &field);
 	uint16_t flags = field.flags, name_length = field.name_length;
 	uint32_t count = field.count, data_size = field.data_size;
-	uint32_t offset = field.offset, next = field.next;
+	uint32_t offset = field.offset, next = (uint32_t)field.next_field;
 
 	if (!(flags & BM_HMF1_FIELD_VALID))
 		return BM_BAD_VALUE;
@@ -118,7 +121,7 @@ next_field(const uint8_t *fields, uint32_t index, bool swapped)
 {
 	struct bm__hmf1_field field;
 	bm__hmf1_read_field(fields, index, swapped, &field);
-	return field.next;
+	return (uint32_t)field.next_field;
 }
 
 /* Whether a field before `index` on the chain from `head` has this name. */

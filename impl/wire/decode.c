@@ -1,7 +1,7 @@
 /*
  * decode.c - bm_decode, the shared decoder: R5 FOB1 and Haiku HMF1 in both
  * byte orders and Dano FOB2 in the host's order, through the shared
- * readers and checks in wire_r5.c, wire_hmf1.c and wire_dano.c.
+ * readers and checks in fob1.c, hmf1.c and fob2.c.
  *
  * Every decoder works in two passes over the input: the first checks all
  * of it, the second reports it to the sink. So malformed input makes no
@@ -11,8 +11,12 @@
  * in stored order: record order in FOB1, field-header order in HMF1.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "decode.h"
+#include "fob1.h"
+#include "fob2.h"
+#include "hmf1.h"
+#include "status.h"
+#include "swap.h"
 
 /* --- Reporting to the sink (callbacks may be NULL) --------------- */
 
@@ -263,7 +267,7 @@ bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)
 	case BM_FORMAT_HMF1_SWAPPED:
 		return decode_hmf1(data, size, format, sink);
 	case BM_FORMAT_DANO:
-	case BM_FORMAT_DANO_SWAPPED: /* BM_UNSUPPORTED, see wire_dano.c */
+	case BM_FORMAT_DANO_SWAPPED: /* BM_UNSUPPORTED, see fob2.c */
 		return decode_dano(data, size, sink);
 	case BM_FORMAT_UNKNOWN:
 		break;

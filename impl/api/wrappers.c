@@ -1,39 +1,16 @@
 /*
- * bmsg.c - the wrappers every caller goes through, status texts, and format
- * detection. Arguments are checked here once, identically for every
- * backend, before the backend's slot runs (see the contract in bmsg.h).
+ * wrappers.c - the wrappers every caller goes through (wrappers.h), and
+ * bm_decode_into, the decoder feeding the add path. Arguments are checked
+ * here once, identically for every backend, before the backend's slot runs
+ * (see the contract in descriptor.h).
  */
-#include "bmsg.h"
+#include "decode.h"
+#include "descriptor.h"
+#include "formats.h"
+#include "status.h"
+#include "wrappers.h"
 
 #include <string.h>
-
-/* --- Status codes --------------------------------------------------------- */
-
-const char *
-bm_strerror(int status)
-{
-	switch (status) {
-#define BM_STATUS_TEXT(name, value, text)                                   \
-	case name:                                                         \
-		return text;
-		BM_STATUS_MAP(BM_STATUS_TEXT)
-#undef BM_STATUS_TEXT
-	}
-	return "unknown status";
-}
-
-const char *
-bm_status_name(int status)
-{
-	switch (status) {
-#define BM_STATUS_SYMBOL(name, value, text)                                 \
-	case name:                                                         \
-		return #name;
-		BM_STATUS_MAP(BM_STATUS_SYMBOL)
-#undef BM_STATUS_SYMBOL
-	}
-	return "BM_?";
-}
 
 /* --- Argument checks -------------------------------------------------------- */
 
@@ -221,7 +198,7 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 	msg->ops->make_empty(msg);
 	if (size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
-	enum bm_format format = bm_detect_format(data, size);
+	enum bm_format format = bm__detect_format(data, size);
 	if (format == BM_FORMAT_UNKNOWN)
 		return BM_NOT_A_MESSAGE;
 	int rc = BM_UNSUPPORTED;
@@ -233,56 +210,6 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 	if (rc != BM_OK)
 		msg->ops->make_empty(msg);
 	return rc;
-}
-
-/* --- Formats ------------------------------------------------------------------ */
-
-enum bm_format
-bm_detect_format(const void *data, size_t size)
-{
-	if (data == NULL || size < 4)
-		return BM_FORMAT_UNKNOWN;
-	/* The magic is compared as a host-order integer, as Haiku does. */
-	uint32_t magic;
-	memcpy(&magic, data, sizeof magic);
-	switch (magic) {
-	case BM_R5_MAGIC:
-		return BM_FORMAT_R5;
-	case 0x31424f46u: /* 'FOB1' swapped */
-		return BM_FORMAT_R5_SWAPPED;
-	case BM_HMF1_MAGIC:
-		return BM_FORMAT_HMF1;
-	case 0x484d4631u: /* '1FMH' swapped */
-		return BM_FORMAT_HMF1_SWAPPED;
-	case BM_DANO_MAGIC:
-		return BM_FORMAT_DANO;
-	case 0x32424f46u: /* 'FOB2' swapped */
-		return BM_FORMAT_DANO_SWAPPED;
-	default:
-		return BM_FORMAT_UNKNOWN;
-	}
-}
-
-const char *
-bm_format_name(enum bm_format format)
-{
-	switch (format) {
-	case BM_FORMAT_R5:
-		return "R5";
-	case BM_FORMAT_R5_SWAPPED:
-		return "R5-swapped";
-	case BM_FORMAT_HMF1:
-		return "HMF1";
-	case BM_FORMAT_HMF1_SWAPPED:
-		return "HMF1-swapped";
-	case BM_FORMAT_DANO:
-		return "DANO";
-	case BM_FORMAT_DANO_SWAPPED:
-		return "DANO-swapped";
-	case BM_FORMAT_UNKNOWN:
-		break;
-	}
-	return "unknown";
 }
 
 /* --- Decoding into a message through the add path ------------------------------ */

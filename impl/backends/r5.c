@@ -26,8 +26,11 @@
  *   path (BM_UNSUPPORTED), which merges them (impl/README.md §11).
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <string.h>

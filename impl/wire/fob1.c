@@ -1,11 +1,12 @@
 /*
- * wire_r5.c - the FOB1 helpers every R5-format backend shares: the writer
+ * fob1.c - the FOB1 helpers every R5-format backend shares: the writer
  * helpers (header with checksum, record headers, padded variable items) and
  * the one validated reader (bm__r5_open / bm__r5_next / bm__r5_next_chunk).
  * Rules from impl/README.md §5.2, impl/README.md §5.3, impl/README.md §5.4
  * and impl/README.md §5.6; what the reader adds is in impl/README.md §7.1.
  */
-#include "wire.h"
+#include "fob1.h"
+#include "formats.h"
 
 uint32_t
 bm__r5_checksum(const uint8_t *bytes, size_t size)

@@ -3,13 +3,12 @@
  *
  * The list is impl/backends.list, one line per backend; CMake turns it into
  * BM_BACKEND_LIST (backend_list.h in the build tree) and adds each file to
- * the build. Adding a backend is its file plus one line there. What a
- * descriptor says, and the checks on it, are in descriptors.c.
+ * the backends' library. Adding a backend is its file plus one line there.
+ * What a descriptor says, and the checks on it, are in descriptor.c.
  */
-#include "bmsg.h"
+#include "registry.h"
 
 #include "backend_list.h"
-
 
 /* X(symbol, name): the descriptor bm_<symbol>_ops that the file exports, and
  * the name its list line gives (the descriptor's own; test_api checks they

@@ -1,10 +1,10 @@
 /*
- * descriptors.c - what a backend's descriptor says (its kind, the formats
+ * descriptor.c - what a backend's descriptor says (its kind, the formats
  * it reads, its allocator, its rule for repeated names) and the checks
  * every program runs on the descriptors before anything else. Nothing here
  * names a backend: the report, which links no backend, uses these too.
  */
-#include "bmsg.h"
+#include "descriptor.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
- * wire_swap.c - converting one item of a message written on a host of the
- * other byte order (bm__swap_item, declared in wire.h).
+ * swap.c - converting one item of a message written on a host of the
+ * other byte order (bm__swap_item, declared in swap.h).
  *
  * The type table follows Haiku's swap_data()
  * (haiku/haiku:src/kits/support/ByteOrder.cpp at 47136e7183), which
@@ -25,7 +25,8 @@
  *   swap past the end of an item whose size is not a multiple of the
  *   element size; here such trailing bytes are copied unchanged.
  */
-#include "wire.h"
+#include "bytes.h"
+#include "swap.h"
 
 /* Bytes per element to reverse for `type`, or 0 to copy the item as is. */
 static size_t

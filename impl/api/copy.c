@@ -1,11 +1,13 @@
 /*
  * copy.c - bm_copy: a message copied into a backend through the add path
- * (bmsg.h), for msgdump --reflatten and the tests, and bm_field_named_at,
+ * (copy.h), for msgdump --reflatten and the tests, and bm_field_named_at,
  * the field reader it and msgdump share. Built on the bm_*
  * wrappers only; its own file, so that the wrappers' file compiles as it
  * would without it.
  */
-#include "bmsg.h"
+#include "copy.h"
+#include "status.h"
+#include "wrappers.h"
 
 #include <string.h>
 

@@ -27,8 +27,11 @@
  * - What each choice measured: results/measurements.md.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "hmf1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -48,7 +51,6 @@
 
 /* impl/README.md §4.1 */
 #define MESSAGE5_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE /* 5 */
-#define MESSAGE5_NULL_TOKEN (-1)
 /* Messages with at most this many fields are searched without the name
  * index: comparing a few name lengths costs less than hashing the name. */
 #define MESSAGE5_LINEAR_MAX 8u
@@ -67,56 +69,6 @@
 #define MESSAGE5_FIRST_BYTES (MESSAGE5_FIRST_FIELDS * BM_HMF1_FIELD_HEADER_SIZE + \
                               MESSAGE5_FIRST_DATA)
 
-/* impl/README.md §4.2: the message header, as on the wire. */
-struct message5_header {
-	uint32_t format;
-	uint32_t what;
-	uint32_t flags;
-	int32_t target;
-	int32_t current_specifier;
-	int32_t message_area;
-	int32_t reply_port;
-	int32_t reply_target;
-	int32_t reply_team;
-	uint32_t data_size;
-	uint32_t field_count;
-	uint32_t hash_table_size;
-	int32_t hash_table[MESSAGE5_HASH_TABLE_SIZE];
-};
-
-/* impl/README.md §4.3: one field header, as on the wire. */
-struct message5_field {
-	uint16_t flags;
-	uint16_t name_length;   /* includes the NUL */
-	uint32_t type;
-	uint32_t count;
-	uint32_t data_size;     /* item bytes with size prefixes, no name */
-	uint32_t offset;        /* of the name, in the data area */
-	int32_t next_field;     /* next index in the same bucket, or -1 */
-};
-
-_Static_assert(sizeof(struct message5_header) == BM_HMF1_HEADER_SIZE,
-               "message header must be 68 bytes, unpadded");
-_Static_assert(offsetof(struct message5_header, data_size) ==
-                   BM_HMF1_OFF_DATA_SIZE,
-               "data_size offset");
-_Static_assert(offsetof(struct message5_header, field_count) ==
-                   BM_HMF1_OFF_FIELD_COUNT,
-               "field_count offset");
-_Static_assert(offsetof(struct message5_header, hash_table_size) ==
-                   BM_HMF1_OFF_HASH_SIZE,
-               "hash_table_size offset");
-_Static_assert(offsetof(struct message5_header, hash_table) ==
-                   BM_HMF1_OFF_HASH_TABLE,
-               "hash_table offset");
-_Static_assert(sizeof(struct message5_field) == BM_HMF1_FIELD_HEADER_SIZE,
-               "field header must be 24 bytes, unpadded");
-_Static_assert(offsetof(struct message5_field, offset) == BM_HMF1_FOFF_OFFSET,
-               "offset offset");
-_Static_assert(offsetof(struct message5_field, next_field) ==
-                   BM_HMF1_FOFF_NEXT,
-               "next_field offset");
-
 /* The offsets of one variable-size field's items, from its first item. */
 struct message5_offsets {
 	uint32_t *at;           /* at[i]: item i's size prefix */
@@ -126,7 +78,7 @@ struct message5_offsets {
 
 struct message5 {
 	bm_message base;
-	struct message5_header header;
+	struct bm__hmf1_header header;
 	/* What a find reads comes first, after the header's field_count.
 	 * [field_capacity field headers][data_capacity bytes]: `first`, or
 	 * an allocation of its own once the message outgrows it. */
@@ -170,10 +122,10 @@ message5_cast_const(const bm_message *msg)
 	return (struct message5 *)(uintptr_t)msg;
 }
 
-static struct message5_field *
+static struct bm__hmf1_field *
 message5_fields(const struct message5 *m)
 {
-	return (struct message5_field *)(void *)m->block;
+	return (struct bm__hmf1_field *)(void *)m->block;
 }
 
 static uint8_t *
@@ -191,13 +143,13 @@ message5_set_block(struct message5 *m, uint8_t *block,
 	m->block = block;
 	m->field_capacity = field_capacity;
 	m->data_capacity = data_capacity;
-	m->data = block + (size_t)field_capacity * sizeof(struct message5_field);
+	m->data = block + (size_t)field_capacity * sizeof(struct bm__hmf1_field);
 }
 
 /* The items of `field`: after its name in the data area. */
 static inline const uint8_t *
 message5_field_items(const struct message5 *m,
-                     const struct message5_field *field)
+                     const struct bm__hmf1_field *field)
 {
 	return message5_data(m) + field->offset + field->name_length;
 }
@@ -212,31 +164,6 @@ message5_free_block(struct message5 *m, uint8_t *block)
 
 /* --- Header --------------------------------------------------------- */
 
-/* The values of a fresh message, as Message4's (impl/README.md §4.2). */
-static void
-message5_init_header(struct message5_header *header, uint32_t what)
-{
-	memset(header, 0, offsetof(struct message5_header, hash_table));
-	header->format = BM_HMF1_MAGIC;
-	header->flags = BM_HMF1_MESSAGE_VALID;
-	header->what = what;
-	header->current_specifier = -1;
-	header->message_area = -1;
-	header->target = MESSAGE5_NULL_TOKEN;
-	header->reply_target = MESSAGE5_NULL_TOKEN;
-	header->reply_port = -1;
-	header->reply_team = -1;
-	header->hash_table_size = MESSAGE5_HASH_TABLE_SIZE;
-	memset(header->hash_table, 0xff, sizeof header->hash_table);
-}
-
-static uint64_t
-message5_flat_size(const struct message5_header *header)
-{
-	return (uint64_t)BM_HMF1_HEADER_SIZE +
-	       (uint64_t)header->field_count * BM_HMF1_FIELD_HEADER_SIZE +
-	       header->data_size;
-}
 
 /* --- Indexes -------------------------------------------------------- */
 
@@ -321,12 +248,12 @@ message5_home_slot(const struct message5 *m, uint32_t hash)
 static void
 message5_index_insert(struct message5 *m, uint32_t index, uint32_t hash)
 {
-	const struct message5_field *fields = message5_fields(m);
+	const struct bm__hmf1_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
-	const struct message5_field *field = &fields[index];
+	const struct bm__hmf1_field *field = &fields[index];
 	uint32_t slot = message5_home_slot(m, hash);
 	while (m->slots[slot] != 0) {
-		const struct message5_field *other = &fields[m->slots[slot] - 1];
+		const struct bm__hmf1_field *other = &fields[m->slots[slot] - 1];
 		if (m->slot_hashes[slot] == hash &&
 		    other->name_length == field->name_length &&
 		    message5_same_name(data + other->offset,
@@ -363,7 +290,7 @@ message5_build_index(struct message5 *m, uint32_t fields)
 	m->slot_hashes = hashes;
 	m->slot_mask = size - 1;
 	m->slot_shift = shift;
-	const struct message5_field *field = message5_fields(m);
+	const struct bm__hmf1_field *field = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
 		const char *name = (const char *)data + field->offset;
@@ -383,10 +310,10 @@ static inline int32_t
 message5_walk(const struct message5 *m, const char *name,
               size_t stored_length, uint32_t count)
 {
-	const struct message5_field *fields = message5_fields(m);
+	const struct bm__hmf1_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	for (uint32_t i = 0; i < count; i++) {
-		const struct message5_field *field = &fields[i];
+		const struct bm__hmf1_field *field = &fields[i];
 		if (field->name_length == stored_length &&
 		    message5_same_name(data + field->offset, name, stored_length))
 			return (int32_t)i;
@@ -399,15 +326,15 @@ message5_walk(const struct message5 *m, const char *name,
  * message5_walk's written again on purpose: deriving either walk from the
  * other cost the adds (an index from a pointer) or the finds (a pointer
  * from an index) instructions on every call (results/measurements.md). */
-static inline const struct message5_field *
+static inline const struct bm__hmf1_field *
 message5_walk_field(const struct message5 *m, const char *name,
                     size_t stored_length, uint32_t count)
 {
 	if (count == 0)
 		return NULL; /* tested first, GCC enters the loop at its body,
 		              * which saves instructions on every find */
-	const struct message5_field *field = message5_fields(m);
-	const struct message5_field *end = field + count;
+	const struct bm__hmf1_field *field = message5_fields(m);
+	const struct bm__hmf1_field *end = field + count;
 	const uint8_t *data = message5_data(m);
 	for (; field != end; field++) {
 		if (field->name_length == stored_length &&
@@ -429,13 +356,13 @@ message5_search(struct message5 *m, const char *name, size_t name_len,
 	if (m->slots == NULL && !message5_build_index(m, count))
 		return need_index ? -2 : message5_walk(m, name, stored_length,
 		                                       count);
-	const struct message5_field *fields = message5_fields(m);
+	const struct bm__hmf1_field *fields = message5_fields(m);
 	const uint8_t *data = message5_data(m);
 	uint32_t hash = bm__hash_name(name, name_len);
 	uint32_t slot = message5_home_slot(m, hash);
 	while (m->slots[slot] != 0) {
 		uint32_t index = m->slots[slot] - 1;
-		const struct message5_field *field = &fields[index];
+		const struct bm__hmf1_field *field = &fields[index];
 		if (m->slot_hashes[slot] == hash &&
 		    field->name_length == stored_length &&
 		    message5_same_name(data + field->offset, name, stored_length))
@@ -477,7 +404,7 @@ message5_lookup(struct message5 *m, const char *name, size_t name_len,
 static void
 message5_find_tails(struct message5 *m)
 {
-	const struct message5_field *fields = message5_fields(m);
+	const struct bm__hmf1_field *fields = message5_fields(m);
 	uint32_t count = m->header.field_count;
 	for (uint32_t b = 0; b < MESSAGE5_HASH_TABLE_SIZE; b++) {
 		int32_t tail = -1, next = b < m->header.hash_table_size
@@ -501,7 +428,7 @@ message5_find_tails(struct message5 *m)
 static int
 message5_build_offsets(struct message5 *m, uint32_t index)
 {
-	const struct message5_field *field = &message5_fields(m)[index];
+	const struct bm__hmf1_field *field = &message5_fields(m)[index];
 	/* Each item has its size prefix: a count the data cannot hold is
 	 * malformed, and must not size the index. */
 	if (field->count > field->data_size / sizeof(uint32_t))
@@ -555,7 +482,7 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 	uint64_t data_capacity = m->data_capacity;
 	/* Doubling, but never past what the format can hold (the caller
 	 * checked that the need fits). */
-	const uint64_t field_limit = BM_FLAT_MAX / sizeof(struct message5_field);
+	const uint64_t field_limit = BM_FLAT_MAX / sizeof(struct bm__hmf1_field);
 	if (field_need > field_capacity) {
 		field_capacity = field_capacity > 0 ? field_capacity * 2
 		                                    : MESSAGE5_FIRST_FIELDS;
@@ -575,7 +502,7 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 	if (field_capacity == m->field_capacity &&
 	    data_capacity == m->data_capacity)
 		return BM_OK;
-	size_t size = (size_t)field_capacity * sizeof(struct message5_field) +
+	size_t size = (size_t)field_capacity * sizeof(struct bm__hmf1_field) +
 	              (size_t)data_capacity;
 	struct message5_offsets *offsets = m->offsets;
 	if (offsets != NULL && field_capacity > m->field_capacity) {
@@ -600,7 +527,7 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 		if ((block = bm_malloc(size)) == NULL)
 			return BM_NO_MEMORY;
 		memcpy(block, m->first, (size_t)m->header.field_count *
-		                                sizeof(struct message5_field));
+		                                sizeof(struct bm__hmf1_field));
 		message5_set_block(m, block, (uint32_t)field_capacity,
 		                   (uint32_t)data_capacity);
 		if (data_size > 0)
@@ -609,9 +536,9 @@ message5_reserve(struct message5 *m, uint32_t fields, uint32_t bytes)
 	}
 	if (field_capacity > m->field_capacity && data_size > 0)
 		memmove(block + (size_t)field_capacity *
-		                        sizeof(struct message5_field),
+		                        sizeof(struct bm__hmf1_field),
 		        block + (size_t)m->field_capacity *
-		                        sizeof(struct message5_field),
+		                        sizeof(struct bm__hmf1_field),
 		        data_size);
 	message5_set_block(m, block, (uint32_t)field_capacity,
 	                   (uint32_t)data_capacity);
@@ -628,7 +555,7 @@ message5_open_gap(struct message5 *m, uint32_t offset, uint32_t change)
 	if (offset < data_size) {
 		uint8_t *data = message5_data(m);
 		memmove(data + offset + change, data + offset, data_size - offset);
-		struct message5_field *field = message5_fields(m);
+		struct bm__hmf1_field *field = message5_fields(m);
 		for (uint32_t i = 0; i < m->header.field_count; i++, field++) {
 			if (field->offset >= offset)
 				field->offset += change;
@@ -651,7 +578,7 @@ message5_clear_tails(struct message5 *m)
 /* The item size of fixed-size `field` (count > 0): its data size over its
  * count, as Haiku's BMessage takes it. */
 static inline size_t
-message5_fixed_item_size(const struct message5_field *field)
+message5_fixed_item_size(const struct bm__hmf1_field *field)
 {
 	return field->count == 1 ? field->data_size
 	                         : field->data_size / field->count;
@@ -660,7 +587,7 @@ message5_fixed_item_size(const struct message5_field *field)
 /* Whether `size` is that size: the product first, exact for every field
  * the adds built, so that an add need not divide. */
 static inline bool
-message5_fixed_item_size_is(const struct message5_field *field, size_t size)
+message5_fixed_item_size_is(const struct bm__hmf1_field *field, size_t size)
 {
 	return (uint64_t)field->count * size == field->data_size ||
 	       message5_fixed_item_size(field) == size;
@@ -673,7 +600,7 @@ message5_set_empty(struct message5 *m)
 {
 	message5_set_block(m, m->first, MESSAGE5_FIRST_FIELDS,
 	                   MESSAGE5_FIRST_DATA);
-	message5_init_header(&m->header, m->base.what);
+	bm__hmf1_init_header(&m->header, m->base.what);
 	message5_clear_tails(m);
 	m->unflattened = false;
 }
@@ -723,7 +650,7 @@ static uint32_t
 message5_append_field(struct message5 *m, const char *name, size_t name_len,
                       bm_type_code type, bool fixed_size)
 {
-	struct message5_header *header = &m->header;
+	struct bm__hmf1_header *header = &m->header;
 	uint32_t index = header->field_count;
 	uint32_t offset = header->data_size;
 	uint16_t name_length = (uint16_t)(name_len + 1);
@@ -740,19 +667,36 @@ message5_append_field(struct message5 *m, const char *name, size_t name_len,
 		message5_fields(m)[m->tails[bucket]].next_field = (int32_t)index;
 	m->tails[bucket] = (int32_t)index;
 
-	struct message5_field *field = &message5_fields(m)[index];
-	field->flags = (uint16_t)(BM_HMF1_FIELD_VALID |
-	                          (fixed_size ? BM_HMF1_FIELD_FIXED : 0));
-	field->name_length = name_length;
-	field->type = type;
-	field->count = 0;
-	field->data_size = 0;
-	field->offset = offset;
-	field->next_field = -1;
+	struct bm__hmf1_field *field = &message5_fields(m)[index];
+	bm__hmf1_init_field(field, name_length, type, fixed_size, offset);
 	header->field_count = index + 1;
 	if (m->slots != NULL)
 		message5_index_insert(m, index, hash);
 	return index;
+}
+
+/* The end of an add, once every check passed and every allocation
+ * succeeded: the item at the end of `field`'s data (`change` bytes with
+ * its size prefix), and in the field's offset index when it has one.
+ * Nothing fails from here. */
+static void
+message5_store_item(struct message5 *m, struct bm__hmf1_field *field,
+                    struct message5_offsets *offsets, const void *data,
+                    size_t size, bool fixed, uint32_t change)
+{
+	uint32_t offset = field->offset + field->name_length + field->data_size;
+	message5_open_gap(m, offset, change);
+	uint8_t *at = message5_data(m) + offset;
+	if (fixed) {
+		memcpy(at, data, size);
+	} else {
+		bm__store32(at, (uint32_t)size);
+		memcpy(at + sizeof(uint32_t), data, size);
+		if (offsets != NULL && offsets->at != NULL)
+			offsets->at[offsets->count++] = field->data_size;
+	}
+	field->data_size += change;
+	field->count++;
 }
 
 static int
@@ -761,13 +705,13 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
                   bool fixed_size)
 {
 	struct message5 *m = message5_cast(msg);
-	struct message5_header *header = &m->header;
+	struct bm__hmf1_header *header = &m->header;
 	/* An add needs the index (a message of many fields would be built
 	 * in quadratic time without it), so it fails for memory there. */
 	int32_t found = message5_lookup(m, name, name_len, true);
 	if (found == -2)
 		return BM_NO_MEMORY;
-	struct message5_field *field =
+	struct bm__hmf1_field *field =
 		found >= 0 ? &message5_fields(m)[found] : NULL;
 	if (field != NULL && type != BM_ANY_TYPE && field->type != type)
 		return BM_BAD_TYPE;
@@ -780,7 +724,7 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 	/* The 32-bit sizes of the format, checked before any change. */
 	uint64_t change = (uint64_t)size + (fixed ? 0 : sizeof(uint32_t));
 	uint64_t added = change + (field == NULL ? (uint64_t)name_len + 1 : 0);
-	uint64_t flat = message5_flat_size(header) + added +
+	uint64_t flat = bm__hmf1_flat_size(header) + added +
 	                (field == NULL ? BM_HMF1_FIELD_HEADER_SIZE : 0);
 	if (flat > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
@@ -821,20 +765,8 @@ message5_add_data(bm_message *msg, const char *name, size_t name_len,
 		index = message5_append_field(m, name, name_len, type, fixed_size);
 		field = &message5_fields(m)[index];
 	}
-	/* The new item goes at the end of this field's data. */
-	uint32_t offset = field->offset + field->name_length + field->data_size;
-	message5_open_gap(m, offset, (uint32_t)change);
-	uint8_t *at = message5_data(m) + offset;
-	if (fixed) {
-		memcpy(at, data, size);
-	} else {
-		bm__store32(at, (uint32_t)size);
-		memcpy(at + sizeof(uint32_t), data, size);
-		if (offsets != NULL && offsets->at != NULL)
-			offsets->at[offsets->count++] = field->data_size;
-	}
-	field->data_size += (uint32_t)change;
-	field->count++;
+	message5_store_item(m, field, offsets, data, size, fixed,
+	                    (uint32_t)change);
 	return BM_OK;
 }
 
@@ -870,7 +802,7 @@ message5_walk_items(const uint8_t *items, uint32_t end, uint32_t index,
 /* The number of `field`, a header of the message's. */
 static inline uint32_t
 message5_field_number(const struct message5 *m,
-                      const struct message5_field *field)
+                      const struct bm__hmf1_field *field)
 {
 	return (uint32_t)(field - message5_fields(m));
 }
@@ -879,7 +811,7 @@ message5_field_number(const struct message5 *m,
 static inline const uint8_t *
 message5_items(const struct message5 *m, uint32_t field_index, uint32_t *end)
 {
-	const struct message5_field *field = &message5_fields(m)[field_index];
+	const struct bm__hmf1_field *field = &message5_fields(m)[field_index];
 	*end = field->data_size;
 	return message5_field_items(m, field);
 }
@@ -932,7 +864,7 @@ message5_variable_item_far(struct message5 *m, uint32_t field_index,
  * find_data, whose walk already saves every register this needs; the
  * field's number is worked out only where an index needs it. */
 static inline int
-message5_variable_item(struct message5 *m, const struct message5_field *field,
+message5_variable_item(struct message5 *m, const struct bm__hmf1_field *field,
                        uint32_t index, const void **data, size_t *size)
 {
 	uint32_t end = field->data_size, position;
@@ -955,7 +887,7 @@ message5_variable_item(struct message5 *m, const struct message5_field *field,
 
 /* Item `index` of `field` (NULL: none) as find_data gives it. */
 static inline int
-message5_item(struct message5 *m, const struct message5_field *field,
+message5_item(struct message5 *m, const struct bm__hmf1_field *field,
               bm_type_code type, int32_t index, const void **data,
               size_t *size)
 {
@@ -1014,10 +946,13 @@ message5_find_data(const bm_message *msg, const char *name, size_t name_len,
 }
 
 /* A field must fit the API: a name of 1 to BM_NAME_MAX bytes and its NUL,
- * none inside, and 1 to BM_COUNT_MAX items (an unflattened one may not). */
+ * none inside, and 1 to BM_COUNT_MAX items (an unflattened one may not).
+ * The checks of bm__hmf1_field_info (Message4's) in another order: the
+ * data area always exists here, so the name is found first, which
+ * compiles shorter on the path every Load of a field takes. */
 static int
 message5_fill_info(const struct message5 *m,
-                   const struct message5_field *field,
+                   const struct bm__hmf1_field *field,
                    struct bm_field_info *info)
 {
 	const char *name = (const char *)message5_data(m) + field->offset;
@@ -1064,11 +999,7 @@ message5_count_fields(const bm_message *msg)
 static int
 message5_flattened_size(bm_message *msg, size_t *size)
 {
-	uint64_t flat = message5_flat_size(&message5_cast(msg)->header);
-	if (flat > BM_FLAT_MAX)
-		return BM_TOO_LARGE;
-	*size = (size_t)flat;
-	return BM_OK;
+	return bm__hmf1_flattened_size(&message5_cast(msg)->header, size);
 }
 
 /* The header, then the field headers and the data: one copy when no field
@@ -1078,8 +1009,8 @@ static int
 message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 {
 	struct message5 *m = message5_cast(msg);
-	struct message5_header *header = &m->header;
-	uint64_t flat = message5_flat_size(header);
+	struct bm__hmf1_header *header = &m->header;
+	uint64_t flat = bm__hmf1_flat_size(header);
 	if (flat > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
 	if (capacity < flat)
@@ -1091,11 +1022,11 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
 	 * small Flatten rows: results/measurements.md). */
 	uint8_t *out = buffer;
 	memcpy(out, header, sizeof *header);
-	memcpy(out + offsetof(struct message5_header, what), &m->base.what,
+	memcpy(out + offsetof(struct bm__hmf1_header, what), &m->base.what,
 	       sizeof m->base.what);
 	out += sizeof *header;
 	size_t fields_size =
-		(size_t)header->field_count * sizeof(struct message5_field);
+		(size_t)header->field_count * sizeof(struct bm__hmf1_field);
 	if (header->field_count == m->field_capacity) {
 		if (fields_size + header->data_size > 0)
 			memcpy(out, m->block, fields_size + header->data_size);
@@ -1134,7 +1065,7 @@ message5_flatten(bm_message *msg, void *buffer, size_t capacity)
  */
 static int
 message5_check_header(const uint8_t *in, size_t size,
-                      struct message5_header *header)
+                      struct bm__hmf1_header *header)
 {
 	if (size < BM_HMF1_HEADER_SIZE)
 		return BM_NOT_A_MESSAGE;
@@ -1145,7 +1076,7 @@ message5_check_header(const uint8_t *in, size_t size,
 	if (header->hash_table_size < 1 ||
 	    header->hash_table_size > MESSAGE5_HASH_TABLE_SIZE)
 		return BM_BAD_VALUE;
-	uint64_t flat = message5_flat_size(header);
+	uint64_t flat = bm__hmf1_flat_size(header);
 	if (flat > size || flat > BM_FLAT_MAX)
 		return BM_NOT_A_MESSAGE;
 	for (uint32_t b = 0; b < header->hash_table_size; b++) {
@@ -1170,11 +1101,11 @@ message5_check_header(const uint8_t *in, size_t size,
  * reaches it.
  */
 static bool
-message5_fields_valid(const struct message5_field *fields, uint32_t count,
+message5_fields_valid(const struct bm__hmf1_field *fields, uint32_t count,
                       uint32_t data_size)
 {
 	for (uint32_t i = 0; i < count; i++) {
-		const struct message5_field *field = &fields[i];
+		const struct bm__hmf1_field *field = &fields[i];
 		if ((uint32_t)field->next_field + 1u > count ||
 		    (uint64_t)field->offset + field->name_length +
 		            field->data_size >
@@ -1192,7 +1123,7 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 {
 	struct message5 *m = message5_cast(msg);
 	const uint8_t *in = data;
-	struct message5_header header;
+	struct bm__hmf1_header header;
 	int rc = message5_check_header(in, size, &header);
 	if (rc != BM_OK)
 		return rc;
@@ -1212,7 +1143,7 @@ message5_unflatten(bm_message *msg, const void *data, size_t size)
 		return BM_NO_MEMORY;
 	if (body > 0)
 		memcpy(block, in + BM_HMF1_HEADER_SIZE, body);
-	if (!message5_fields_valid((const struct message5_field *)(void *)block,
+	if (!message5_fields_valid((const struct bm__hmf1_field *)(void *)block,
 	                           header.field_count, header.data_size)) {
 		message5_free_block(m, block);
 		return BM_BAD_VALUE;

@@ -1,5 +1,5 @@
 /*
- * wire_dano.c - the Dano/Zeta FOB2 reader (declared in wire.h): read-only,
+ * fob2.c - the Dano/Zeta FOB2 reader (declared in fob2.h): read-only,
  * host byte order.
  *
  * Layout from impl/README.md §6, which follows Haiku's
@@ -35,7 +35,10 @@
  * gives BM_UNSUPPORTED (Haiku's swapped reader does not swap the section
  * headers, and no swapped sample exists to check a reader against).
  */
-#include "wire.h"
+#include "bytes.h"
+#include "fob2.h"
+#include "formats.h"
+#include "status.h"
 
 #define DANO_MESSAGE_HEADER 16 /* 'FOB2' section header + what + padding */
 #define DANO_SECTION_HEADER 8

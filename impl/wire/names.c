@@ -1,9 +1,11 @@
 /*
- * wire_names.c - the filter that native readers use to notice a repeated
- * field name in foreign input (see bm__seen_names in wire.h).
+ * names.c - the filter that native readers use to notice a repeated
+ * field name in foreign input (see bm__seen_names in names.h).
  */
 #include "alloc.h"
-#include "wire.h"
+#include "names.h"
+
+#include <string.h>
 
 #define SEEN_BITS_PER_NAME 32
 #define SEEN_MIN_LOG2 9

@@ -28,30 +28,32 @@
  *   allocated before anything is linked, and a short write is an error.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "fob1.h"
+#include "status.h"
 
 #include <stdint.h>
 #include <string.h>
 
 /* Field flags start as MSG_FLAG_ALL, as BMessageFieldImpl's fFlags did. */
-#define M1_FLAGS_NEW                                                        \
-	(BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_FIXED |          \
+#define MESSAGE1_FLAGS_NEW                                                     \
+	(BM_R5_FIELD_VALID | BM_R5_FIELD_MINI | BM_R5_FIELD_FIXED |            \
 	 BM_R5_FIELD_SINGLE)
 
 /* Largest data size and count a MINI record can state (one byte each). */
-#define M1_MINI_MAX 255
+#define MESSAGE1_MINI_MAX 255
 
 /* Header flags: Header::ReadFrom(const BMessage &) sets MSG_FLAG_BIG_ENDIAN
  * (0x01) under `#ifdef B_HOST_IS_BENDIAN`, and headers/os/support/
  * ByteOrder.h defines that macro on every host (0 on x86), so the flag is
  * set on x86 too (impl/README.md §5.2, impl/README.md §5.5). */
-#define M1_MESSAGE_FLAGS 0x01
+#define MESSAGE1_MESSAGE_FLAGS 0x01
 
 /* Header::CalculateHeaderSize with no target and no reply (min_hdr_size). */
-#define M1_HEADER_SIZE BM_R5_HEADER_SIZE
+#define MESSAGE1_HEADER_SIZE BM_R5_HEADER_SIZE
 /* MSG_HEADER_MAX_SIZE: the header with target and reply parts. */
-#define M1_HEADER_MAX_SIZE (BM_R5_HEADER_SIZE + 4 + 16)
+#define MESSAGE1_HEADER_MAX_SIZE (BM_R5_HEADER_SIZE + 4 + 16)
 
 /* --- BDataIO / BPositionIO / BMemoryIO (src/kits/support/DataIO.cpp) ---- */
 
@@ -61,21 +63,22 @@
  * Read and Write call Position, ReadAt or WriteAt, then Seek, through it
  * too. The one stream here is BMemoryIO, over a caller's buffer.
  */
-struct m1_io;
+struct message1_io;
 
-struct m1_io_ops {
-	int64_t (*read)(struct m1_io *io, void *buffer, size_t size);
-	int64_t (*write)(struct m1_io *io, const void *buffer, size_t size);
-	int64_t (*read_at)(struct m1_io *io, int64_t position, void *buffer,
-	                   size_t size);
-	int64_t (*write_at)(struct m1_io *io, int64_t position,
+struct message1_io_ops {
+	int64_t (*read)(struct message1_io *io, void *buffer, size_t size);
+	int64_t (*write)(struct message1_io *io, const void *buffer,
+	                 size_t size);
+	int64_t (*read_at)(struct message1_io *io, int64_t position,
+	                   void *buffer, size_t size);
+	int64_t (*write_at)(struct message1_io *io, int64_t position,
 	                    const void *buffer, size_t size);
-	int64_t (*seek)(struct m1_io *io, int64_t position, int mode);
-	int64_t (*position)(const struct m1_io *io);
+	int64_t (*seek)(struct message1_io *io, int64_t position, int mode);
+	int64_t (*position)(const struct message1_io *io);
 };
 
-struct m1_io {
-	const struct m1_io_ops *ops;
+struct message1_io {
+	const struct message1_io_ops *ops;
 	bool read_only;
 	uint8_t *buffer;
 	size_t length;   /* fLen */
@@ -83,35 +86,36 @@ struct m1_io {
 	size_t cursor;   /* fPos */
 };
 
-enum { M1_SEEK_SET, M1_SEEK_CUR, M1_SEEK_END };
+enum { MESSAGE1_SEEK_SET, MESSAGE1_SEEK_CUR, MESSAGE1_SEEK_END };
 
 /* BPositionIO::Read: ReadAt at Position, then Seek past what was read. */
 static int64_t
-m1_position_io_read(struct m1_io *io, void *buffer, size_t size)
+message1_position_io_read(struct message1_io *io, void *buffer, size_t size)
 {
 	int64_t position = io->ops->position(io);
 	int64_t result = io->ops->read_at(io, position, buffer, size);
 	if (result > 0)
-		io->ops->seek(io, result, M1_SEEK_CUR);
+		io->ops->seek(io, result, MESSAGE1_SEEK_CUR);
 	return result;
 }
 
 /* BPositionIO::Write: WriteAt at Position, then Seek past what was
  * written. */
 static int64_t
-m1_position_io_write(struct m1_io *io, const void *buffer, size_t size)
+message1_position_io_write(struct message1_io *io, const void *buffer,
+                           size_t size)
 {
 	int64_t position = io->ops->position(io);
 	int64_t result = io->ops->write_at(io, position, buffer, size);
 	if (result > 0)
-		io->ops->seek(io, result, M1_SEEK_CUR);
+		io->ops->seek(io, result, MESSAGE1_SEEK_CUR);
 	return result;
 }
 
 /* BMemoryIO::ReadAt: what lies before fLen, at most `size` bytes. */
 static int64_t
-m1_memory_io_read_at(struct m1_io *io, int64_t position, void *buffer,
-                     size_t size)
+message1_memory_io_read_at(struct message1_io *io, int64_t position,
+                           void *buffer, size_t size)
 {
 	if (buffer == NULL || position < 0)
 		return BM_BAD_VALUE;
@@ -126,8 +130,8 @@ m1_memory_io_read_at(struct m1_io *io, int64_t position, void *buffer,
 
 /* BMemoryIO::WriteAt: what fits before fPhys; fLen grows to cover it. */
 static int64_t
-m1_memory_io_write_at(struct m1_io *io, int64_t position, const void *buffer,
-                      size_t size)
+message1_memory_io_write_at(struct message1_io *io, int64_t position,
+                            const void *buffer, size_t size)
 {
 	if (io->read_only)
 		return BM_BAD_VALUE;
@@ -146,16 +150,16 @@ m1_memory_io_write_at(struct m1_io *io, int64_t position, const void *buffer,
 
 /* BMemoryIO::Seek. */
 static int64_t
-m1_memory_io_seek(struct m1_io *io, int64_t position, int mode)
+message1_memory_io_seek(struct message1_io *io, int64_t position, int mode)
 {
 	switch (mode) {
-	case M1_SEEK_SET:
+	case MESSAGE1_SEEK_SET:
 		io->cursor = (size_t)position;
 		break;
-	case M1_SEEK_CUR:
+	case MESSAGE1_SEEK_CUR:
 		io->cursor += (size_t)position;
 		break;
-	case M1_SEEK_END:
+	case MESSAGE1_SEEK_END:
 		io->cursor = io->length + (size_t)position;
 		break;
 	default:
@@ -166,25 +170,26 @@ m1_memory_io_seek(struct m1_io *io, int64_t position, int mode)
 
 /* BMemoryIO::Position. */
 static int64_t
-m1_memory_io_position(const struct m1_io *io)
+message1_memory_io_position(const struct message1_io *io)
 {
 	return (int64_t)io->cursor;
 }
 
-static const struct m1_io_ops m1_memory_io_ops = {
-	.read = m1_position_io_read,
-	.write = m1_position_io_write,
-	.read_at = m1_memory_io_read_at,
-	.write_at = m1_memory_io_write_at,
-	.seek = m1_memory_io_seek,
-	.position = m1_memory_io_position,
+static const struct message1_io_ops message1_memory_io_ops = {
+	.read = message1_position_io_read,
+	.write = message1_position_io_write,
+	.read_at = message1_memory_io_read_at,
+	.write_at = message1_memory_io_write_at,
+	.seek = message1_memory_io_seek,
+	.position = message1_memory_io_position,
 };
 
 /* BMemoryIO(void *, size_t) and BMemoryIO(const void *, size_t). */
 static void
-m1_memory_io_init(struct m1_io *io, void *buffer, size_t size, bool read_only)
+message1_memory_io_init(struct message1_io *io, void *buffer, size_t size,
+                        bool read_only)
 {
-	*io = (struct m1_io){.ops = &m1_memory_io_ops,
+	*io = (struct message1_io){.ops = &message1_memory_io_ops,
 	                     .read_only = read_only,
 	                     .buffer = buffer,
 	                     .length = size,
@@ -195,7 +200,7 @@ m1_memory_io_init(struct m1_io *io, void *buffer, size_t size, bool read_only)
  * buffer cannot take whole fails here (2005 let it pass: its callers had
  * checked the room). */
 static int
-m1_write(struct m1_io *io, const void *data, size_t size)
+message1_write(struct message1_io *io, const void *data, size_t size)
 {
 	int64_t result = io->ops->write(io, data, size);
 	if (result < 0)
@@ -206,7 +211,7 @@ m1_write(struct m1_io *io, const void *data, size_t size)
 /* TReadHelper::operator(): one Read. A short read is the end of the bytes:
  * malformed input (2005 took it as success and used what it had not read). */
 static int
-m1_read(struct m1_io *io, void *data, size_t size)
+message1_read(struct message1_io *io, void *data, size_t size)
 {
 	int64_t result = io->ops->read(io, data, size);
 	if (result < 0)
@@ -221,23 +226,24 @@ m1_read(struct m1_io *io, void *data, size_t size)
  * characters inside the object, longer ones in a heap block of their own.
  * The map's key and the field's fName are two such strings; the
  * temporaries 2005 built from `const char *` (one per map lookup) are a
- * copy into a stack buffer (m1_key), since find_data must not allocate.
+ * copy into a stack buffer (message1_key), since find_data must not allocate.
  */
-#define M1_STRING_LOCAL 15
+#define MESSAGE1_STRING_LOCAL 15
 
-struct m1_string {
+struct message1_string {
 	char *chars; /* local, or a heap block */
 	size_t length;
-	char local[M1_STRING_LOCAL + 1];
+	char local[MESSAGE1_STRING_LOCAL + 1];
 };
 
 /* basic_string(const char *, size_t): BM_NO_MEMORY when the heap block of
  * a long string cannot be had. */
 static int
-m1_string_init(struct m1_string *string, const char *name, size_t length)
+message1_string_init(struct message1_string *string, const char *name,
+                     size_t length)
 {
 	string->chars = string->local;
-	if (length > M1_STRING_LOCAL) {
+	if (length > MESSAGE1_STRING_LOCAL) {
 		string->chars = bm_malloc(length + 1);
 		if (string->chars == NULL)
 			return BM_NO_MEMORY;
@@ -249,14 +255,14 @@ m1_string_init(struct m1_string *string, const char *name, size_t length)
 }
 
 static void
-m1_string_free(struct m1_string *string)
+message1_string_free(struct message1_string *string)
 {
 	if (string->chars != string->local)
 		bm_free(string->chars);
 }
 
 /* The temporary std::string of a lookup, on the stack. */
-struct m1_key {
+struct message1_key {
 	const char *chars;
 	size_t length;
 	char buffer[BM_NAME_MAX + 1];
@@ -264,10 +270,10 @@ struct m1_key {
 
 /* std::string(const char *): BMessage's calls take the name as a C string,
  * and the string built from it measures it, then copies it. Every caller's
- * name is NUL-terminated at `length` (the slots' contract, impl/bmsg.h;
- * unflatten terminates the name it read). */
-static const struct m1_key *
-m1_key_init(struct m1_key *key, const char *name, size_t length)
+ * name is NUL-terminated at `length` (the slots' contract,
+ * impl/descriptors/descriptor.h; unflatten terminates the name it read). */
+static const struct message1_key *
+message1_key_init(struct message1_key *key, const char *name, size_t length)
 {
 	length = strlen(name);
 	if (length > BM_NAME_MAX) /* never, by that contract */
@@ -282,7 +288,7 @@ m1_key_init(struct m1_key *key, const char *name, size_t length)
 /* std::string::compare: the common prefix by memcmp, then the difference
  * of the lengths, clamped to an int (_S_compare). */
 static int
-m1_compare(const char *a, size_t a_len, const char *b, size_t b_len)
+message1_compare(const char *a, size_t a_len, const char *b, size_t b_len)
 {
 	size_t common = a_len < b_len ? a_len : b_len;
 	int order = common > 0 ? memcmp(a, b, common) : 0;
@@ -315,15 +321,15 @@ m1_compare(const char *a, size_t a_len, const char *b, size_t b_len)
 
 /* A BDataReference: the reference record of one item; its bytes are a
  * second heap block. A BDataBuffer is one pointer to it. */
-struct m1_reference {
+struct message1_reference {
 	void *data;
 	size_t size;
 	int32_t references;
 };
 
 /* BDataBuffer(const BDataBuffer &): BDataReference::Acquire. */
-MESSAGE1_CALL static struct m1_reference *
-m1_acquire(struct m1_reference *ref)
+MESSAGE1_CALL static struct message1_reference *
+message1_acquire(struct message1_reference *ref)
 {
 	ref->references++;
 	return ref;
@@ -332,10 +338,10 @@ m1_acquire(struct m1_reference *ref)
 /* BDataBuffer(data, size, true): BDataReference::Create (the record, a
  * copy of the bytes) and one Acquire. NULL when an allocation fails
  * (nothing is kept then). */
-MESSAGE1_CALL static struct m1_reference *
-m1_buffer_create(const void *data, size_t size)
+MESSAGE1_CALL static struct message1_reference *
+message1_buffer_create(const void *data, size_t size)
 {
-	struct m1_reference *ref = bm_malloc(sizeof *ref);
+	struct message1_reference *ref = bm_malloc(sizeof *ref);
 	if (ref == NULL)
 		return NULL;
 	ref->data = bm_malloc(size);
@@ -346,13 +352,13 @@ m1_buffer_create(const void *data, size_t size)
 	memcpy(ref->data, data, size);
 	ref->size = size;
 	ref->references = 0;
-	return m1_acquire(ref);
+	return message1_acquire(ref);
 }
 
 /* ~BDataBuffer: BDataReference::Release (the record and its bytes are
  * freed with the last reference). */
 MESSAGE1_CALL static void
-m1_release(struct m1_reference *ref)
+message1_release(struct message1_reference *ref)
 {
 	if (--ref->references <= 0) {
 		bm_free(ref->data);
@@ -362,20 +368,20 @@ m1_release(struct m1_reference *ref)
 
 /* BDataBuffer::BufferSize and Buffer. */
 MESSAGE1_CALL static size_t
-m1_buffer_size(const struct m1_reference *ref)
+message1_buffer_size(const struct message1_reference *ref)
 {
 	return ref->size;
 }
 
 MESSAGE1_CALL static const void *
-m1_buffer(const struct m1_reference *ref)
+message1_buffer(const struct message1_reference *ref)
 {
 	return ref->data;
 }
 
 /* calc_padding: the bytes that take `size` to a multiple of `boundary`. */
 MESSAGE1_CALL static size_t
-m1_calc_padding(size_t size, size_t boundary)
+message1_calc_padding(size_t size, size_t boundary)
 {
 	size_t pad = size % boundary;
 	if (pad != 0)
@@ -390,25 +396,28 @@ m1_calc_padding(size_t size, size_t boundary)
  * BMessageFieldImpl<BDataBuffer>. Its virtual functions are a table of
  * function pointers, called through where 2005 made a virtual call.
  */
-struct m1_field;
+struct message1_field;
 
-struct m1_field_ops {
-	const struct m1_string *(*name)(const struct m1_field *field);
-	bm_type_code (*type)(const struct m1_field *field);
-	bool (*fixed_size)(const struct m1_field *field);
-	size_t (*flattened_size)(const struct m1_field *field);
-	int (*flatten)(const struct m1_field *field, struct m1_io *io);
-	int32_t (*count_items)(const struct m1_field *field);
-	void (*add_item)(struct m1_field *field, struct m1_reference *item);
-	const void *(*data_at)(const struct m1_field *field, int32_t index,
-	                       size_t *size);
+struct message1_field_ops {
+	const struct message1_string *(*name)(
+		const struct message1_field *field);
+	bm_type_code (*type)(const struct message1_field *field);
+	bool (*fixed_size)(const struct message1_field *field);
+	size_t (*flattened_size)(const struct message1_field *field);
+	int (*flatten)(const struct message1_field *field,
+	               struct message1_io *io);
+	int32_t (*count_items)(const struct message1_field *field);
+	void (*add_item)(struct message1_field *field,
+	                 struct message1_reference *item);
+	const void *(*data_at)(const struct message1_field *field,
+	                       int32_t index, size_t *size);
 };
 
-struct m1_field {
-	const struct m1_field_ops *ops;
+struct message1_field {
+	const struct message1_field_ops *ops;
 	bm_type_code type;
-	struct m1_string name;         /* fName */
-	struct m1_reference **items;   /* std::vector<BDataBuffer> */
+	struct message1_string name;         /* fName */
+	struct message1_reference **items;   /* std::vector<BDataBuffer> */
 	int32_t count;
 	int32_t capacity;
 	size_t max_size;               /* fMaxSize */
@@ -417,82 +426,82 @@ struct m1_field {
 };
 
 /* A std::map node: red-black links, the key and the field pointer. */
-struct m1_node {
-	struct m1_node *parent;
-	struct m1_node *left;
-	struct m1_node *right;
+struct message1_node {
+	struct message1_node *parent;
+	struct message1_node *left;
+	struct message1_node *right;
 	bool red;
-	struct m1_string key;
-	struct m1_field *field;
+	struct message1_string key;
+	struct message1_field *field;
 };
 
 /* BMessageBody: the map, in a block of its own. */
-struct m1_body {
-	struct m1_node *root;
+struct message1_body {
+	struct message1_node *root;
 	int32_t field_count;
 	size_t flat_size;              /* running flattened size (guard) */
 };
 
 /* BMessage: `what` (in the bm_message base) and fBody, the pointer to the
  * BMessageBody that InitData creates with new. */
-struct m1_message {
+struct message1_message {
 	bm_message base;
-	struct m1_body *body;
+	struct message1_body *body;
 };
 
-static struct m1_body *
-m1_body_of(const bm_message *base)
+static struct message1_body *
+message1_body_of(const bm_message *base)
 {
-	return ((const struct m1_message *)base)->body;
+	return ((const struct message1_message *)base)->body;
 }
 
 /* SizePolicy<BDataBuffer>::Size(const Store &): a walk over the items. */
 static size_t
-m1_store_size(const struct m1_field *field)
+message1_store_size(const struct message1_field *field)
 {
 	size_t size = 0;
 	for (int32_t i = 0; i < field->count; i++)
-		size += m1_buffer_size(field->items[i]);
+		size += message1_buffer_size(field->items[i]);
 	return size;
 }
 
 /* SizePolicy<BDataBuffer>::Padding(const BDataBuffer &) and
  * Padding(const Store &): the padding after each size word and item. */
 static size_t
-m1_item_padding(const struct m1_reference *item)
+message1_item_padding(const struct message1_reference *item)
 {
-	return m1_calc_padding(m1_buffer_size(item) + 4, 8);
+	return message1_calc_padding(message1_buffer_size(item) + 4, 8);
 }
 
 static size_t
-m1_store_padding(const struct m1_field *field)
+message1_store_padding(const struct message1_field *field)
 {
 	size_t size = 0;
 	for (int32_t i = 0; i < field->count; i++)
-		size += m1_item_padding(field->items[i]);
+		size += message1_item_padding(field->items[i]);
 	return size;
 }
 
-static const struct m1_string *
-m1_field_name(const struct m1_field *field)
+static const struct message1_string *
+message1_field_name(const struct message1_field *field)
 {
 	return &field->name;
 }
 
 static bm_type_code
-m1_field_type(const struct m1_field *field)
+message1_field_type(const struct message1_field *field)
 {
 	return field->type;
 }
 
 static bool
-m1_field_fixed_size(const struct m1_field *field)
+message1_field_fixed_size(const struct message1_field *field)
 {
 	return (field->flags & BM_R5_FIELD_FIXED) != 0;
 }
 
 static int32_t
-m1_field_count_items(const struct m1_field *field)
+message1_field_count_items(const struct message1_field *field)
 {
 	return field->count;
 }
@@ -500,17 +509,17 @@ m1_field_count_items(const struct m1_field *field)
 /* BMessageFieldImpl::FlattenedSize: the record header by the flags, the
  * name, then the items' sizes, size words and paddings (two walks). */
 static size_t
-m1_field_flattened_size(const struct m1_field *field)
+message1_field_flattened_size(const struct message1_field *field)
 {
 	size_t size = 1 + 4; /* flags, type */
 	if (!(field->flags & BM_R5_FIELD_SINGLE))
 		size += (field->flags & BM_R5_FIELD_MINI) ? 1 : 4;
 	size += (field->flags & BM_R5_FIELD_MINI) ? 1 : 4;
 	size += 1 + field->ops->name(field)->length;
-	size += m1_store_size(field);
+	size += message1_store_size(field);
 	/* SizePolicy<BDataBuffer>::Fixed() is false. */
 	size += 4 * (size_t)field->count;
-	size += m1_store_padding(field);
+	size += message1_store_padding(field);
 	return size;
 }
 
@@ -518,53 +527,56 @@ m1_field_flattened_size(const struct m1_field *field)
  * data size recomputed by walking the items), then per item its size word,
  * its bytes and its padding (from sNullData), one write each. */
 static int
-m1_field_flatten(const struct m1_field *field, struct m1_io *io)
+message1_field_flatten(const struct message1_field *field,
+                       struct message1_io *io)
 {
 	static const uint8_t null_data[8];
 	bm_type_code type = field->ops->type(field);
 	uint32_t count = (uint32_t)field->count;
 	uint8_t name_length = (uint8_t)field->ops->name(field)->length;
-	size_t size = m1_store_size(field);
+	size_t size = message1_store_size(field);
 	uint8_t flags = field->flags;
 
-	int rc = m1_write(io, &flags, 1);
+	int rc = message1_write(io, &flags, 1);
 	if (rc == BM_OK)
-		rc = m1_write(io, &type, 4);
+		rc = message1_write(io, &type, 4);
 	if (rc == BM_OK && !(flags & BM_R5_FIELD_SINGLE)) {
 		if (flags & BM_R5_FIELD_MINI) {
 			uint8_t mini_count = (uint8_t)count;
-			rc = m1_write(io, &mini_count, 1);
+			rc = message1_write(io, &mini_count, 1);
 		} else {
-			rc = m1_write(io, &count, 4);
+			rc = message1_write(io, &count, 4);
 		}
 	}
 	if (rc == BM_OK) {
 		if (!(flags & BM_R5_FIELD_FIXED)) {
 			size += 4 * (size_t)field->count;
-			size += m1_store_padding(field);
+			size += message1_store_padding(field);
 		}
 		if (flags & BM_R5_FIELD_MINI) {
 			uint8_t mini_size = (uint8_t)size;
-			rc = m1_write(io, &mini_size, 1);
+			rc = message1_write(io, &mini_size, 1);
 		} else {
 			uint32_t size_word = (uint32_t)size;
-			rc = m1_write(io, &size_word, 4);
+			rc = message1_write(io, &size_word, 4);
 		}
 	}
 	if (rc == BM_OK)
-		rc = m1_write(io, &name_length, 1);
+		rc = message1_write(io, &name_length, 1);
 	if (rc == BM_OK)
-		rc = m1_write(io, field->ops->name(field)->chars,
-		              field->ops->name(field)->length);
+		rc = message1_write(io, field->ops->name(field)->chars,
+		                    field->ops->name(field)->length);
 
 	for (int32_t i = 0; i < field->count && rc == BM_OK; i++) {
-		const struct m1_reference *item = field->items[i];
-		uint32_t item_size = (uint32_t)m1_buffer_size(item);
-		rc = m1_write(io, &item_size, 4);
+		const struct message1_reference *item = field->items[i];
+		uint32_t item_size = (uint32_t)message1_buffer_size(item);
+		rc = message1_write(io, &item_size, 4);
 		if (rc == BM_OK)
-			rc = m1_write(io, m1_buffer(item), m1_buffer_size(item));
+			rc = message1_write(io, message1_buffer(item),
+			                    message1_buffer_size(item));
 		if (rc == BM_OK)
-			rc = m1_write(io, null_data, m1_item_padding(item));
+			rc = message1_write(io, null_data,
+			                    message1_item_padding(item));
 	}
 	return rc;
 }
@@ -574,13 +586,14 @@ m1_field_flatten(const struct m1_field *field, struct m1_io *io)
  * item (the size policy is not fixed), MINI_DATA once the data with its
  * size words and paddings (walked again on every add while MINI is set)
  * exceeds 255 bytes, SINGLE_ITEM once there are two items. The room in the
- * vector was made by m1_add before. */
+ * vector was made by message1_add before. */
 static void
-m1_field_add_item(struct m1_field *field, struct m1_reference *item)
+message1_field_add_item(struct message1_field *field,
+                        struct message1_reference *item)
 {
-	field->items[field->count++] = m1_acquire(item);
+	field->items[field->count++] = message1_acquire(item);
 
-	size_t item_size = m1_buffer_size(item);
+	size_t item_size = message1_buffer_size(item);
 	if (field->max_size != 0) {
 		if (field->flags & BM_R5_FIELD_FIXED) {
 			if (item_size > field->max_size)
@@ -593,12 +606,12 @@ m1_field_add_item(struct m1_field *field, struct m1_reference *item)
 	}
 
 	if (field->flags & BM_R5_FIELD_MINI) {
-		size_t size = m1_store_size(field);
+		size_t size = message1_store_size(field);
 		if (!(field->flags & BM_R5_FIELD_FIXED)) {
 			size += 4 * (size_t)field->count;
-			size += m1_store_padding(field);
+			size += message1_store_padding(field);
 		}
-		if (size > M1_MINI_MAX)
+		if (size > MESSAGE1_MINI_MAX)
 			field->flags &= (uint8_t)~BM_R5_FIELD_MINI;
 	}
 	if (field->count > 1)
@@ -609,30 +622,31 @@ m1_field_add_item(struct m1_field *field, struct m1_reference *item)
  * end (2005 tested only `index < CountItems()`; a negative index is turned
  * away by the caller). */
 static const void *
-m1_field_data_at(const struct m1_field *field, int32_t index, size_t *size)
+message1_field_data_at(const struct message1_field *field, int32_t index,
+                       size_t *size)
 {
 	if (index < field->ops->count_items(field)) {
-		*size = m1_buffer_size(field->items[index]);
-		return m1_buffer(field->items[index]);
+		*size = message1_buffer_size(field->items[index]);
+		return message1_buffer(field->items[index]);
 	}
 	return NULL;
 }
 
-static const struct m1_field_ops m1_field_impl_ops = {
-	.name = m1_field_name,
-	.type = m1_field_type,
-	.fixed_size = m1_field_fixed_size,
-	.flattened_size = m1_field_flattened_size,
-	.flatten = m1_field_flatten,
-	.count_items = m1_field_count_items,
-	.add_item = m1_field_add_item,
-	.data_at = m1_field_data_at,
+static const struct message1_field_ops message1_field_impl_ops = {
+	.name = message1_field_name,
+	.type = message1_field_type,
+	.fixed_size = message1_field_fixed_size,
+	.flattened_size = message1_field_flattened_size,
+	.flatten = message1_field_flatten,
+	.count_items = message1_field_count_items,
+	.add_item = message1_field_add_item,
+	.data_at = message1_field_data_at,
 };
 
 /* --- The ordered map (std::map<std::string, BMessageField *>) ------------- */
 
-static struct m1_node *
-m1_first(struct m1_node *node)
+static struct message1_node *
+message1_first(struct message1_node *node)
 {
 	if (node != NULL) {
 		while (node->left != NULL)
@@ -646,14 +660,15 @@ m1_first(struct m1_node *node)
  * leaf (one compare per level, no early stop on equality), then one more
  * compare of the key with the bound found.
  */
-static struct m1_node *
-m1_map_lower_bound(const struct m1_body *msg, const struct m1_key *key)
+static struct message1_node *
+message1_map_lower_bound(const struct message1_body *msg,
+                         const struct message1_key *key)
 {
-	struct m1_node *node = msg->root;
-	struct m1_node *bound = NULL;
+	struct message1_node *node = msg->root;
+	struct message1_node *bound = NULL;
 	while (node != NULL) {
-		if (m1_compare(node->key.chars, node->key.length, key->chars,
-		               key->length) >= 0) {
+		if (message1_compare(node->key.chars, node->key.length,
+		                     key->chars, key->length) >= 0) {
 			bound = node;
 			node = node->left;
 		} else {
@@ -663,20 +678,21 @@ m1_map_lower_bound(const struct m1_body *msg, const struct m1_key *key)
 	return bound;
 }
 
-static struct m1_node *
-m1_map_find(const struct m1_body *msg, const struct m1_key *key)
+static struct message1_node *
+message1_map_find(const struct message1_body *msg,
+                  const struct message1_key *key)
 {
-	struct m1_node *bound = m1_map_lower_bound(msg, key);
-	if (bound == NULL || m1_compare(key->chars, key->length,
-	                                bound->key.chars,
-	                                bound->key.length) < 0)
+	struct message1_node *bound = message1_map_lower_bound(msg, key);
+	if (bound == NULL ||
+	    message1_compare(key->chars, key->length, bound->key.chars,
+	                     bound->key.length) < 0)
 		return NULL;
 	return bound;
 }
 
 /* The in-order predecessor (_Rb_tree_decrement) of a node that has one. */
-static struct m1_node *
-m1_prev(struct m1_node *node)
+static struct message1_node *
+message1_prev(struct message1_node *node)
 {
 	if (node->left != NULL) {
 		node = node->left;
@@ -684,7 +700,7 @@ m1_prev(struct m1_node *node)
 			node = node->right;
 		return node;
 	}
-	struct m1_node *parent = node->parent;
+	struct message1_node *parent = node->parent;
 	while (parent != NULL && node == parent->left) {
 		node = parent;
 		parent = parent->parent;
@@ -700,12 +716,14 @@ m1_prev(struct m1_node *node)
  * before the bound otherwise (each test a compare, as there).
  */
 static void
-m1_map_hint_position(struct m1_body *msg, struct m1_node *bound,
-                     const struct m1_key *key, struct m1_node **parent,
-                     struct m1_node ***link)
+message1_map_hint_position(struct message1_body *msg,
+                           struct message1_node *bound,
+                           const struct message1_key *key,
+                           struct message1_node **parent,
+                           struct message1_node ***link)
 {
 	if (bound == NULL) {
-		struct m1_node *last = msg->root;
+		struct message1_node *last = msg->root;
 		if (last == NULL) {
 			*parent = NULL;
 			*link = &msg->root;
@@ -713,22 +731,22 @@ m1_map_hint_position(struct m1_body *msg, struct m1_node *bound,
 		}
 		while (last->right != NULL)
 			last = last->right;
-		(void)m1_compare(last->key.chars, last->key.length, key->chars,
-		                 key->length);
+		(void)message1_compare(last->key.chars, last->key.length,
+		                       key->chars, key->length);
 		*parent = last;
 		*link = &last->right;
 		return;
 	}
-	(void)m1_compare(key->chars, key->length, bound->key.chars,
-	                 bound->key.length);
-	struct m1_node *before = m1_prev(bound);
+	(void)message1_compare(key->chars, key->length, bound->key.chars,
+	                       bound->key.length);
+	struct message1_node *before = message1_prev(bound);
 	if (before == NULL) {
 		*parent = bound;
 		*link = &bound->left;
 		return;
 	}
-	(void)m1_compare(before->key.chars, before->key.length, key->chars,
-	                 key->length);
+	(void)message1_compare(before->key.chars, before->key.length,
+	                       key->chars, key->length);
 	if (before->right == NULL) {
 		*parent = before;
 		*link = &before->right;
@@ -739,12 +757,12 @@ m1_map_hint_position(struct m1_body *msg, struct m1_node *bound,
 }
 
 /* The in-order successor, as std::map's iterator increment finds it. */
-static struct m1_node *
-m1_next(struct m1_node *node)
+static struct message1_node *
+message1_next(struct message1_node *node)
 {
 	if (node->right != NULL)
-		return m1_first(node->right);
-	struct m1_node *parent = node->parent;
+		return message1_first(node->right);
+	struct message1_node *parent = node->parent;
 	while (parent != NULL && node == parent->right) {
 		node = parent;
 		parent = parent->parent;
@@ -754,10 +772,10 @@ m1_next(struct m1_node *node)
 
 /* Makes `child` take `node`'s place under node's parent. */
 static void
-m1_replace_child(struct m1_body *msg, struct m1_node *node,
-                 struct m1_node *child)
+message1_replace_child(struct message1_body *msg, struct message1_node *node,
+                       struct message1_node *child)
 {
-	struct m1_node *parent = node->parent;
+	struct message1_node *parent = node->parent;
 	child->parent = parent;
 	if (parent == NULL)
 		msg->root = child;
@@ -768,25 +786,25 @@ m1_replace_child(struct m1_body *msg, struct m1_node *node,
 }
 
 static void
-m1_rotate_left(struct m1_body *msg, struct m1_node *node)
+message1_rotate_left(struct message1_body *msg, struct message1_node *node)
 {
-	struct m1_node *pivot = node->right;
+	struct message1_node *pivot = node->right;
 	node->right = pivot->left;
 	if (pivot->left != NULL)
 		pivot->left->parent = node;
-	m1_replace_child(msg, node, pivot);
+	message1_replace_child(msg, node, pivot);
 	pivot->left = node;
 	node->parent = pivot;
 }
 
 static void
-m1_rotate_right(struct m1_body *msg, struct m1_node *node)
+message1_rotate_right(struct message1_body *msg, struct message1_node *node)
 {
-	struct m1_node *pivot = node->left;
+	struct message1_node *pivot = node->left;
 	node->left = pivot->right;
 	if (pivot->right != NULL)
 		pivot->right->parent = node;
-	m1_replace_child(msg, node, pivot);
+	message1_replace_child(msg, node, pivot);
 	pivot->right = node;
 	node->parent = pivot;
 }
@@ -798,8 +816,8 @@ m1_rotate_right(struct m1_body *msg, struct m1_node *node)
  * of black nodes (so the height stays below 2 log2(n + 1)). Never fails.
  */
 static void
-m1_link(struct m1_body *msg, struct m1_node *parent,
-        struct m1_node **link, struct m1_node *node)
+message1_link(struct message1_body *msg, struct message1_node *parent,
+              struct message1_node **link, struct message1_node *node)
 {
 	node->parent = parent;
 	node->left = node->right = NULL;
@@ -807,11 +825,11 @@ m1_link(struct m1_body *msg, struct m1_node *parent,
 	*link = node;
 
 	while (node->parent != NULL && node->parent->red) {
-		struct m1_node *up = node->parent;
+		struct message1_node *up = node->parent;
 		/* A red node is never the root, so `up` has a parent. */
-		struct m1_node *grand = up->parent;
+		struct message1_node *grand = up->parent;
 		if (up == grand->left) {
-			struct m1_node *uncle = grand->right;
+			struct message1_node *uncle = grand->right;
 			if (uncle != NULL && uncle->red) {
 				up->red = uncle->red = false;
 				grand->red = true;
@@ -819,15 +837,15 @@ m1_link(struct m1_body *msg, struct m1_node *parent,
 				continue;
 			}
 			if (node == up->right) {
-				m1_rotate_left(msg, up);
+				message1_rotate_left(msg, up);
 				node = up;
 				up = node->parent;
 			}
 			up->red = false;
 			grand->red = true;
-			m1_rotate_right(msg, grand);
+			message1_rotate_right(msg, grand);
 		} else {
-			struct m1_node *uncle = grand->left;
+			struct message1_node *uncle = grand->left;
 			if (uncle != NULL && uncle->red) {
 				up->red = uncle->red = false;
 				grand->red = true;
@@ -835,13 +853,13 @@ m1_link(struct m1_body *msg, struct m1_node *parent,
 				continue;
 			}
 			if (node == up->left) {
-				m1_rotate_right(msg, up);
+				message1_rotate_right(msg, up);
 				node = up;
 				up = node->parent;
 			}
 			up->red = false;
 			grand->red = true;
-			m1_rotate_left(msg, grand);
+			message1_rotate_left(msg, grand);
 		}
 	}
 	msg->root->red = false;
@@ -852,19 +870,19 @@ m1_link(struct m1_body *msg, struct m1_node *parent,
 
 /* ~BMessageFieldImpl: every BDataBuffer released, the vector, fName. */
 static void
-m1_free_field(struct m1_field *field)
+message1_free_field(struct message1_field *field)
 {
 	for (int32_t i = 0; i < field->count; i++)
-		m1_release(field->items[i]);
+		message1_release(field->items[i]);
 	bm_free(field->items);
-	m1_string_free(&field->name);
+	message1_string_free(&field->name);
 	bm_free(field);
 }
 
 /* BMessageBody::MakeEmpty: every field deleted, then std::map::clear,
  * bottom-up without recursion. */
 static void
-m1_free_tree(struct m1_node *node)
+message1_free_tree(struct message1_node *node)
 {
 	while (node != NULL) {
 		if (node->left != NULL) {
@@ -872,15 +890,15 @@ m1_free_tree(struct m1_node *node)
 		} else if (node->right != NULL) {
 			node = node->right;
 		} else {
-			struct m1_node *parent = node->parent;
+			struct message1_node *parent = node->parent;
 			if (parent != NULL) {
 				if (parent->left == node)
 					parent->left = NULL;
 				else
 					parent->right = NULL;
 			}
-			m1_free_field(node->field);
-			m1_string_free(&node->key);
+			message1_free_field(node->field);
+			message1_string_free(&node->key);
 			bm_free(node);
 			node = parent;
 		}
@@ -890,14 +908,14 @@ m1_free_tree(struct m1_node *node)
 /* --- Record sizes and flags (the guards) --------------------------------- */
 
 /* Flags after an add that leaves `count` items taking `data_size` bytes:
- * what m1_field_add_item will compute, known here before anything is
+ * what message1_field_add_item will compute, known here before anything is
  * allocated, for the BM_FLAT_MAX guard. (Every item takes at least 8
  * bytes, so a count past 255 implies data past 255.) */
 static uint8_t
-m1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
+message1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
 {
 	flags &= (uint8_t)~BM_R5_FIELD_FIXED;
-	if (data_size > M1_MINI_MAX || count > M1_MINI_MAX)
+	if (data_size > MESSAGE1_MINI_MAX || count > MESSAGE1_MINI_MAX)
 		flags &= (uint8_t)~BM_R5_FIELD_MINI;
 	if (count > 1)
 		flags &= (uint8_t)~BM_R5_FIELD_SINGLE;
@@ -905,19 +923,20 @@ m1_flags_after_add(uint8_t flags, int32_t count, size_t data_size)
 }
 
 /* Flattened size of an empty message: header and terminator. */
-#define M1_EMPTY_FLAT_SIZE (M1_HEADER_SIZE + 1)
+#define MESSAGE1_EMPTY_FLAT_SIZE (MESSAGE1_HEADER_SIZE + 1)
 
 /* --- Finding ------------------------------------------------------------- */
 
 /* BMessageBody::FindData(name, type, err): a std::string of the name, the
  * map's find, then the field's type (a virtual Type()). */
 static int
-m1_find_field(const struct m1_body *msg, const char *name,
-              size_t name_len, bm_type_code type, struct m1_node **out)
+message1_find_field(const struct message1_body *msg, const char *name,
+                    size_t name_len, bm_type_code type,
+                    struct message1_node **out)
 {
-	struct m1_key key;
-	struct m1_node *node = m1_map_find(msg, m1_key_init(&key, name,
-	                                                    name_len));
+	struct message1_key key;
+	struct message1_node *node =
+		message1_map_find(msg, message1_key_init(&key, name, name_len));
 	if (node == NULL)
 		return BM_NAME_NOT_FOUND;
 	if (type != BM_ANY_TYPE && node->field->ops->type(node->field) != type)
@@ -933,19 +952,19 @@ m1_find_field(const struct m1_body *msg, const char *name,
  * then the node linked where the hint (the bound) says, as
  * _M_get_insert_hint_unique_pos finds it, and the tree rebalanced. */
 static inline void
-m1_map_insert(struct m1_body *msg, struct m1_node *new_node,
-              const char *name, size_t name_len)
+message1_map_insert(struct message1_body *msg, struct message1_node *new_node,
+                    const char *name, size_t name_len)
 {
-	struct m1_key key;
-	m1_key_init(&key, name, name_len);
-	struct m1_node *bound = m1_map_lower_bound(msg, &key);
+	struct message1_key key;
+	message1_key_init(&key, name, name_len);
+	struct message1_node *bound = message1_map_lower_bound(msg, &key);
 	if (bound != NULL)
-		(void)m1_compare(key.chars, key.length, bound->key.chars,
-		                 bound->key.length);
-	struct m1_node *parent;
-	struct m1_node **link;
-	m1_map_hint_position(msg, bound, &key, &parent, &link);
-	m1_link(msg, parent, link, new_node);
+		(void)message1_compare(key.chars, key.length, bound->key.chars,
+		                       bound->key.length);
+	struct message1_node *parent;
+	struct message1_node **link;
+	message1_map_hint_position(msg, bound, &key, &parent, &link);
+	message1_link(msg, parent, link, new_node);
 	msg->field_count++;
 }
 
@@ -955,21 +974,25 @@ m1_map_insert(struct m1_body *msg, struct m1_node *new_node,
  * NUL-terminated. The BDataBuffer made here is the temporary of
  * BMessage::AddData: the field's vector holds a copy of it (a second
  * reference), and the temporary is released at the end.
+ * long-function: the two 2005 functions followed step by step, with the
+ * std::map insert and the std::vector push_back that run inside them,
+ * every allocation before the first change and the undo of each on
+ * failure in one place, as the failure paths need them.
  */
 static int
-m1_add(struct m1_body *msg, const char *name, size_t name_len,
-       bm_type_code type, const void *data, size_t size)
+message1_add(struct message1_body *msg, const char *name, size_t name_len,
+             bm_type_code type, const void *data, size_t size)
 {
 	/* The flattened format has one byte for a name's length: AddData
 	 * measures the C string it is given (strlen(name) > 255). `name` is
-	 * NUL-terminated at name_len (see m1_key_init). */
+	 * NUL-terminated at name_len (see message1_key_init). */
 	if (name_len > BM_NAME_MAX || strlen(name) > BM_NAME_MAX)
 		return BM_BAD_VALUE;
-	struct m1_node *node = NULL;
-	int found = m1_find_field(msg, name, name_len, type, &node);
+	struct message1_node *node = NULL;
+	int found = message1_find_field(msg, name, name_len, type, &node);
 	if (found != BM_OK && found != BM_NAME_NOT_FOUND)
 		return found; /* BM_BAD_TYPE: the name has another type */
-	struct m1_field *field = node != NULL ? node->field : NULL;
+	struct message1_field *field = node != NULL ? node->field : NULL;
 	if (field != NULL ? field->count >= BM_COUNT_MAX
 	                  : msg->field_count >= BM_COUNT_MAX)
 		return BM_TOO_LARGE;
@@ -979,7 +1002,7 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 	 * the sums below cannot wrap. */
 	int32_t count = field != NULL ? field->count : 0;
 	size_t old_data = field != NULL ? field->data_size : 0;
-	uint8_t old_flags = field != NULL ? field->flags : M1_FLAGS_NEW;
+	uint8_t old_flags = field != NULL ? field->flags : MESSAGE1_FLAGS_NEW;
 	size_t old_record = field != NULL
 	                        ? bm__r5_record_header_size(old_flags, name_len) +
 	                              old_data
@@ -988,7 +1011,8 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 	if (item_bytes > BM_FLAT_MAX - old_data)
 		return BM_TOO_LARGE;
 	size_t new_data = old_data + item_bytes;
-	uint8_t new_flags = m1_flags_after_add(old_flags, count + 1, new_data);
+	uint8_t new_flags =
+		message1_flags_after_add(old_flags, count + 1, new_data);
 	size_t new_record = bm__r5_record_header_size(new_flags, name_len) +
 	                    new_data;
 	size_t rest = msg->flat_size - old_record;
@@ -997,10 +1021,11 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 
 	/* BDataBuffer(data, size, true): the reference record (Acquired once)
 	 * and its copy of the bytes. */
-	struct m1_node *new_node = NULL;
-	struct m1_field *new_field = NULL;
-	struct m1_reference **grown = NULL;
-	struct m1_reference *reference = m1_buffer_create(data, size);
+	struct message1_node *new_node = NULL;
+	struct message1_field *new_field = NULL;
+	struct message1_reference **grown = NULL;
+	struct message1_reference *reference =
+		message1_buffer_create(data, size);
 	if (reference == NULL)
 		return BM_NO_MEMORY;
 
@@ -1010,21 +1035,23 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 		new_field = bm_malloc(sizeof *new_field);
 		if (new_field == NULL)
 			goto fail_bytes;
-		*new_field = (struct m1_field){.ops = &m1_field_impl_ops,
-		                               .type = type,
-		                               .flags = M1_FLAGS_NEW};
+		*new_field =
+			(struct message1_field){.ops = &message1_field_impl_ops,
+		                                .type = type,
+		                                .flags = MESSAGE1_FLAGS_NEW};
 		/* BMessageFieldImpl(const std::string &name, ...): a
 		 * temporary std::string of the name, copied into fName. */
-		struct m1_key temporary;
-		m1_key_init(&temporary, name, name_len);
-		if (m1_string_init(&new_field->name, temporary.chars,
-		                   temporary.length) != BM_OK)
+		struct message1_key temporary;
+		message1_key_init(&temporary, name, name_len);
+		if (message1_string_init(&new_field->name, temporary.chars,
+		                         temporary.length) != BM_OK)
 			goto fail_field;
 		new_node = bm_malloc(sizeof *new_node);
 		if (new_node == NULL)
 			goto fail_name;
-		*new_node = (struct m1_node){.field = new_field};
-		if (m1_string_init(&new_node->key, name, name_len) != BM_OK)
+		*new_node = (struct message1_node){.field = new_field};
+		if (message1_string_init(&new_node->key, name, name_len) !=
+		    BM_OK)
 			goto fail_node;
 		field = new_field;
 	}
@@ -1046,43 +1073,43 @@ m1_add(struct m1_body *msg, const char *name, size_t name_len,
 			goto fail_key;
 		/* That was the last allocation: from here on nothing fails. */
 		for (int32_t i = 0; i < field->count; i++)
-			grown[i] = m1_acquire(field->items[i]);
+			grown[i] = message1_acquire(field->items[i]);
 		for (int32_t i = 0; i < field->count; i++)
-			m1_release(field->items[i]);
+			message1_release(field->items[i]);
 		bm_free(field->items);
 		field->items = grown;
 		field->capacity = (int32_t)capacity;
 	}
 
 	if (new_node != NULL)
-		m1_map_insert(msg, new_node, name, name_len);
+		message1_map_insert(msg, new_node, name, name_len);
 	/* dynamic_cast<BMessageFieldImpl<BDataBuffer> *>: every field is
 	 * one (2005 called debugger() otherwise). */
-	if (field->ops == &m1_field_impl_ops)
+	if (field->ops == &message1_field_impl_ops)
 		field->ops->add_item(field, reference);
-	m1_release(reference); /* the temporary BDataBuffer */
+	message1_release(reference); /* the temporary BDataBuffer */
 	field->data_size = new_data;
 	msg->flat_size = rest + new_record;
 	return BM_OK;
 
 fail_key:
 	if (new_node != NULL)
-		m1_string_free(&new_node->key);
+		message1_string_free(&new_node->key);
 fail_node:
 	bm_free(new_node);
 fail_name:
 	if (new_field != NULL)
-		m1_string_free(&new_field->name);
+		message1_string_free(&new_field->name);
 fail_field:
 	bm_free(new_field);
 fail_bytes:
-	m1_release(reference);
+	message1_release(reference);
 	return BM_NO_MEMORY;
 }
 
 /* --- The header (BMessage::Header in src/kits/app/Message.cpp) ------------ */
 
-struct m1_header {
+struct message1_header {
 	uint32_t body_size;
 	uint32_t what;
 	uint8_t flags;
@@ -1091,11 +1118,11 @@ struct m1_header {
 /* BMessageBody::FlattenedSize: the terminator and every field's record
  * (a virtual FlattenedSize each, which walks its items). */
 static size_t
-m1_body_flattened_size(const struct m1_body *msg)
+message1_body_flattened_size(const struct message1_body *msg)
 {
 	size_t size = 1; /* MSG_LAST_ENTRY */
-	for (struct m1_node *node = m1_first(msg->root); node != NULL;
-	     node = m1_next(node))
+	for (struct message1_node *node = message1_first(msg->root);
+	     node != NULL; node = message1_next(node))
 		size += node->field->ops->flattened_size(node->field);
 	return size;
 }
@@ -1103,25 +1130,26 @@ m1_body_flattened_size(const struct m1_body *msg)
 /* Header::ReadFrom(const BMessage &): the body's flattened size, `what`,
  * and the flags (no target, no reply: the benchmark sets neither). */
 static void
-m1_header_from_message(struct m1_header *header, const struct m1_message *msg)
+message1_header_from_message(struct message1_header *header,
+                             const struct message1_message *msg)
 {
-	header->body_size = (uint32_t)m1_body_flattened_size(msg->body);
+	header->body_size = (uint32_t)message1_body_flattened_size(msg->body);
 	header->what = msg->base.what;
-	header->flags = M1_MESSAGE_FLAGS;
+	header->flags = MESSAGE1_MESSAGE_FLAGS;
 }
 
-static int m1_header_write(const struct m1_header *header, struct m1_io *io,
-                           bool checksum);
+static int message1_header_write(const struct message1_header *header,
+                                 struct message1_io *io, bool checksum);
 
 /* Header::CalculateCheckSum: the header written without its checksum
  * into a stack buffer, then summed from byte 8 (impl/README.md §5.4). */
 static uint32_t
-m1_header_checksum(const struct m1_header *header)
+message1_header_checksum(const struct message1_header *header)
 {
-	uint8_t buffer[M1_HEADER_MAX_SIZE];
-	struct m1_io io;
-	m1_memory_io_init(&io, buffer, sizeof buffer, false);
-	(void)m1_header_write(header, &io, false);
+	uint8_t buffer[MESSAGE1_HEADER_MAX_SIZE];
+	struct message1_io io;
+	message1_memory_io_init(&io, buffer, sizeof buffer, false);
+	(void)message1_header_write(header, &io, false);
 	size_t size = (size_t)io.ops->position(&io);
 	return bm__r5_checksum(buffer + 8, size - 8);
 }
@@ -1129,88 +1157,88 @@ m1_header_checksum(const struct m1_header *header)
 /* Header::WriteTo(BDataIO &, bool): magic, checksum, flattened size,
  * `what`, flags, one write each. */
 static int
-m1_header_write(const struct m1_header *header, struct m1_io *io,
-                bool checksum)
+message1_header_write(const struct message1_header *header,
+                      struct message1_io *io, bool checksum)
 {
 	uint32_t word = BM_R5_MAGIC;
-	int rc = m1_write(io, &word, 4);
+	int rc = message1_write(io, &word, 4);
 	if (rc == BM_OK) {
-		word = checksum ? m1_header_checksum(header) : 0;
-		rc = m1_write(io, &word, 4);
+		word = checksum ? message1_header_checksum(header) : 0;
+		rc = message1_write(io, &word, 4);
 	}
 	if (rc == BM_OK) {
-		word = M1_HEADER_SIZE + header->body_size;
-		rc = m1_write(io, &word, 4);
+		word = MESSAGE1_HEADER_SIZE + header->body_size;
+		rc = message1_write(io, &word, 4);
 	}
 	if (rc == BM_OK)
-		rc = m1_write(io, &header->what, 4);
+		rc = message1_write(io, &header->what, 4);
 	if (rc == BM_OK)
-		rc = m1_write(io, &header->flags, 1);
+		rc = message1_write(io, &header->flags, 1);
 	return rc;
 }
 
 /* --- The slots ----------------------------------------------------------- */
 
 static int
-m1_create(bm_message **out)
+message1_create(bm_message **out)
 {
-	struct m1_message *msg = bm_malloc(sizeof *msg);
+	struct message1_message *msg = bm_malloc(sizeof *msg);
 	if (msg == NULL)
 		return BM_NO_MEMORY;
-	struct m1_body *body = bm_malloc(sizeof *body);
+	struct message1_body *body = bm_malloc(sizeof *body);
 	if (body == NULL) {
 		bm_free(msg);
 		return BM_NO_MEMORY;
 	}
-	*body = (struct m1_body){.flat_size = M1_EMPTY_FLAT_SIZE};
-	*msg = (struct m1_message){.body = body};
+	*body = (struct message1_body){.flat_size = MESSAGE1_EMPTY_FLAT_SIZE};
+	*msg = (struct message1_message){.body = body};
 	*out = &msg->base;
 	return BM_OK;
 }
 
 static void
-m1_make_empty(bm_message *base)
+message1_make_empty(bm_message *base)
 {
-	struct m1_body *msg = m1_body_of(base);
-	m1_free_tree(msg->root);
+	struct message1_body *msg = message1_body_of(base);
+	message1_free_tree(msg->root);
 	msg->root = NULL;
 	msg->field_count = 0;
-	msg->flat_size = M1_EMPTY_FLAT_SIZE;
+	msg->flat_size = MESSAGE1_EMPTY_FLAT_SIZE;
 }
 
 static void
-m1_destroy(bm_message *base)
+message1_destroy(bm_message *base)
 {
-	m1_make_empty(base);
-	bm_free(m1_body_of(base));
+	message1_make_empty(base);
+	bm_free(message1_body_of(base));
 	bm_free(base);
 }
 
 static int
-m1_add_data(bm_message *base, const char *name, size_t name_len,
-            bm_type_code type, const void *data, size_t size,
-            bool fixed_size)
+message1_add_data(bm_message *base, const char *name, size_t name_len,
+                  bm_type_code type, const void *data, size_t size,
+                  bool fixed_size)
 {
 	(void)fixed_size; /* ignored by design: see the header comment */
-	return m1_add(m1_body_of(base), name, name_len, type, data,
-	              size);
+	return message1_add(message1_body_of(base), name, name_len, type, data,
+	                    size);
 }
 
 /* BMessageBody::FindData(name, type, index, data, size): the field, then
  * its virtual DataAt. */
 static int
-m1_find_data(const bm_message *base, const char *name, size_t name_len,
-             bm_type_code type, int32_t index, const void **data,
-             size_t *size)
+message1_find_data(const bm_message *base, const char *name, size_t name_len,
+                   bm_type_code type, int32_t index, const void **data,
+                   size_t *size)
 {
-	struct m1_node *node;
-	int rc = m1_find_field(m1_body_of(base), name, name_len,
-	                       type, &node);
+	struct message1_node *node;
+	int rc = message1_find_field(message1_body_of(base), name, name_len,
+	                             type, &node);
 	if (rc != BM_OK)
 		return rc;
 	if (index < 0)
 		return BM_BAD_INDEX;
-	const struct m1_field *field = node->field;
+	const struct message1_field *field = node->field;
 	size_t item_size;
 	const void *item = field->ops->data_at(field, index, &item_size);
 	if (item == NULL)
@@ -1221,9 +1249,9 @@ m1_find_data(const bm_message *base, const char *name, size_t name_len,
 }
 
 static void
-m1_fill_info(const struct m1_node *node, struct bm_field_info *info)
+message1_fill_info(const struct message1_node *node, struct bm_field_info *info)
 {
-	const struct m1_field *field = node->field;
+	const struct message1_field *field = node->field;
 	info->name = node->key.chars;
 	info->name_len = node->key.length;
 	info->type = field->ops->type(field);
@@ -1233,49 +1261,49 @@ m1_fill_info(const struct m1_node *node, struct bm_field_info *info)
 }
 
 static int
-m1_get_info(const bm_message *base, const char *name, size_t name_len,
-            struct bm_field_info *info)
+message1_get_info(const bm_message *base, const char *name, size_t name_len,
+                  struct bm_field_info *info)
 {
-	struct m1_node *node;
-	int rc = m1_find_field(m1_body_of(base), name, name_len,
-	                       BM_ANY_TYPE, &node);
+	struct message1_node *node;
+	int rc = message1_find_field(message1_body_of(base), name, name_len,
+	                             BM_ANY_TYPE, &node);
 	if (rc != BM_OK)
 		return rc;
-	m1_fill_info(node, info);
+	message1_fill_info(node, info);
 	return BM_OK;
 }
 
 /* BMessageBody::GetInfo(B_ANY_TYPE, which, ...): std::map has no index,
  * so an iterator advances from begin(). */
 static int
-m1_field_at(const bm_message *base, int32_t index,
-            struct bm_field_info *info)
+message1_field_at(const bm_message *base, int32_t index,
+                  struct bm_field_info *info)
 {
-	const struct m1_body *msg = m1_body_of(base);
+	const struct message1_body *msg = message1_body_of(base);
 	if (index < 0 || index >= msg->field_count)
 		return BM_BAD_INDEX;
-	struct m1_node *node = m1_first(msg->root);
+	struct message1_node *node = message1_first(msg->root);
 	for (int32_t i = 0; i < index; i++)
-		node = m1_next(node);
-	m1_fill_info(node, info);
+		node = message1_next(node);
+	message1_fill_info(node, info);
 	return BM_OK;
 }
 
 static int32_t
-m1_count_fields(const bm_message *base)
+message1_count_fields(const bm_message *base)
 {
-	return m1_body_of(base)->field_count;
+	return message1_body_of(base)->field_count;
 }
 
 /* BMessage::FlattenedSize: calc_hdr_size(0) plus the body's size. */
 static int
-m1_flattened_size(bm_message *base, size_t *size)
+message1_flattened_size(bm_message *base, size_t *size)
 {
-	const struct m1_body *msg = m1_body_of(base);
+	const struct message1_body *msg = message1_body_of(base);
 	/* The running size bounds every sum below by BM_FLAT_MAX. */
 	if (msg->flat_size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
-	*size = M1_HEADER_SIZE + m1_body_flattened_size(msg);
+	*size = MESSAGE1_HEADER_SIZE + message1_body_flattened_size(msg);
 	return BM_OK;
 }
 
@@ -1289,26 +1317,26 @@ m1_flattened_size(bm_message *base, size_t *size)
  * terminator.
  */
 static int
-m1_flatten(bm_message *base, void *buffer, size_t capacity)
+message1_flatten(bm_message *base, void *buffer, size_t capacity)
 {
-	struct m1_message *msg = (struct m1_message *)base;
+	struct message1_message *msg = (struct message1_message *)base;
 	size_t total;
-	int rc = m1_flattened_size(base, &total);
+	int rc = message1_flattened_size(base, &total);
 	if (rc != BM_OK)
 		return rc;
 	if (capacity < total)
 		return BM_BUFFER_TOO_SMALL;
-	struct m1_io io;
-	m1_memory_io_init(&io, buffer, total, false);
+	struct message1_io io;
+	message1_memory_io_init(&io, buffer, total, false);
 
-	struct m1_header header;
-	m1_header_from_message(&header, msg);
-	rc = m1_header_write(&header, &io, true);
-	for (struct m1_node *node = m1_first(msg->body->root);
-	     node != NULL && rc == BM_OK; node = m1_next(node))
+	struct message1_header header;
+	message1_header_from_message(&header, msg);
+	rc = message1_header_write(&header, &io, true);
+	for (struct message1_node *node = message1_first(msg->body->root);
+	     node != NULL && rc == BM_OK; node = message1_next(node))
 		rc = node->field->ops->flatten(node->field, &io);
 	if (rc == BM_OK)
-		rc = m1_write(&io, "", 1); /* MSG_LAST_ENTRY */
+		rc = message1_write(&io, "", 1); /* MSG_LAST_ENTRY */
 	return rc;
 }
 
@@ -1317,25 +1345,29 @@ m1_flatten(bm_message *base, void *buffer, size_t capacity)
  * Unflatten(const char *) makes it: every part read through the stream;
  * per field its data copied into one scratch buffer that is realloc'd to
  * each field's size, then every item re-added with AddData.
+ * long-function: the 2005 function followed step by step, with the
+ * Header::ReadFrom it calls written inline: taken out into a function of
+ * its own, as 2005 had it, it changes the code GCC makes for every
+ * Unflatten of Message1.
  */
 static int
-m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
+message1_unflatten_stream(struct message1_message *msg, struct message1_io *io)
 {
-	uint8_t cache[M1_HEADER_MAX_SIZE]; /* TChecksumHelper's buffer */
+	uint8_t cache[MESSAGE1_HEADER_MAX_SIZE]; /* TChecksumHelper's buffer */
 	size_t cached = 0;
 	uint32_t magic, checksum, flat_size, what;
 	uint8_t flags;
 
 	/* Header::ReadFrom(BDataIO &). */
-	int rc = m1_read(io, &magic, 4);
+	int rc = message1_read(io, &magic, 4);
 	if (rc == BM_OK)
-		rc = m1_read(io, &checksum, 4);
+		rc = message1_read(io, &checksum, 4);
 	if (rc == BM_OK)
-		rc = m1_read(io, &flat_size, 4);
+		rc = message1_read(io, &flat_size, 4);
 	if (rc == BM_OK)
-		rc = m1_read(io, &what, 4);
+		rc = message1_read(io, &what, 4);
 	if (rc == BM_OK)
-		rc = m1_read(io, &flags, 1);
+		rc = message1_read(io, &flags, 1);
 	if (rc != BM_OK)
 		return rc;
 	memcpy(cache, &flat_size, 4);
@@ -1348,7 +1380,7 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 	size_t extra = ((flags & BM_R5_MESSAGE_INCLUDE_TARGET) ? 4 : 0) +
 	               ((flags & BM_R5_MESSAGE_INCLUDE_REPLY) ? 16 : 0);
 	if (extra > 0) {
-		rc = m1_read(io, cache + cached, extra);
+		rc = message1_read(io, cache + cached, extra);
 		if (rc != BM_OK)
 			return rc;
 		cached += extra;
@@ -1356,41 +1388,41 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 	if (checksum != bm__r5_checksum(cache, cached))
 		return BM_NOT_A_MESSAGE;
 	/* Header::WriteTo(BMessage &): the message made empty. */
-	m1_make_empty(&msg->base);
+	message1_make_empty(&msg->base);
 
 	uint8_t *scratch = NULL; /* databuffer */
 	char name[BM_NAME_MAX + 1];
 	uint8_t field_flags;
-	rc = m1_read(io, &field_flags, 1);
+	rc = message1_read(io, &field_flags, 1);
 	while (rc == BM_OK && field_flags != 0) {
 		bm_type_code type;
 		uint32_t count, data_size;
 		uint8_t byte, name_length;
 		bool mini = (field_flags & BM_R5_FIELD_MINI) != 0;
 		bool fixed = (field_flags & BM_R5_FIELD_FIXED) != 0;
-		rc = m1_read(io, &type, 4);
+		rc = message1_read(io, &type, 4);
 		if (rc == BM_OK && (field_flags & BM_R5_FIELD_SINGLE)) {
 			count = 1;
 		} else if (rc == BM_OK) {
 			if (mini) {
-				rc = m1_read(io, &byte, 1);
+				rc = message1_read(io, &byte, 1);
 				count = byte;
 			} else {
-				rc = m1_read(io, &count, 4);
+				rc = message1_read(io, &count, 4);
 			}
 		}
 		if (rc == BM_OK) {
 			if (mini) {
-				rc = m1_read(io, &byte, 1);
+				rc = message1_read(io, &byte, 1);
 				data_size = byte;
 			} else {
-				rc = m1_read(io, &data_size, 4);
+				rc = message1_read(io, &data_size, 4);
 			}
 		}
 		if (rc == BM_OK)
-			rc = m1_read(io, &name_length, 1);
+			rc = message1_read(io, &name_length, 1);
 		if (rc == BM_OK)
-			rc = m1_read(io, name, name_length);
+			rc = message1_read(io, name, name_length);
 		if (rc != BM_OK)
 			break;
 		name[name_length] = '\0';
@@ -1407,7 +1439,7 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 			break;
 		}
 		scratch = grown;
-		rc = m1_read(io, scratch, data_size);
+		rc = message1_read(io, scratch, data_size);
 		if (rc != BM_OK)
 			break;
 
@@ -1433,8 +1465,8 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 		for (uint32_t i = 0; i < count && rc == BM_OK; i++) {
 			if (i > 0)
 				offset += fixed ? item_size
-				                : item_size +
-				                      m1_calc_padding(item_size + 4, 8);
+				                : item_size + message1_calc_padding(
+				                                      item_size + 4, 8);
 			if (!fixed) {
 				/* The size word and the item must lie in the
 				 * data (2005 read them wherever they were). Each
@@ -1455,8 +1487,8 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 					break;
 				}
 			}
-			rc = m1_add(msg->body, name, name_len, type,
-			            scratch + offset, item_size);
+			rc = message1_add(msg->body, name, name_len, type,
+			                  scratch + offset, item_size);
 			/* Two records of one name with different types: 2005's
 			 * AddData refused the second (B_BAD_TYPE); malformed
 			 * input, as bm_decode_into reports it. */
@@ -1464,7 +1496,7 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 				rc = BM_BAD_VALUE;
 		}
 		if (rc == BM_OK)
-			rc = m1_read(io, &field_flags, 1);
+			rc = message1_read(io, &field_flags, 1);
 	}
 	/* 2005 leaked the scratch buffer (one block per Unflatten). */
 	bm_free(scratch);
@@ -1474,9 +1506,9 @@ m1_unflatten_stream(struct m1_message *msg, struct m1_io *io)
 }
 
 static int
-m1_unflatten(bm_message *base, const void *data, size_t size)
+message1_unflatten(bm_message *base, const void *data, size_t size)
 {
-	struct m1_message *msg = (struct m1_message *)base;
+	struct message1_message *msg = (struct message1_message *)base;
 	/* Unflatten(const char *): the magic, then a BMemoryIO of the size the
 	 * header states (which must lie in the buffer: the adapter of the
 	 * original checks it too). Another byte order goes to the shared
@@ -1488,11 +1520,11 @@ m1_unflatten(bm_message *base, const void *data, size_t size)
 	uint32_t flat_size = bm__load32((const uint8_t *)data + 8);
 	if (flat_size > size)
 		return BM_NOT_A_MESSAGE;
-	struct m1_io io;
-	m1_memory_io_init(&io, (void *)(uintptr_t)data, flat_size, true);
-	int rc = m1_unflatten_stream(msg, &io);
+	struct message1_io io;
+	message1_memory_io_init(&io, (void *)(uintptr_t)data, flat_size, true);
+	int rc = message1_unflatten_stream(msg, &io);
 	if (rc != BM_OK)
-		m1_make_empty(base);
+		message1_make_empty(base);
 	return rc;
 }
 
@@ -1509,21 +1541,21 @@ const struct bm_ops bm_message1_ops = {
 	.native_format = BM_FORMAT_R5,
 
 	/* Lifetime */
-	.create = m1_create,
-	.destroy = m1_destroy,
-	.make_empty = m1_make_empty,
+	.create = message1_create,
+	.destroy = message1_destroy,
+	.make_empty = message1_make_empty,
 
 	/* Fields and items */
-	.add_data = m1_add_data,
-	.find_data = m1_find_data,
-	.get_info = m1_get_info,
-	.field_at = m1_field_at,
-	.count_fields = m1_count_fields,
+	.add_data = message1_add_data,
+	.find_data = message1_find_data,
+	.get_info = message1_get_info,
+	.field_at = message1_field_at,
+	.count_fields = message1_count_fields,
 
 	/* Flat form */
-	.flattened_size = m1_flattened_size,
-	.flatten = m1_flatten,
-	.unflatten = m1_unflatten,
+	.flattened_size = message1_flattened_size,
+	.flatten = message1_flatten,
+	.unflatten = message1_unflatten,
 
 	/* What it is (version 2) */
 	.kind = BM_KIND_HAIKU_2005,

@@ -27,8 +27,11 @@
  *   adds past the limits are refused before any change.
  */
 #include "alloc.h"
-#include "bmsg.h"
-#include "wire.h"
+#include "bytes.h"
+#include "descriptor.h"
+#include "hmf1.h"
+#include "names.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,84 +41,14 @@
 #define MESSAGE4_HASH_TABLE_SIZE BM_HMF1_HASH_TABLE_SIZE  /* 5 */
 #define MESSAGE4_MAX_DATA_PREALLOCATION ((uint32_t)4096 * 10)
 #define MESSAGE4_MAX_FIELD_PREALLOCATION 50u
-#define MESSAGE4_NULL_TOKEN (-1)
 /* MESSAGE_FLAG_PASS_BY_AREA (headers/private/app/MessagePrivate.h) */
 #define MESSAGE4_FLAG_PASS_BY_AREA 0x0080u
-
-/* impl/README.md §4.2: the message header, in memory as on the wire. */
-struct message4_header {
-	uint32_t format;
-	uint32_t what;
-	uint32_t flags;
-	int32_t target;
-	int32_t current_specifier;
-	int32_t message_area;
-	int32_t reply_port;
-	int32_t reply_target;
-	int32_t reply_team;
-	uint32_t data_size;
-	uint32_t field_count;
-	uint32_t hash_table_size;
-	int32_t hash_table[MESSAGE4_HASH_TABLE_SIZE];
-};
-
-/* impl/README.md §4.3: one field header. */
-struct message4_field {
-	uint16_t flags;
-	uint16_t name_length;   /* includes the NUL */
-	uint32_t type;
-	uint32_t count;
-	uint32_t data_size;     /* item bytes with size prefixes, no name */
-	uint32_t offset;        /* of the name, in the data area */
-	int32_t next_field;     /* next index in the same bucket, or -1 */
-};
-
-_Static_assert(sizeof(struct message4_header) == BM_HMF1_HEADER_SIZE,
-               "message header must be 68 bytes, unpadded");
-_Static_assert(offsetof(struct message4_header, format) == BM_HMF1_OFF_FORMAT,
-               "format offset");
-_Static_assert(offsetof(struct message4_header, what) == BM_HMF1_OFF_WHAT,
-               "what offset");
-_Static_assert(offsetof(struct message4_header, flags) == BM_HMF1_OFF_FLAGS,
-               "flags offset");
-_Static_assert(offsetof(struct message4_header, data_size) ==
-                   BM_HMF1_OFF_DATA_SIZE,
-               "data_size offset");
-_Static_assert(offsetof(struct message4_header, field_count) ==
-                   BM_HMF1_OFF_FIELD_COUNT,
-               "field_count offset");
-_Static_assert(offsetof(struct message4_header, hash_table_size) ==
-                   BM_HMF1_OFF_HASH_SIZE,
-               "hash_table_size offset");
-_Static_assert(offsetof(struct message4_header, hash_table) ==
-                   BM_HMF1_OFF_HASH_TABLE,
-               "hash_table offset");
-
-_Static_assert(sizeof(struct message4_field) == BM_HMF1_FIELD_HEADER_SIZE,
-               "field header must be 24 bytes, unpadded");
-_Static_assert(offsetof(struct message4_field, flags) == BM_HMF1_FOFF_FLAGS,
-               "field flags offset");
-_Static_assert(offsetof(struct message4_field, name_length) ==
-                   BM_HMF1_FOFF_NAME_LENGTH,
-               "name_length offset");
-_Static_assert(offsetof(struct message4_field, type) == BM_HMF1_FOFF_TYPE,
-               "type offset");
-_Static_assert(offsetof(struct message4_field, count) == BM_HMF1_FOFF_COUNT,
-               "count offset");
-_Static_assert(offsetof(struct message4_field, data_size) ==
-                   BM_HMF1_FOFF_DATA_SIZE,
-               "field data_size offset");
-_Static_assert(offsetof(struct message4_field, offset) == BM_HMF1_FOFF_OFFSET,
-               "offset offset");
-_Static_assert(offsetof(struct message4_field, next_field) ==
-                   BM_HMF1_FOFF_NEXT,
-               "next_field offset");
 
 /* The BMessage object: fHeader, fFields, fData and the spare counts. */
 struct message4 {
 	bm_message base;
-	struct message4_header *header;
-	struct message4_field *fields;  /* field_count + fields_available */
+	struct bm__hmf1_header *header;
+	struct bm__hmf1_field *fields;  /* field_count + fields_available */
 	uint8_t *data;                   /* data_size used + data_available */
 	uint32_t fields_available;
 	uint32_t data_available;
@@ -135,27 +68,9 @@ message4_cast_const(const bm_message *msg)
 
 /* --- Header -------------------------------------------------------- */
 
-/* _InitHeader: the values of a fresh message (impl/README.md §4.2). */
-static void
-message4_init_header(struct message4_header *header, uint32_t what)
-{
-	memset(header, 0, offsetof(struct message4_header, hash_table));
-	header->format = BM_HMF1_MAGIC;
-	header->flags = BM_HMF1_MESSAGE_VALID;
-	header->what = what;
-	header->current_specifier = -1;
-	header->message_area = -1;
-	header->target = MESSAGE4_NULL_TOKEN;
-	header->reply_target = MESSAGE4_NULL_TOKEN;
-	header->reply_port = -1;
-	header->reply_team = -1;
-	header->hash_table_size = MESSAGE4_HASH_TABLE_SIZE;
-	/* -1 everywhere, because 0 is a valid index. */
-	memset(header->hash_table, 0xff, sizeof header->hash_table);
-}
 
 static uint32_t
-message4_bucket(const struct message4_header *header, const char *name,
+message4_bucket(const struct bm__hmf1_header *header, const char *name,
                 size_t name_len)
 {
 	return bm__hash_name(name, name_len) % header->hash_table_size;
@@ -167,7 +82,7 @@ message4_bucket(const struct message4_header *header, const char *name,
 static void
 message4_offsets_up(struct message4 *m, uint32_t from, uint32_t change)
 {
-	struct message4_field *field = m->fields;
+	struct bm__hmf1_field *field = m->fields;
 	for (uint32_t i = 0; i < m->header->field_count; i++, field++) {
 		if (field->offset >= from)
 			field->offset += change;
@@ -178,7 +93,7 @@ message4_offsets_up(struct message4 *m, uint32_t from, uint32_t change)
 static void
 message4_offsets_down(struct message4 *m, uint32_t from, uint32_t change)
 {
-	struct message4_field *field = m->fields;
+	struct bm__hmf1_field *field = m->fields;
 	for (uint32_t i = 0; i < m->header->field_count; i++, field++) {
 		if (field->offset >= from)
 			field->offset -= change;
@@ -261,9 +176,9 @@ message4_shrink_data(struct message4 *m, uint32_t offset, uint32_t change)
  */
 static int
 message4_find_field(const struct message4 *m, const char *name, size_t name_len,
-                    bm_type_code type, struct message4_field **result)
+                    bm_type_code type, struct bm__hmf1_field **result)
 {
-	const struct message4_header *header = m->header;
+	const struct bm__hmf1_header *header = m->header;
 	if (header->field_count == 0 || m->fields == NULL || m->data == NULL)
 		return BM_NAME_NOT_FOUND;
 	uint32_t bucket = message4_bucket(header, name, name_len);
@@ -272,7 +187,7 @@ message4_find_field(const struct message4 *m, const char *name, size_t name_len,
 	while (next >= 0) {
 		if (steps-- == 0)
 			return BM_BAD_DATA;
-		struct message4_field *field = &m->fields[next];
+		struct bm__hmf1_field *field = &m->fields[next];
 		if ((field->flags & BM_HMF1_FIELD_VALID) == 0)
 			break;
 		const char *stored = (const char *)m->data + field->offset;
@@ -299,9 +214,9 @@ message4_find_field(const struct message4 *m, const char *name, size_t name_len,
 static int
 message4_add_field(struct message4 *m, const char *name, size_t name_len,
                    bm_type_code type, bool fixed_size,
-                   struct message4_field **result)
+                   struct bm__hmf1_field **result)
 {
-	struct message4_header *header = m->header;
+	struct bm__hmf1_header *header = m->header;
 	uint32_t field_count = header->field_count;
 
 	/* The tail of the name's chain, found before anything changes: the
@@ -321,7 +236,7 @@ message4_add_field(struct message4 *m, const char *name, size_t name_len,
 		uint32_t count = field_count * 2 + 1;
 		if (count > field_count + MESSAGE4_MAX_FIELD_PREALLOCATION)
 			count = field_count + MESSAGE4_MAX_FIELD_PREALLOCATION;
-		struct message4_field *grown =
+		struct bm__hmf1_field *grown =
 			bm_realloc(m->fields, (size_t)count * sizeof *grown);
 		if (grown == NULL)
 			return BM_NO_MEMORY;
@@ -343,15 +258,8 @@ message4_add_field(struct message4 *m, const char *name, size_t name_len,
 	else
 		m->fields[tail].next_field = (int32_t)field_count;
 
-	struct message4_field *field = &m->fields[field_count];
-	field->flags = (uint16_t)(BM_HMF1_FIELD_VALID |
-	                          (fixed_size ? BM_HMF1_FIELD_FIXED : 0));
-	field->name_length = name_length;
-	field->type = type;
-	field->count = 0;
-	field->data_size = 0;
-	field->offset = offset;
-	field->next_field = -1;
+	struct bm__hmf1_field *field = &m->fields[field_count];
+	bm__hmf1_init_field(field, name_length, type, fixed_size, offset);
 
 	m->fields_available--;
 	header->field_count = field_count + 1;
@@ -364,9 +272,9 @@ message4_add_field(struct message4 *m, const char *name, size_t name_len,
  * field array and renumbers every hash entry and next_field after it.
  */
 static void
-message4_remove_field(struct message4 *m, struct message4_field *field)
+message4_remove_field(struct message4 *m, struct bm__hmf1_field *field)
 {
-	struct message4_header *header = m->header;
+	struct bm__hmf1_header *header = m->header;
 	message4_shrink_data(m, field->offset,
 	                     field->data_size + field->name_length);
 
@@ -380,7 +288,7 @@ message4_remove_field(struct message4 *m, struct message4_field *field)
 		else if (header->hash_table[i] == index)
 			header->hash_table[i] = next;
 	}
-	struct message4_field *other = m->fields;
+	struct bm__hmf1_field *other = m->fields;
 	for (uint32_t i = 0; i < header->field_count; i++, other++) {
 		if (other->next_field > index)
 			other->next_field--;
@@ -397,7 +305,7 @@ message4_remove_field(struct message4 *m, struct message4_field *field)
 		uint32_t available = MESSAGE4_MAX_FIELD_PREALLOCATION / 2;
 		size_t size = ((size_t)header->field_count + available) *
 		              sizeof *field;
-		struct message4_field *shrunk = bm_realloc(m->fields, size);
+		struct bm__hmf1_field *shrunk = bm_realloc(m->fields, size);
 		if (shrunk != NULL) {
 			m->fields = shrunk;
 			m->fields_available = available;
@@ -425,15 +333,6 @@ message4_release_new_buffers(struct message4 *m, bool had_fields,
 	}
 }
 
-/* FlattenedSize, in 64 bits so that it can be compared with the limit. */
-static uint64_t
-message4_flat_size(const struct message4_header *header)
-{
-	return (uint64_t)BM_HMF1_HEADER_SIZE +
-	       (uint64_t)header->field_count * BM_HMF1_FIELD_HEADER_SIZE +
-	       header->data_size;
-}
-
 /* --- The slots ----------------------------------------------------- */
 
 static int
@@ -448,7 +347,7 @@ message4_create(bm_message **out)
 		return BM_NO_MEMORY;
 	}
 	m->base.what = 0;
-	message4_init_header(m->header, 0);
+	bm__hmf1_init_header(m->header, 0);
 	m->fields = NULL;
 	m->data = NULL;
 	m->fields_available = 0;
@@ -477,7 +376,7 @@ static void
 message4_make_empty(bm_message *msg)
 {
 	struct message4 *m = message4_cast(msg);
-	struct message4_header *header = bm_malloc(sizeof *header);
+	struct bm__hmf1_header *header = bm_malloc(sizeof *header);
 	if (header != NULL) {
 		bm_free(m->header);
 		m->header = header;
@@ -488,7 +387,7 @@ message4_make_empty(bm_message *msg)
 	m->data = NULL;
 	m->fields_available = 0;
 	m->data_available = 0;
-	message4_init_header(m->header, m->base.what);
+	bm__hmf1_init_header(m->header, m->base.what);
 }
 
 static int
@@ -497,8 +396,8 @@ message4_add_data(bm_message *msg, const char *name, size_t name_len,
                   bool fixed_size)
 {
 	struct message4 *m = message4_cast(msg);
-	struct message4_header *header = m->header;
-	struct message4_field *field = NULL;
+	struct bm__hmf1_header *header = m->header;
+	struct bm__hmf1_field *field = NULL;
 	int rc = message4_find_field(m, name, name_len, type, &field);
 	if (rc != BM_OK && rc != BM_NAME_NOT_FOUND)
 		return rc;
@@ -514,7 +413,7 @@ message4_add_data(bm_message *msg, const char *name, size_t name_len,
 	/* Refuse what would not fit the format's 32-bit sizes, before any
 	 * change. size <= BM_ITEM_MAX (checked by the wrapper). */
 	uint64_t change = (uint64_t)size + (fixed ? 0 : sizeof(uint32_t));
-	uint64_t flat = message4_flat_size(header) + change;
+	uint64_t flat = bm__hmf1_flat_size(header) + change;
 	if (is_new)
 		flat += BM_HMF1_FIELD_HEADER_SIZE + (uint64_t)name_len + 1;
 	if (flat > BM_FLAT_MAX)
@@ -560,7 +459,7 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
                    size_t *size)
 {
 	const struct message4 *m = message4_cast_const(msg);
-	struct message4_field *field = NULL;
+	struct bm__hmf1_field *field = NULL;
 	int rc = message4_find_field(m, name, name_len, type, &field);
 	if (rc != BM_OK)
 		return rc;
@@ -604,44 +503,16 @@ message4_find_data(const bm_message *msg, const char *name, size_t name_len,
 	return BM_OK;
 }
 
-/*
- * GetInfo's report of a field. A field of an unflattened message may be
- * malformed where Unflatten does not look (BM_BAD_DATA): a name that is
- * empty or holds a NUL before its end, longer than BM_NAME_MAX or not ended by
- * its NUL inside name_length, or no items (Haiku never writes a field
- * without one), or more than BM_COUNT_MAX.
- */
-static int
-message4_fill_info(const struct message4 *m,
-                   const struct message4_field *field,
-                   struct bm_field_info *info)
-{
-	if (field->name_length < 2 || field->name_length > BM_NAME_MAX + 1 ||
-	    field->count == 0 || field->count > (uint32_t)BM_COUNT_MAX)
-		return BM_BAD_DATA;
-	/* name_length >= 2 inside the data area: the data buffer exists. */
-	const char *name = (const char *)m->data + field->offset;
-	if (name[field->name_length - 1] != '\0' ||
-	    memchr(name, '\0', (size_t)field->name_length - 1) != NULL)
-		return BM_BAD_DATA;
-	info->name = name;
-	info->name_len = (size_t)field->name_length - 1;
-	info->type = field->type;
-	info->count = (int32_t)field->count;
-	info->fixed_size = (field->flags & BM_HMF1_FIELD_FIXED) != 0;
-	return BM_OK;
-}
-
 static int
 message4_get_info(const bm_message *msg, const char *name, size_t name_len,
                   struct bm_field_info *info)
 {
 	const struct message4 *m = message4_cast_const(msg);
-	struct message4_field *field = NULL;
+	struct bm__hmf1_field *field = NULL;
 	int rc = message4_find_field(m, name, name_len, BM_ANY_TYPE, &field);
 	if (rc != BM_OK)
 		return rc;
-	return message4_fill_info(m, field, info);
+	return bm__hmf1_field_info(&m->data, field, info);
 }
 
 /* GetInfo(B_ANY_TYPE, index, ...): the field array's order. */
@@ -652,7 +523,7 @@ message4_field_at(const bm_message *msg, int32_t index,
 	const struct message4 *m = message4_cast_const(msg);
 	if (index < 0 || (uint32_t)index >= m->header->field_count)
 		return BM_BAD_INDEX;
-	return message4_fill_info(m, &m->fields[index], info);
+	return bm__hmf1_field_info(&m->data, &m->fields[index], info);
 }
 
 static int32_t
@@ -664,11 +535,7 @@ message4_count_fields(const bm_message *msg)
 static int
 message4_flattened_size(bm_message *msg, size_t *size)
 {
-	uint64_t flat = message4_flat_size(message4_cast(msg)->header);
-	if (flat > BM_FLAT_MAX)
-		return BM_TOO_LARGE;
-	*size = (size_t)flat;
-	return BM_OK;
+	return bm__hmf1_flattened_size(message4_cast(msg)->header, size);
 }
 
 /* Flatten(char*): header, field array, data; three memcpys. */
@@ -676,8 +543,8 @@ static int
 message4_flatten(bm_message *msg, void *buffer, size_t capacity)
 {
 	struct message4 *m = message4_cast(msg);
-	struct message4_header *header = m->header;
-	uint64_t flat = message4_flat_size(header);
+	struct bm__hmf1_header *header = m->header;
+	uint64_t flat = bm__hmf1_flat_size(header);
 	if (flat > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
 	if (capacity < flat)
@@ -793,7 +660,7 @@ message4_unflatten_failed(struct message4 *m, int status)
 	m->data = NULL;
 	m->fields_available = 0;
 	m->data_available = 0;
-	message4_init_header(m->header, m->base.what);
+	bm__hmf1_init_header(m->header, m->base.what);
 	return status;
 }
 
@@ -806,8 +673,8 @@ message4_unflatten_failed(struct message4 *m, int status)
 static int
 message4_validate(const struct message4 *m)
 {
-	const struct message4_header *header = m->header;
-	const struct message4_field *field = m->fields;
+	const struct bm__hmf1_header *header = m->header;
+	const struct bm__hmf1_field *field = m->fields;
 	for (uint32_t i = 0; i < header->field_count; i++, field++) {
 		if ((field->next_field >= 0 &&
 		     (uint32_t)field->next_field >= header->field_count) ||
@@ -842,7 +709,7 @@ message4_unflatten_io(struct message4 *m, struct message4_io *io)
 		return BM_NOT_A_MESSAGE;
 
 	/* _Clear, then a new header (allocated first: see make_empty). */
-	struct message4_header *header = bm_malloc(sizeof *header);
+	struct bm__hmf1_header *header = bm_malloc(sizeof *header);
 	if (header == NULL)
 		return BM_NO_MEMORY;
 	bm_free(m->header);
@@ -875,7 +742,7 @@ message4_unflatten_io(struct message4 *m, struct message4_io *io)
 	if (header->hash_table_size == 0 ||
 	    header->hash_table_size > MESSAGE4_HASH_TABLE_SIZE ||
 	    field_count > (uint32_t)BM_COUNT_MAX ||
-	    (uint64_t)field_count * sizeof(struct message4_field) + data_size >
+	    (uint64_t)field_count * sizeof(struct bm__hmf1_field) + data_size >
 	        left)
 		return message4_unflatten_failed(m, BM_NOT_A_MESSAGE);
 	for (uint32_t i = 0; i < header->hash_table_size; i++) {

@@ -1,0 +1,2 @@
+/* The other wing, calling back into the first (api/formats.h). */
+#include "formats.h"
