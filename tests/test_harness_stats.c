@@ -216,6 +216,69 @@ START_TEST(a_smaller_flat_form_judges_a_lost_row_by_the_floor)
 }
 END_TEST
 
+START_TEST(confidence_is_sure_of_a_clear_gap_and_unsure_of_none)
+{
+	double fast[15], slow[15], scratch[30];
+	for (int k = 0; k < 15; k++) {
+		fast[k] = 100 + k % 5;
+		slow[k] = 110 + k % 5;
+	}
+	ck_assert_double_eq(bench_confidence(fast, slow, 15, scratch), 1.0);
+	ck_assert_double_eq(bench_confidence(slow, fast, 15, scratch), 0.0);
+	/* The same samples: every resample has equal medians. */
+	ck_assert_double_eq(bench_confidence(fast, fast, 15, scratch), 0.5);
+}
+END_TEST
+
+START_TEST(confidence_follows_the_passes_not_the_pooled_samples)
+{
+	/* A drift slows whole passes: pooled, the two overlap; pass by
+	 * pass, the first is faster in every one. */
+	double fast[15], slow[15], scratch[30];
+	for (int k = 0; k < 15; k++) {
+		fast[k] = 100 + 10 * k;
+		slow[k] = 103 + 10 * k;
+	}
+	ck_assert_double_eq(bench_confidence(fast, slow, 15, scratch), 1.0);
+	/* Overlapping noise without drift gives a middling confidence. */
+	const double a[] = {100, 108, 96, 104, 99, 101, 107, 95, 103, 102};
+	const double b[] = {103, 97, 106, 100, 105, 98, 104, 101, 99, 110};
+	double c = bench_confidence(a, b, 10, scratch);
+	ck_assert_double_gt(c, 0.2);
+	ck_assert_double_lt(c, BENCH_CONFIDENCE_THRESHOLD);
+}
+END_TEST
+
+START_TEST(rank_test_gives_scipys_asymptotic_p_values)
+{
+	/* Values from SciPy 1.10's mannwhitneyu(a, b, alternative=
+	 * "two-sided", method="asymptotic"). */
+	struct bench_ranked scratch[30];
+	double a[15], b[15];
+	for (int k = 0; k < 15; k++) {
+		a[k] = 10 + k;
+		b[k] = 13 + k;
+	}
+	ck_assert_double_eq_tol(bench_rank_test(a, 15, b, 15, scratch),
+	                        0.09664482346265943, 1e-12);
+	const double ta[] = {1, 2, 2, 3, 3, 3, 4};
+	const double tb[] = {3, 4, 4, 5, 5, 6};
+	ck_assert_double_eq_tol(bench_rank_test(ta, 7, tb, 6, scratch),
+	                        0.012999854364387305, 1e-12);
+	for (int k = 0; k < 15; k++) {
+		a[k] = k;
+		b[k] = 100 + k;
+	}
+	ck_assert_double_eq_tol(bench_rank_test(a, 15, b, 15, scratch),
+	                        3.3918213908250945e-06, 1e-15);
+	ck_assert_double_eq_tol(bench_rank_test(b, 15, a, 15, scratch),
+	                        3.3918213908250945e-06, 1e-15);
+	const double same[] = {5, 5, 5, 5, 5};
+	ck_assert_double_eq(bench_rank_test(same, 5, same, 5, scratch), 1.0);
+	ck_assert_double_eq(bench_rank_test(same, 0, same, 5, scratch), 1.0);
+}
+END_TEST
+
 Suite *
 make_harness_stats_suite(void)
 {
@@ -232,6 +295,9 @@ make_harness_stats_suite(void)
 	tcase_add_test(
 		tc, a_proposal_holds_a_row_at_or_below_the_best_by_the_tie_rule);
 	tcase_add_test(tc, a_smaller_flat_form_judges_a_lost_row_by_the_floor);
+	tcase_add_test(tc, confidence_is_sure_of_a_clear_gap_and_unsure_of_none);
+	tcase_add_test(tc, confidence_follows_the_passes_not_the_pooled_samples);
+	tcase_add_test(tc, rank_test_gives_scipys_asymptotic_p_values);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

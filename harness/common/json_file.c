@@ -3,7 +3,7 @@
  */
 #include "json_file.h"
 
-#include "atomic_file.h"
+#include "output_file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +45,6 @@ bool
 bench_json_write_file(const char *path, const json_t *root, char *why,
                       size_t why_size)
 {
-	return bench_write_file_atomically(path, write_json, root, why,
-	                                   why_size);
+	return bench_output_write(path, write_json, root, why,
+	                          why_size);
 }

@@ -3,6 +3,10 @@
  */
 #include "stats.h"
 
+#include "rng.h"
+
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +139,70 @@ bench_standing_text(const struct bench_standing *standing, char *out,
 		                 ", %.2fx Floor", standing->floor_ratio);
 	if (!standing->holds && used >= 0 && (size_t)used < size)
 		snprintf(out + used, size - (size_t)used, " lost");
+}
+
+double
+bench_confidence(const double *faster, const double *slower, size_t count,
+                 double *scratch)
+{
+	/* Any constant will do; this one spells "verdict" in ASCII. */
+	uint64_t state = 0x76657264696374u;
+	double *a = scratch, *b = scratch + count;
+	double below = 0;
+	for (int r = 0; r < BENCH_CONFIDENCE_RESAMPLES; r++) {
+		for (size_t i = 0; i < count; i++) {
+			size_t pass = bench_rng_below(&state, count);
+			a[i] = faster[pass];
+			b[i] = slower[pass];
+		}
+		double ma = bench_median(a, count), mb = bench_median(b, count);
+		below += ma < mb ? 1.0 : ma == mb ? 0.5 : 0.0;
+	}
+	return below / BENCH_CONFIDENCE_RESAMPLES;
+}
+
+static int
+compare_ranked(const void *x, const void *y)
+{
+	double a = ((const struct bench_ranked *)x)->value;
+	double b = ((const struct bench_ranked *)y)->value;
+	return (a > b) - (a < b);
+}
+
+double
+bench_rank_test(const double *a, size_t na, const double *b, size_t nb,
+                struct bench_ranked *scratch)
+{
+	size_t n = na + nb;
+	if (na == 0 || nb == 0)
+		return 1.0;
+	for (size_t i = 0; i < n; i++)
+		scratch[i] = i < na ? (struct bench_ranked){a[i], true}
+		                    : (struct bench_ranked){b[i - na], false};
+	qsort(scratch, n, sizeof *scratch, compare_ranked);
+	/* The rank sum of a, equal values sharing their mean rank, and the
+	 * sum of t^3 - t over the groups of t equal values. */
+	double rank_sum = 0, ties = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i + 1;
+		while (j < n && scratch[j].value == scratch[i].value)
+			j++;
+		double rank = (double)(i + 1 + j) / 2.0, t = (double)(j - i);
+		ties += t * t * t - t;
+		for (size_t k = i; k < j; k++)
+			if (scratch[k].in_a)
+				rank_sum += rank;
+		i = j;
+	}
+	double u = rank_sum - (double)na * ((double)na + 1) / 2.0;
+	double mean = (double)na * (double)nb / 2.0;
+	double variance = (double)na * (double)nb / 12.0 *
+	                  (((double)n + 1) - ties / ((double)n * ((double)n - 1)));
+	if (variance <= 0)
+		return 1.0;
+	double z = (fabs(u - mean) - 0.5) / sqrt(variance);
+	if (z < 0)
+		z = 0;
+	double p = erfc(z / sqrt(2.0));
+	return p > 1.0 ? 1.0 : p;
 }

@@ -114,4 +114,37 @@ struct bench_standing bench_standing(const struct bench_standing_cell *mine,
 void bench_standing_text(const struct bench_standing *standing, char *out,
                          size_t size);
 
+/*
+ * The confidence of a verdict (harness/README.md §4.3): the share of
+ * BENCH_CONFIDENCE_RESAMPLES paired bootstrap resamples in which the
+ * median of `faster` is below the median of `slower`, equal medians
+ * counting half. Sample k of each was taken in the same pass over the
+ * test (§3.4), so a resample draws passes, with replacement, and keeps
+ * each pass's two samples together: drift that slowed a whole pass slows
+ * both. `count` is the number of passes both have (at least 1). The
+ * resampling is seeded by a constant, so the same samples give the same
+ * confidence on every machine. `scratch` holds 2 * count doubles.
+ */
+#define BENCH_CONFIDENCE_RESAMPLES 2000
+double bench_confidence(const double *faster, const double *slower,
+                        size_t count, double *scratch);
+
+/* A verdict whose confidence is below this is shown as low-confidence. */
+#define BENCH_CONFIDENCE_THRESHOLD 0.95
+
+/*
+ * The two-sided p-value of the Mann-Whitney U test (Wilcoxon rank-sum)
+ * that `a` and `b` come from the same distribution, by the normal
+ * approximation with the correction for ties and for continuity, as
+ * SciPy's mannwhitneyu computes it with method "asymptotic"; Google
+ * Benchmark's compare.py runs that test on repetitions. 1 when either set
+ * is empty or every value is equal. `scratch` holds na + nb entries.
+ */
+struct bench_ranked {
+	double value;
+	bool in_a;
+};
+double bench_rank_test(const double *a, size_t na, const double *b, size_t nb,
+                       struct bench_ranked *scratch);
+
 #endif /* BENCH_STATS_H */

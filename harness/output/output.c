@@ -4,7 +4,7 @@
  */
 #include "output.h"
 
-#include "atomic_file.h"
+#include "output_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +60,6 @@ bench_write_results_file(const char *path, const struct bench_results *results,
                          char *why, size_t why_size)
 {
 	struct results_file file = {results, format, unit};
-	return bench_write_file_atomically(path, write_results, &file, why,
-	                                   why_size);
+	return bench_output_write(path, write_results, &file, why,
+	                          why_size);
 }

@@ -4,7 +4,7 @@
  */
 #include "report_internal.h"
 
-#include "atomic_file.h"
+#include "output_file.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -80,8 +80,8 @@ report_write_file(const char *path, const char *text, size_t length,
                   char *why, size_t why_size)
 {
 	struct text content = {text, length};
-	return bench_write_file_atomically(path, write_text, &content, why,
-	                                   why_size);
+	return bench_output_write(path, write_text, &content, why,
+	                          why_size);
 }
 
 char *

@@ -1,0 +1,370 @@
+/*
+ * output_file.c - see output_file.h.
+ */
+#define _GNU_SOURCE /* O_TMPFILE, AT_EACCESS */
+#include "output_file.h"
+
+#include "say.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporaries' names: ".<file>.bench-tmp-<pid>-<n>" beside the file. */
+#define TEMPORARY_MARK ".bench-tmp-"
+
+enum kind {
+	KIND_NEW,     /* no file yet */
+	KIND_REGULAR, /* an existing regular file */
+	KIND_STREAM,  /* a character device or a FIFO */
+};
+
+/* One destination, from its check to its replacement. */
+struct destination {
+	const char *path; /* as given, for the messages */
+	char target[PATH_MAX];
+	enum kind kind;
+	struct stat status; /* KIND_REGULAR's */
+	char *bytes;
+	size_t length;
+	char temporary[PATH_MAX]; /* a linked temporary, or "" */
+	bool in_place;
+};
+
+/* The folder part of `path` ("." when it has none) into `folder`. */
+static bool
+folder_of(const char *path, char *folder, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (slash == NULL)
+		return (size_t)snprintf(folder, size, ".") < size;
+	size_t length = slash == path ? 1 : (size_t)(slash - path);
+	if (length >= size)
+		return false;
+	memcpy(folder, path, length);
+	folder[length] = '\0';
+	return true;
+}
+
+/* Follows the last component's symlinks of d->path into d->target. */
+static bool
+follow_links(struct destination *d, char *why, size_t why_size)
+{
+	if (strlen(d->path) >= sizeof d->target)
+		return bench_say(why, why_size, "%s: path too long", d->path);
+	strcpy(d->target, d->path);
+	for (int hops = 0; hops < 40; hops++) {
+		struct stat status;
+		if (lstat(d->target, &status) != 0 || !S_ISLNK(status.st_mode))
+			return true;
+		char link[PATH_MAX];
+		ssize_t length = readlink(d->target, link, sizeof link - 1);
+		if (length < 0)
+			return bench_say(why, why_size, "%s: %s", d->path,
+			                 strerror(errno));
+		link[length] = '\0';
+		char folder[PATH_MAX], next[PATH_MAX];
+		if (link[0] == '/' || !folder_of(d->target, folder, sizeof folder))
+			snprintf(next, sizeof next, "%s", link);
+		else if ((size_t)snprintf(next, sizeof next, "%s/%s", folder,
+		                          link) >= sizeof next)
+			return bench_say(why, why_size, "%s: path too long",
+			                 d->path);
+		strcpy(d->target, next);
+	}
+	return bench_say(why, why_size, "%s: %s", d->path, strerror(ELOOP));
+}
+
+/* Whether the user may do `mode` (W_OK, X_OK) on `path`, as the shell's
+ * redirection would find: effective IDs, root's rights included. */
+static bool
+allowed(const char *path, int mode)
+{
+	return faccessat(AT_FDCWD, path, mode, AT_EACCESS) == 0;
+}
+
+/* The checks of output_file.h, on a destination whose path is set. */
+static bool
+check(struct destination *d, char *why, size_t why_size)
+{
+	if (d->path[0] == '\0')
+		return bench_say(why, why_size, "an output needs a file name");
+	if (!follow_links(d, why, why_size))
+		return false;
+	const char *via = strcmp(d->target, d->path) != 0 ? d->target : NULL;
+	char folder[PATH_MAX] = "";
+	if (stat(d->target, &d->status) != 0) {
+		if (errno != ENOENT)
+			return bench_say(why, why_size, "%s: %s", d->path,
+			                 strerror(errno));
+		struct stat parent;
+		if (!folder_of(d->target, folder, sizeof folder) ||
+		    stat(folder, &parent) != 0 || !S_ISDIR(parent.st_mode))
+			return bench_say(why, why_size, "%s: no folder %s to "
+			                 "create it in", d->path, folder);
+		if (!allowed(folder, W_OK | X_OK))
+			return bench_say(why, why_size, "%s: cannot create "
+			                 "files in %s: %s", d->path, folder,
+			                 strerror(EACCES));
+		d->kind = KIND_NEW;
+		return true;
+	}
+	mode_t type = d->status.st_mode & S_IFMT;
+	if (type == S_IFREG)
+		d->kind = KIND_REGULAR;
+	else if (type == S_IFCHR || type == S_IFIFO)
+		d->kind = KIND_STREAM;
+	else
+		return bench_say(why, why_size, "%s%s%s%s: is %s, not a file",
+		                 d->path, via ? " (" : "", via ? via : "",
+		                 via ? ")" : "",
+		                 type == S_IFDIR    ? "a directory"
+		                 : type == S_IFSOCK ? "a socket"
+		                 : type == S_IFBLK  ? "a block device"
+		                                    : "not a regular file");
+	if (!allowed(d->target, W_OK))
+		return bench_say(why, why_size, "%s: not writable: %s", d->path,
+		                 strerror(EACCES));
+	return true;
+}
+
+bool
+bench_output_check(const char *path, char *why, size_t why_size)
+{
+	struct destination d = {.path = path};
+	return check(&d, why, why_size);
+}
+
+/* The content, rendered into memory. */
+static bool
+render(struct destination *d, bench_file_writer write, const void *ctx,
+       char *why, size_t why_size)
+{
+	FILE *stream = open_memstream(&d->bytes, &d->length);
+	if (stream == NULL)
+		return bench_say(why, why_size, "%s: out of memory", d->path);
+	bool ok = write(stream, ctx) && fflush(stream) == 0 && !ferror(stream);
+	if (fclose(stream) != 0)
+		ok = false;
+	if (!ok)
+		return bench_say(why, why_size, "%s: cannot write its content",
+		                 d->path);
+	return true;
+}
+
+static bool
+write_all(int fd, const char *bytes, size_t length)
+{
+	while (length > 0) {
+		ssize_t done = write(fd, bytes, length);
+		if (done < 0 && errno == EINTR)
+			continue;
+		if (done <= 0) {
+			if (done == 0)
+				errno = EIO;
+			return false;
+		}
+		bytes += done;
+		length -= (size_t)done;
+	}
+	return true;
+}
+
+/* Removes the temporaries of this pattern beside `target` whose process
+ * is gone (a killed writer's). */
+static void
+remove_stale(const char *folder, const char *base)
+{
+	DIR *directory = opendir(folder);
+	if (directory == NULL)
+		return;
+	char prefix[NAME_MAX + 32];
+	int prefix_length = snprintf(prefix, sizeof prefix, ".%s" TEMPORARY_MARK,
+	                             base);
+	struct dirent *entry;
+	while ((entry = readdir(directory)) != NULL) {
+		if (prefix_length <= 0 ||
+		    strncmp(entry->d_name, prefix, (size_t)prefix_length) != 0)
+			continue;
+		char *end;
+		long pid = strtol(entry->d_name + prefix_length, &end, 10);
+		if (end == entry->d_name + prefix_length || *end != '-' ||
+		    pid <= 0 || pid == (long)getpid() ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		unlinkat(dirfd(directory), entry->d_name, 0);
+	}
+	closedir(directory);
+}
+
+/* A new name of the writer's pattern for d's temporary. */
+static bool
+name_temporary(struct destination *d, const char *folder, const char *base)
+{
+	static unsigned sequence;
+	int length = snprintf(d->temporary, sizeof d->temporary,
+	                      "%s/.%s" TEMPORARY_MARK "%ld-%u", folder, base,
+	                      (long)getpid(), sequence++);
+	if (length < 0 || (size_t)length >= sizeof d->temporary) {
+		d->temporary[0] = '\0';
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	return true;
+}
+
+/* A temporary beside the target holding the content, with the target's
+ * mode and owner, linked under a name of the pattern. Returns 0, -1 on an
+ * error (errno), or 1 when the owner cannot be kept or the folder is not
+ * writable, so the file must be written in place. */
+static int
+link_temporary(struct destination *d, const char *folder, const char *base)
+{
+	if (!allowed(folder, W_OK | X_OK))
+		return 1;
+	int fd = open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	bool named = fd < 0;
+	for (int attempt = 0; named && fd < 0 && attempt < 100; attempt++) {
+		if (!name_temporary(d, folder, base))
+			break;
+		fd = open(d->temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC,
+		          0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		d->temporary[0] = '\0';
+		return -1;
+	}
+	int result = 0;
+	if (d->kind == KIND_REGULAR &&
+	    ((d->status.st_uid != geteuid() || d->status.st_gid != getegid()) &&
+	     fchown(fd, d->status.st_uid, d->status.st_gid) != 0))
+		result = errno == EPERM ? 1 : -1;
+	if (result == 0 && d->kind == KIND_REGULAR &&
+	    fchmod(fd, d->status.st_mode & 07777) != 0)
+		result = -1;
+	if (result == 0 && (!write_all(fd, d->bytes, d->length) || fsync(fd) != 0))
+		result = -1;
+	for (int attempt = 0; result == 0 && !named && attempt < 100; attempt++) {
+		char self[64];
+		snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+		if (!name_temporary(d, folder, base)) {
+			errno = ENAMETOOLONG;
+			result = -1;
+			break;
+		}
+		if (linkat(AT_FDCWD, self, AT_FDCWD, d->temporary,
+		           AT_SYMLINK_FOLLOW) == 0)
+			break;
+		if (errno != EEXIST || attempt == 99) {
+			d->temporary[0] = '\0';
+			result = -1;
+		}
+	}
+	int saved = errno;
+	close(fd);
+	if (result != 0 && named && d->temporary[0] != '\0')
+		unlink(d->temporary);
+	if (result != 0)
+		d->temporary[0] = '\0';
+	errno = saved;
+	return result;
+}
+
+/* Everything but the last step: the content rendered and, for a file, a
+ * temporary ready to be renamed over it. */
+static bool
+prepare(struct destination *d, bench_file_writer write, const void *ctx,
+        char *why, size_t why_size)
+{
+	if (!check(d, why, why_size) || !render(d, write, ctx, why, why_size))
+		return false;
+	if (d->kind == KIND_STREAM)
+		return true;
+	char folder[PATH_MAX];
+	if (!folder_of(d->target, folder, sizeof folder))
+		return bench_say(why, why_size, "%s: path too long", d->path);
+	const char *slash = strrchr(d->target, '/');
+	const char *base = slash != NULL ? slash + 1 : d->target;
+	remove_stale(folder, base);
+	int linked = link_temporary(d, folder, base);
+	if (linked < 0)
+		return bench_say(why, why_size, "%s: cannot write: %s", d->path,
+		                 strerror(errno));
+	d->in_place = linked == 1;
+	return true;
+}
+
+/* The last step: the rename, or the write in place. */
+static bool
+commit(struct destination *d, char *why, size_t why_size)
+{
+	if (d->temporary[0] != '\0') {
+		if (rename(d->temporary, d->target) == 0) {
+			d->temporary[0] = '\0';
+			return true;
+		}
+		return bench_say(why, why_size, "%s: cannot write: %s", d->path,
+		                 strerror(errno));
+	}
+	int flags = O_WRONLY | O_NOCTTY | O_CLOEXEC;
+	if (d->kind != KIND_STREAM)
+		flags |= O_TRUNC | O_CREAT;
+	int fd = open(d->target, flags, 0666);
+	bool ok = fd >= 0 && write_all(fd, d->bytes, d->length) &&
+	          (d->kind == KIND_STREAM || fsync(fd) == 0);
+	int saved = errno;
+	if (fd >= 0 && close(fd) != 0 && ok) {
+		ok = false;
+		saved = errno;
+	}
+	if (!ok)
+		return bench_say(why, why_size, "%s: cannot write: %s", d->path,
+		                 strerror(saved));
+	return true;
+}
+
+static void
+release(struct destination *d)
+{
+	if (d->temporary[0] != '\0')
+		unlink(d->temporary);
+	free(d->bytes);
+}
+
+bool
+bench_output_write_set(const struct bench_output_part *parts, size_t count,
+                       char *why, size_t why_size)
+{
+	struct destination *all = calloc(count > 0 ? count : 1, sizeof *all);
+	if (all == NULL)
+		return bench_say(why, why_size, "out of memory");
+	bool ok = true;
+	for (size_t i = 0; ok && i < count; i++) {
+		all[i].path = parts[i].path;
+		ok = prepare(&all[i], parts[i].write, parts[i].ctx, why,
+		             why_size);
+	}
+	for (size_t i = 0; ok && i < count; i++)
+		ok = commit(&all[i], why, why_size);
+	for (size_t i = 0; i < count; i++)
+		release(&all[i]);
+	free(all);
+	return ok;
+}
+
+bool
+bench_output_write(const char *path, bench_file_writer write, const void *ctx,
+                   char *why, size_t why_size)
+{
+	struct bench_output_part part = {path, write, ctx};
+	return bench_output_write_set(&part, 1, why, why_size);
+}
