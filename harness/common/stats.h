@@ -119,7 +119,7 @@ void bench_standing_text(const struct bench_standing *standing, char *out,
  * BENCH_CONFIDENCE_RESAMPLES paired bootstrap resamples in which the
  * median of `faster` is below the median of `slower`, equal medians
  * counting half. Sample k of each was taken in the same pass over the
- * test (§3.4), so a resample draws passes, with replacement, and keeps
+ * test (harness/README.md §3.4), so a resample draws passes, with replacement, and keeps
  * each pass's two samples together: drift that slowed a whole pass slows
  * both. `count` is the number of passes both have (at least 1). The
  * resampling is seeded by a constant, so the same samples give the same

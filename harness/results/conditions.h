@@ -7,7 +7,8 @@
  * the machine's steal time (/proc/stat), the share of the CPUs other
  * processes kept busy just before measuring, and the CPU frequency where
  * cpufreq shows it; with the run's own share of retaken and disturbed
- * samples (§3.3). A figure that could not be read is negative.
+ * samples (harness/README.md §3.3). A figure that could not be read is
+ * negative.
  */
 #ifndef BENCH_CONDITIONS_H
 #define BENCH_CONDITIONS_H
@@ -38,7 +39,7 @@ bool bench_run_verdict_from_word(const char *word,
  * - the process waited for a CPU, runnable, more than WAIT of the time it
  *   measured: another process had the core;
  * - the hypervisor stole more than STEAL of the machine's CPU time;
- * - more than RETAKEN of the samples were retaken (§3.3);
+ * - more than RETAKEN of the samples were retaken (harness/README.md §3.3);
  * - more than KEPT of the samples were kept disturbed after every retake;
  * - other processes kept more than BUSY cores busy just before measuring.
  * The load average is recorded but not judged: it follows the last minute,
