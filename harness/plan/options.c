@@ -125,7 +125,7 @@ print_formats(FILE *out)
 		BENCH_FORMAT_LIST(BENCH_FORMAT_HELP)
 #undef BENCH_FORMAT_HELP
 	};
-	enum { INDENT = 14, WIDTH = 76 };
+	enum { INDENT = 18, WIDTH = 76 };
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
 		int column = fprintf(out, "    %-*s", INDENT - 4, formats[i].word);
 		const char *text = formats[i].text;
