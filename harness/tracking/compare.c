@@ -120,12 +120,18 @@ struct gate {
 	bool allow_new;        /* --allow-new: cells of one file pass */
 };
 
+double
+bench_compare_allowance(double percent, double minimum, double baseline)
+{
+	double relative = baseline * percent / 100.0;
+	return relative > minimum ? relative : minimum;
+}
+
 /* How much a figure may move before it counts. */
 static double
 allowance(const struct gate *gate, double baseline)
 {
-	double relative = baseline * gate->percent / 100.0;
-	return relative > gate->minimum ? relative : gate->minimum;
+	return bench_compare_allowance(gate->percent, gate->minimum, baseline);
 }
 
 static void
