@@ -12,7 +12,9 @@
  *   trackers one bmf and one github-action file per version, each valid
  *            against its schema (tests/data/trackers/);
  *   refusals a shallow clone, a missing git, a file never committed, and
- *            bad usage, each in one line with its exit status.
+ *            bad usage, each in one line with its exit status;
+ *   report   the report's page "History" of that baseline, its trend
+ *            data, and the one line it says where there is no history.
  */
 #include "suites.h"
 
@@ -321,6 +323,96 @@ START_TEST(refusals_in_one_line)
 }
 END_TEST
 
+/* Reads a whole text file the program wrote (free it). */
+static char *
+read_text(const char *path)
+{
+	FILE *file = fopen(path, "r");
+	ck_assert_msg(file != NULL, "%s: not written", path);
+	static char buffer[1 << 16];
+	size_t got = fread(buffer, 1, sizeof buffer - 1, file);
+	fclose(file);
+	buffer[got] = '\0';
+	char *copy = strdup(buffer);
+	ck_assert_ptr_nonnull(copy);
+	return copy;
+}
+
+/* `bench report` of the small timing run with `instructions` as the
+ * baseline whose history the page "History" shows; no gnuplot. */
+static struct bench_capture
+report(const char *dir, const char *instructions)
+{
+	return hu_run(ru_any_backend, 1, NULL, "report",
+	              BENCH_TESTDATA_DIR "/report/results-small.json", "--dir",
+	              dir, "--reference",
+	              BENCH_SOURCE_DIR "/results/messagespeed-2005.csv",
+	              "--explanations", BENCH_TESTDATA_DIR "/report/explanations.txt",
+	              "--instructions", instructions, "--gnuplot",
+	              "/nonexistent/gnuplot", NULL);
+}
+
+START_TEST(the_reports_history_page)
+{
+	make_repository();
+	char dir[4096 + 64], path[4096 + 128];
+	snprintf(dir, sizeof dir, "%s/report", repo);
+	struct bench_capture run = report(dir, baseline);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	hu_capture_free(&run);
+	snprintf(path, sizeof path, "%s/history.md", dir);
+	char *page = read_text(path);
+	ck_assert_ptr_nonnull(strstr(page, "5 versions from"));
+	ck_assert_ptr_nonnull(strstr(page, "(a new era: the glibc pin: none -> set)"));
+	ck_assert_ptr_nonnull(strstr(page, "(plots/history-create.svg)"));
+	free(page);
+	/* R5's Create trend: tCreate50Int32 +10 % and tCreate5Int32 the same
+	 * at version 2, so the geometric mean of the two ratios, 1.1^(1/2);
+	 * H's line starts at 1 at version 5. */
+	snprintf(path, sizeof path, "%s/data/history-create.csv", dir);
+	char *data = read_text(path);
+	ck_assert_msg(strncmp(data, "version,commit,R5,Message4,H,Floor\n",
+	                      35) == 0, "%s", data);
+	const char *second = strstr(data, "\n2,");
+	ck_assert_ptr_nonnull(second);
+	ck_assert_msg(strstr(second, ",1.04881,") != NULL, "%s", data);
+	ck_assert_msg(strstr(data, ",?,1\n") != NULL, "%s", data);
+	free(data);
+	snprintf(path, sizeof path, "%s/plots.gp", dir);
+	char *script = read_text(path);
+	ck_assert_ptr_nonnull(strstr(script, "plots/history-create."));
+	free(script);
+
+	/* A baseline outside any repository: the page says why in one line,
+	 * and the rest of the report is written. */
+	char *outside = hu_make_temp_dir();
+	ck_assert_ptr_nonnull(outside);
+	snprintf(path, sizeof path, "%s/baseline.json", outside);
+	char command[16384];
+	snprintf(command, sizeof command, "cp '%s' '%s'", baseline, path);
+	ck_assert_int_eq(system(command), 0);
+	run = report(dir, path);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_ptr_nonnull(strstr(run.out, "history skipped: "));
+	hu_capture_free(&run);
+	snprintf(path, sizeof path, "%s/history.md", dir);
+	page = read_text(path);
+	const char *line = strstr(page, "The history of the instruction "
+	                                "baseline was not read: ");
+	ck_assert_msg(line != NULL && strchr(line, '\n')[1] == '\0', "%s",
+	              page);
+	free(page);
+	snprintf(path, sizeof path, "%s/README.md", dir);
+	page = read_text(path);
+	ck_assert_ptr_nonnull(strstr(page, "[History](history.md)"));
+	free(page);
+	snprintf(command, sizeof command, "rm -rf '%s'", outside);
+	ck_assert_int_eq(system(command), 0);
+	free(outside);
+	remove_repository();
+}
+END_TEST
+
 Suite *
 make_history_suite(void)
 {
@@ -330,6 +422,7 @@ make_history_suite(void)
 	tcase_add_test(tc, series_as_csv_and_json);
 	tcase_add_test(tc, one_tracker_file_per_version);
 	tcase_add_test(tc, refusals_in_one_line);
+	tcase_add_test(tc, the_reports_history_page);
 	/* git runs a few dozen times, python twice. */
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(suite, tc);
