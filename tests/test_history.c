@@ -99,7 +99,7 @@ make_repository(void)
 	commit_version("results/base.json", 1.1, 1.015, false, false,
 	               "slower R5 create");
 	git("commit -q --allow-empty -m 'unrelated work'");
-	/* Both cells up by about 30 % under a new pin: across eras. */
+	/* Both cells up under a new pin: moves across eras. */
 	commit_version("results/base.json", 1.43, 1.3, true, false,
 	               "counted under the pin");
 	git("mv results/base.json results/baseline.json && git -c "
