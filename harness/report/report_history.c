@@ -31,7 +31,12 @@ report_load_history(const char *file, struct report_history *history)
 	char why[sizeof history->skipped];
 	if (!bench_history_read(file, NULL, &history->history, why,
 	                        sizeof why)) {
-		snprintf(history->skipped, sizeof history->skipped, "%s", why);
+		/* The page names the file itself: no path of this machine. */
+		size_t length = strlen(file);
+		bool named = strncmp(why, file, length) == 0 &&
+		             strncmp(why + length, ": ", 2) == 0;
+		snprintf(history->skipped, sizeof history->skipped, "%s",
+		         named ? why + length + 2 : why);
 		return true;
 	}
 	history->percent = BENCH_COMPARE_INSTRUCTIONS_PCT;
@@ -409,8 +414,12 @@ report_write_history_page(FILE *out, const struct report_page_input *input,
 {
 	const struct report_history *history = input->history;
 	if (!history->present) {
-		fprintf(out, "The history of the instruction baseline was not "
-		        "read: %s.\n", history->skipped);
+		fputs("The history of ", out);
+		if (input->counts_source[0] != '\0')
+			report_put_source(out, input->counts_source);
+		else
+			fputs("the instruction baseline", out);
+		fprintf(out, " was not read: %s.\n", history->skipped);
 		return true;
 	}
 	put_intro(out, input);
