@@ -307,9 +307,9 @@ list_versions(char *log, const char *top_path, const char *file,
 	history->versions = calloc(records, sizeof *history->versions);
 	if (history->versions == NULL)
 		return bench_say(why, why_size, "out of memory");
-	/* Newest first in the log, and a record naming no path (a merge)
-	 * takes the path of the one after it (newer): walk from the newest,
-	 * the last record start found. */
+	/* The log is newest first, and a record naming no path (a merge)
+	 * takes the path of the newer one: starts[] holds the records oldest
+	 * first, and the walk goes from the newest. */
 	char **starts = calloc(records, sizeof *starts);
 	struct bench_history_version *newest_first =
 		calloc(records, sizeof *newest_first);
