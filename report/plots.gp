@@ -929,3 +929,550 @@ plot \
 	'data/vs2005.csv' skip 1 using 4:5 with points pt 9 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2', \
 	'data/vs2005.csv' skip 1 using 6:7 with points pt 11 ps 1.1*pointscale lc rgb '#009E73' title 'Message3', \
 	'data/vs2005.csv' skip 1 using 8:9 with points pt 13 ps 1.1*pointscale lc rgb '#D55E00' title 'Message4'
+
+# --- history-create: Create: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-create.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Create: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.699044:1.96882]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-create.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-lookup: Lookup: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-lookup.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Lookup: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.840326:1.81039]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-lookup.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005'
+
+# --- history-read: Read: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-read.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Read: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.654799:2.2833]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 8, graph 0 to 8, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 9, graph 0 to 9, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 12, graph 0 to 12, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-read.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-flatten: Flatten: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-flatten.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Flatten: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.66663:5.65226]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2, '5' 5)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-flatten.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-flattenindividual: FlattenIndividual: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-flattenindividual.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "FlattenIndividual: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.440076:4.18514]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 11, graph 0 to 11, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-flattenindividual.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-unflatten: Unflatten: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-unflatten.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Unflatten: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.439045:1.82025]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-unflatten.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-unflattenindividual: UnflattenIndividual: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-unflattenindividual.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividual: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.120712:2.14381]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.2' 0.2, '0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 7, graph 0 to 7, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-unflattenindividual.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-unflattenvalidated: UnflattenValidated: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-unflattenvalidated.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenValidated: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.827275:1.15042]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-unflattenvalidated.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-unflattenindividualvalidated: UnflattenIndividualValidated: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-unflattenindividualvalidated.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "UnflattenIndividualValidated: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.807099:1.1501]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-unflattenindividualvalidated.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-send: Send: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-send.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Send: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.673651:1.15068]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-send.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-receive: Receive: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-receive.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Receive: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.680765:1.15068]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 7, graph 0 to 7, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 8, graph 0 to 8, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 9, graph 0 to 9, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-receive.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-load: Load: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-load.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Load: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.724557:1.15056]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-load.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- history-save: Save: instructions relative to the first version, per backend
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,560 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,560 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/history-save.'.format
+set datafile separator ','
+set datafile missing '?'
+set title "Save: instructions relative to the first version, per backend"
+set grid lc rgb '#d8d8d8' lw 1
+set logscale y 10
+set yrange [0.668968:1.15056]
+set xrange [0.5:14.5]
+set ylabel 'instructions / those of the first version (log scale)'
+set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
+set key outside right top vertical Left reverse
+set grid noxtics ytics
+set tmargin 4
+set bmargin 7
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
+set mytics 1
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
+set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
+set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+plot \
+	'data/history-save.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
+	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
+	'' skip 1 using 1:5 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#0072B2' title 'Message2', \
+	'' skip 1 using 1:6 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#009E73' title 'Message3', \
+	'' skip 1 using 1:7 with linespoints pt 13 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#D55E00' title 'Message4', \
+	'' skip 1 using 1:8 with linespoints pt 6 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#56B4E9' title 'Message5', \
+	'' skip 1 using 1:9 with linespoints pt 4 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
+	'' skip 1 using 1:10 with linespoints pt 8 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
+	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'

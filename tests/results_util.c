@@ -170,6 +170,30 @@ ru_write_results(const char *name, const char *unit, const char *compiler,
 	                                                   count, false));
 }
 
+void
+ru_assert_schema(const char *schema, bool invalid, const char *const *paths)
+{
+	char command[16384], output[256];
+	int used = snprintf(command, sizeof command,
+	                    "/usr/bin/python3 '%s/tests/check_schema.py' %s "
+	                    "'%s/trackers/%s'",
+	                    BENCH_SOURCE_DIR, invalid ? "--invalid" : "",
+	                    BENCH_TESTDATA_DIR, schema);
+	for (size_t i = 0; paths[i] != NULL; i++)
+		used += snprintf(command + used, sizeof command - (size_t)used,
+		                 " '%s'", paths[i]);
+	ck_assert_int_lt(used, (int)sizeof command - 8);
+	strcat(command, " 2>&1");
+	FILE *pipe = popen(command, "r");
+	ck_assert_ptr_nonnull(pipe);
+	size_t got = fread(output, 1, sizeof output - 1, pipe);
+	output[got] = '\0';
+	int status = pclose(pipe);
+	ck_assert_msg(status == 0, "%s against %s: %s", invalid ? "refusal"
+	                                                       : "validation",
+	              schema, output);
+}
+
 struct bench_capture
 ru_compare(const char *baseline, const char *current, const char *option,
            const char *value)

@@ -68,6 +68,15 @@ char *ru_write_results(const char *name, const char *unit,
                        const char *compiler, const struct ru_cell *cells,
                        size_t count);
 
+/* --- The trackers' schemas (tests/data/trackers/) ------------------------- */
+
+/* Fails unless every path of `paths` (NULL-terminated) validates against
+ * tests/data/trackers/<schema> (tests/check_schema.py, run with
+ * /usr/bin/python3 and Debian's python3-jsonschema); with `invalid`,
+ * unless every one is refused. */
+void ru_assert_schema(const char *schema, bool invalid,
+                      const char *const *paths);
+
 /* --- bench compare -------------------------------------------------------- */
 
 /* Runs `bench compare baseline current [option [value]]`. */

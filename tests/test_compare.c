@@ -445,6 +445,66 @@ START_TEST(the_same_pin_drops_the_cpu_note)
 }
 END_TEST
 
+/* --format md: the summary for a review lists the regressed cell alone
+ * under "Regressed", the improved one under "Improved", and the notes. */
+START_TEST(markdown_summary_for_a_review)
+{
+	ru_set_up_temp();
+	const struct ru_cell before[] = {
+		{"tCreate5Int32", "R5", 1000, NULL},
+		{"tCreate5Int32", "Message4", 2000, NULL},
+		{"tCreate50Int32", "R5", 10000, NULL},
+		{"tCreate50Int32", "Message4", 20000, NULL},
+	};
+	/* Message4's tCreate5Int32 +5 %, R5's tCreate50Int32 -10 %, R5's
+	 * tCreate5Int32 +1.5 %: within. */
+	const struct ru_cell after[] = {
+		{"tCreate5Int32", "R5", 1015, NULL},
+		{"tCreate5Int32", "Message4", 2100, NULL},
+		{"tCreate50Int32", "R5", 9000, NULL},
+		{"tCreate50Int32", "Message4", 20000, NULL},
+	};
+	char *a = ru_write_results("a.json", "instructions", "GCC 12.2.0",
+	                           before, 4);
+	char *b = ru_write_results("b.json", "instructions", "GCC 13.1.0",
+	                           after, 4);
+	struct bench_capture run = ru_compare(a, b, "--format", "md");
+	ck_assert_msg(run.status == BENCH_EXIT_REGRESSED, "exit %d: %s",
+	              run.status, run.err);
+	const char *out = run.out;
+	ck_assert_msg(strncmp(out, "### Regressed: 1 cell grew", 26) == 0, "%s",
+	              out);
+	const char *regressed = strstr(out, "**Regressed**");
+	const char *improved = strstr(out, "**Improved**");
+	const char *notes = strstr(out, "**Notes**");
+	ck_assert_ptr_nonnull(regressed);
+	ck_assert_ptr_nonnull(improved);
+	ck_assert_ptr_nonnull(notes);
+	const char *line = strstr(out, "| tCreate5Int32 | Message4 | 2000 | "
+	                               "2100 | +5.0% |");
+	ck_assert_msg(line != NULL && line > regressed && line < improved, "%s",
+	              out);
+	line = strstr(out, "| tCreate50Int32 | R5 | 10000 | 9000 | -10.0% |");
+	ck_assert_msg(line != NULL && line > improved && line < notes, "%s", out);
+	ck_assert_ptr_null(strstr(out, "| tCreate5Int32 | R5 |"));
+	ck_assert_ptr_nonnull(strstr(notes, "- the compiler differs"));
+	hu_capture_free(&run);
+	/* Nothing regressed: the verdict says so, the lists say none. */
+	run = ru_compare(a, a, "--format", "md");
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "### Passed: no cell regressed"));
+	ck_assert_ptr_nonnull(strstr(run.out, "**Regressed**\n\nNone."));
+	hu_capture_free(&run);
+	run = ru_compare(a, b, "--format", "csv");
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	hu_capture_free(&run);
+	free(a);
+	free(b);
+	ru_tear_down_temp();
+}
+END_TEST
+
 Suite *
 make_compare_suite(void)
 {
@@ -460,6 +520,7 @@ make_compare_suite(void)
 	tcase_add_test(tc, unusable_input_exits_1_and_bad_usage_2_saying_why);
 	tcase_add_test(tc, a_schema_1_baseline_is_read);
 	tcase_add_test(tc, the_same_pin_drops_the_cpu_note);
+	tcase_add_test(tc, markdown_summary_for_a_review);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -2,7 +2,7 @@
  * subcommand.h - what the program gives each of its commands: the
  * backends, the directories and the streams (struct bench_program), and
  * the shape of a subcommand's entry point. Every subcommand (report,
- * compare, read-callgrind, glibc-pin) includes this, never the program's
+ * compare, history, read-callgrind, glibc-pin) includes this, never the program's
  * own header, so that the program depends on its subcommands and not
  * the other way round.
  */

@@ -9,6 +9,9 @@
 
 #include "options.h"
 #include "results.h"
+#include "results_read.h"
+
+#include <jansson.h>
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -44,12 +47,23 @@ bool bench_write_results_file(const char *path,
 	X(BENCH_FORMAT_TEXT, bench_write_text)   /* output_table.c */      \
 	X(BENCH_FORMAT_CSV, bench_write_csv)     /* output_csv.c */        \
 	X(BENCH_FORMAT_JSON, bench_write_json)   /* output_json.c */       \
-	X(BENCH_FORMAT_GBENCH, bench_write_gbench) /* output_gbench.c */
+	X(BENCH_FORMAT_GBENCH, bench_write_gbench) /* output_gbench.c */   \
+	X(BENCH_FORMAT_BMF, bench_write_bmf)     /* output_trackers.c */   \
+	X(BENCH_FORMAT_GITHUB_ACTION, bench_write_github_action) /* ditto */
 
 #define BENCH_WRITER_DECLARE(format, writer)                               \
 	bool writer(FILE *stream, const struct bench_results *results,     \
 	            enum bench_unit unit);
 BENCH_WRITER_TABLE(BENCH_WRITER_DECLARE)
 #undef BENCH_WRITER_DECLARE
+
+/*
+ * A results file in a tracker's format (output_trackers.c): format
+ * BENCH_FORMAT_BMF or BENCH_FORMAT_GITHUB_ACTION, a new document (NULL
+ * when out of memory). For what has a results file but no run in memory:
+ * read-callgrind's counts and the versions of `bench history`.
+ */
+json_t *bench_tracker_document(const struct bench_run_file *run,
+                               enum bench_format format);
 
 #endif /* BENCH_OUTPUT_H */

@@ -15,6 +15,7 @@ static const char usage[] =
 	"       bench --list | --list-tests | --help\n"
 	"       bench report FILE [options]   (see bench report --help)\n"
 	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
+	"       bench history [FILE] [options]   (see bench history --help)\n"
 	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
 	"                            [--glibc-diagnostics FILE]\n"
 	"       bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS\n"
@@ -61,6 +62,10 @@ static const char usage[] =
 	"                  regressions first; exit 3 when a cell grew by more\n"
 	"                  than the threshold (2% and 20 instructions, or 10%\n"
 	"                  for times), 1 when CURRENT has ERR cells\n"
+	"                  (--format md: a summary for a review)\n"
+	"  history         every committed version of a results file (the\n"
+	"                  instruction baseline by default) and the cells that\n"
+	"                  moved between them, from git; their series\n"
 	"  read-callgrind  the figures of a --measure instructions run, from\n"
 	"                  callgrind's dumps (scripts/bench-instructions);\n"
 	"                  with --glibc-diagnostics, checks and records the\n"
@@ -125,7 +130,7 @@ print_formats(FILE *out)
 		BENCH_FORMAT_LIST(BENCH_FORMAT_HELP)
 #undef BENCH_FORMAT_HELP
 	};
-	enum { INDENT = 14, WIDTH = 76 };
+	enum { INDENT = 18, WIDTH = 76 };
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
 		int column = fprintf(out, "    %-*s", INDENT - 4, formats[i].word);
 		const char *text = formats[i].text;

@@ -31,7 +31,13 @@
 	X(BENCH_FORMAT_GBENCH, "gbench",                                       \
 	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "   \
 	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "     \
-	  "cell (always ns), for compare.py and CI dashboards")
+	  "cell (always ns), for compare.py and CI dashboards")               \
+	X(BENCH_FORMAT_BMF, "bmf",                                             \
+	  "Bencher Metric Format: per cell TEST/BACKEND its latency (the "     \
+	  "median, and the median -/+ MAD, in ns) and flat_bytes where known") \
+	X(BENCH_FORMAT_GITHUB_ACTION, "github-action",                         \
+	  "github-action-benchmark's customSmallerIsBetter: one entry "        \
+	  "{name, unit, value, range, extra} per cell (ns)")
 
 enum bench_format {
 #define BENCH_FORMAT_ENUM(name, word, text) name,

@@ -6,6 +6,7 @@
 
 #include "compare.h"
 #include "glibc_pin.h"
+#include "history.h"
 #include "instructions.h"
 #include "matrix.h"
 #include "measure.h"
@@ -169,6 +170,7 @@ static const struct {
 	{"report", bench_report_main},
 	/* Regression tracking. */
 	{"compare", bench_compare_main},
+	{"history", bench_history_main},
 	{"read-callgrind", bench_read_callgrind_main},
 	{"glibc-pin", bench_glibc_pin_main},
 };

@@ -11,6 +11,7 @@
 #ifndef BENCH_REPORT_INTERNAL_H
 #define BENCH_REPORT_INTERNAL_H
 
+#include "history.h"
 #include "matrix.h"
 #include "say.h"
 #include "results_read.h"
@@ -214,8 +215,10 @@ enum report_plot_kind {
 	REPORT_PLOT_SCALING,      /* one op and type: time against items */
 	REPORT_PLOT_RELATIVE,     /* one size: each test against its fastest */
 	REPORT_PLOT_VS2005,       /* ratios to the base backend, then and now */
-	REPORT_PLOT_REAL          /* one real operation: each named message
+	REPORT_PLOT_REAL,         /* one real operation: each named message
 	                           * against its fastest (bars) */
+	REPORT_PLOT_HISTORY       /* one operation: each backend's trend over
+	                           * the baseline's versions (report_history.c) */
 };
 
 #define REPORT_NAME_MAX 64
@@ -231,9 +234,12 @@ struct report_plot {
 	char title[128];
 };
 
+struct report_history;
+
 struct report_plots {
 	struct report_plot *plots;
 	size_t count;
+	const struct report_history *history; /* the HISTORY plots' data */
 	bool drawn;               /* gnuplot ran and wrote every SVG */
 	char skipped[256];        /* why not, when !drawn */
 };
@@ -274,6 +280,43 @@ bool report_relative_to_base(const struct bench_run_file *run,
                              const struct report_reference *reference,
                              const char *base, const struct bench_file_row *row,
                              size_t column, double *then, double *now);
+
+/* For the plots drawn by other files: the start of a plot in plots.gp,
+ * and a column's colour (the Floor's grey) and point shape. */
+void report_plot_start(FILE *out, const struct report_plot *plot, int width,
+                       int height);
+const char *report_plot_colour(size_t column, bool floor);
+#define REPORT_PLOT_COLOURS 8u       /* colours before they repeat */
+int report_plot_point(size_t column);
+
+/* --- The history of the instruction baseline (report_history.c) ---------- */
+
+struct report_history {
+	bool present;                 /* read; else skipped says why */
+	char skipped[1024];
+	struct bench_history history;
+	struct bench_history_series series;
+	struct bench_history_move *moves;
+	size_t move_count;
+	double percent, minimum;      /* what counts as a move */
+};
+
+/* Reads the versions of the baseline `file` (NULL: none given). A history
+ * that cannot be read is no failure: present is false and skipped says
+ * why. False only when out of memory. */
+bool report_load_history(const char *file, struct report_history *history);
+void report_history_free(struct report_history *history);
+
+/* Adds a HISTORY plot per operation the history has; false when out of
+ * memory. */
+bool report_plan_history_plots(struct report_plots *plots,
+                               const struct report_history *history);
+
+/* A HISTORY plot's data (data/<name>.csv) and its part of plots.gp. */
+void report_history_data(FILE *out, const struct report_history *history,
+                         const struct report_plot *plot);
+void report_history_script(FILE *out, const struct report_history *history,
+                           const struct report_plot *plot);
 
 /* --- The toolchain comparison (report_sensitivity.c) ---------------------- */
 
@@ -549,6 +592,7 @@ struct report_page_input {
 	const struct report_notes *original_notes;
 	const char *original_notes_source;
 	const char *counts_source;      /* the counted run, as named */
+	const struct report_history *history;
 };
 
 /* The first characters of every generated page. */
@@ -589,6 +633,7 @@ report_page_writer report_write_results_page, report_results_findings;
 report_page_writer report_write_2005_page, report_2005_findings;
 report_page_writer report_write_originals_page, report_originals_findings;
 report_page_writer report_write_toolchain_page, report_toolchain_findings;
+report_page_writer report_write_history_page, report_history_findings;
 
 /* --- Markdown (report_grid.c) ------------------------------------------- */
 

@@ -266,11 +266,13 @@ struct inputs {
 	struct bench_run_file counts;       /* empty: none found */
 	struct report_notes original_notes;
 	struct report_originals originals;
+	struct report_history history;
 };
 
 static void
 free_inputs(struct inputs *inputs)
 {
+	report_history_free(&inputs->history);
 	report_originals_free(&inputs->originals);
 	report_notes_free(&inputs->original_notes);
 	bench_run_file_free(&inputs->counts);
@@ -316,6 +318,7 @@ write_pages(const struct report_options *options, const struct inputs *inputs,
 		.original_notes = &inputs->original_notes,
 		.original_notes_source = original_notes,
 		.counts_source = counts,
+		.history = &inputs->history,
 	};
 	return report_write_pages(options->dir, &input, why, why_size);
 }
@@ -398,8 +401,10 @@ load_inputs(const struct report_options *options, struct inputs *inputs,
 	       report_load_sensitivity(options->sensitivity,
 	                               &inputs->sensitivity, why, why_size) &&
 	       load_originals(options, inputs, why, why_size) &&
-	       (report_plan_plots(&inputs->run, &inputs->comparison,
-	                          &inputs->plots) ||
+	       ((report_plan_plots(&inputs->run, &inputs->comparison,
+	                           &inputs->plots) &&
+	         report_load_history(options->instructions, &inputs->history) &&
+	         report_plan_history_plots(&inputs->plots, &inputs->history)) ||
 	        bench_say(why, why_size, "out of memory"));
 }
 
@@ -459,6 +464,12 @@ say_written(const struct bench_program *program,
 	else
 		fprintf(program->out, "bench report: toolchain page skipped: "
 		        "%s\n", sensitivity->skipped);
+	if (inputs->history.present)
+		fprintf(program->out, "bench report: history: %zu versions of %s\n",
+		        inputs->history.history.count, options->instructions);
+	else
+		fprintf(program->out, "bench report: history skipped: %s\n",
+		        inputs->history.skipped);
 	if (readme[0] != '\0')
 		fprintf(program->out, "bench report: wrote the block of %s from "
 		        "%s\n", readme, options->file);

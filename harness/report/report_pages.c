@@ -35,6 +35,10 @@ static const struct report_page pages[] = {
 	 "the verdicts of the same rows built with other compilers and "
 	 "allocators",
 	 report_write_toolchain_page, report_toolchain_findings},
+	{"history.md", "History",
+	 "every committed version of the instruction baseline, what each one "
+	 "moved, and each operation's trend per backend",
+	 report_write_history_page, report_history_findings},
 };
 
 #define PAGE_COUNT (sizeof pages / sizeof pages[0])

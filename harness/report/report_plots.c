@@ -30,6 +30,8 @@ static const char *const palette[] = {
 };
 static const int point_types[] = {7, 5, 9, 11, 13, 6, 4, 8};
 #define PALETTE_SIZE (sizeof palette / sizeof palette[0])
+_Static_assert(PALETTE_SIZE == REPORT_PLOT_COLOURS,
+               "REPORT_PLOT_COLOURS counts the palette");
 #define FLOOR_COLOUR "#7F7F7F"
 
 /* What the N of a series counts, by the layout of its message. */
@@ -669,6 +671,25 @@ vs2005_script(FILE *out, const struct bench_run_file *run,
 	fputc('\n', out);
 }
 
+void
+report_plot_start(FILE *out, const struct report_plot *plot, int width,
+                  int height)
+{
+	plot_header(out, plot, width, height);
+}
+
+const char *
+report_plot_colour(size_t column, bool floor)
+{
+	return floor ? FLOOR_COLOUR : palette[column % PALETTE_SIZE];
+}
+
+int
+report_plot_point(size_t column)
+{
+	return point_types[column % PALETTE_SIZE];
+}
+
 /* --- Writing the files ---------------------------------------------------- */
 
 /* Removes the files a former run left in dir/sub with one of the
@@ -758,6 +779,9 @@ write_data(FILE *out, const void *opaque, char *why, size_t why_size)
 	case REPORT_PLOT_REAL:
 		real_data(out, context->run, context->plot);
 		break;
+	case REPORT_PLOT_HISTORY:
+		report_history_data(out, context->plots->history, context->plot);
+		break;
 	}
 	return true;
 }
@@ -794,6 +818,9 @@ write_script(FILE *out, const void *opaque, char *why, size_t why_size)
 		case REPORT_PLOT_VS2005:
 			vs2005_script(out, context->run, context->reference,
 			              context->comparison->base, plot);
+			break;
+		case REPORT_PLOT_HISTORY:
+			report_history_script(out, context->plots->history, plot);
 			break;
 		}
 	}

@@ -539,24 +539,13 @@ load_row(struct loader *loader, json_t *entry, size_t index,
 	                    &row->haiku_winner);
 }
 
-bool
-bench_run_file_load(const char *path, enum bench_read_figures figures,
-                    struct bench_run_file *run, char *why, size_t why_size)
+/* Checks the document in run->root (parsed from the file or the text
+ * named `path`) and fills the run; frees it on failure. */
+static bool
+load_document(const char *path, enum bench_read_figures figures,
+              struct bench_run_file *run, char *why, size_t why_size)
 {
-	memset(run, 0, sizeof *run);
-	run->path = path;
 	struct loader loader = {.path = path, .why = why, .why_size = why_size};
-	json_error_t error;
-	run->root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
-	if (run->root == NULL) {
-		if (error.line < 1)
-			bench_say(why, why_size, "%s: %s", path, error.text);
-		else
-			bench_say(why, why_size,
-			    "%s: line %d, column %d: not valid JSON: %s", path,
-			    error.line, error.column, error.text);
-		return false;
-	}
 	json_t *root = run->root;
 	bool ok = json_is_object(root) ||
 	          fail_at(&loader, "", "", "expected an object at the top");
@@ -595,6 +584,48 @@ bench_run_file_load(const char *path, enum bench_read_figures figures,
 	if (!ok)
 		bench_run_file_free(run);
 	return ok;
+}
+
+/* The reason jansson gave for JSON it could not parse. */
+static bool
+fail_json(const char *path, const json_error_t *error, char *why,
+          size_t why_size)
+{
+	if (error->line < 1)
+		bench_say(why, why_size, "%s: %s", path, error->text);
+	else
+		bench_say(why, why_size,
+		          "%s: line %d, column %d: not valid JSON: %s", path,
+		          error->line, error->column, error->text);
+	return false;
+}
+
+bool
+bench_run_file_load(const char *path, enum bench_read_figures figures,
+                    struct bench_run_file *run, char *why, size_t why_size)
+{
+	memset(run, 0, sizeof *run);
+	run->path = path;
+	json_error_t error;
+	run->root = json_load_file(path, JSON_REJECT_DUPLICATES, &error);
+	if (run->root == NULL)
+		return fail_json(path, &error, why, why_size);
+	return load_document(path, figures, run, why, why_size);
+}
+
+bool
+bench_run_file_load_text(const char *name, const char *text, size_t length,
+                         enum bench_read_figures figures,
+                         struct bench_run_file *run, char *why,
+                         size_t why_size)
+{
+	memset(run, 0, sizeof *run);
+	run->path = name;
+	json_error_t error;
+	run->root = json_loadb(text, length, JSON_REJECT_DUPLICATES, &error);
+	if (run->root == NULL)
+		return fail_json(name, &error, why, why_size);
+	return load_document(name, figures, run, why, why_size);
 }
 
 void

@@ -10,7 +10,7 @@
  * is taken whole or refused with one line naming the file and the place.
  * Every string points into the JSON document, which the run owns; the
  * JSON of each row and cell is kept for the commands that fill it in
- * (read-callgrind).
+ * (read-callgrind). A document is read from a file or from memory.
  */
 #ifndef BENCH_RESULTS_READ_H
 #define BENCH_RESULTS_READ_H
@@ -133,6 +133,17 @@ struct bench_run_file {
 bool bench_run_file_load(const char *path, enum bench_read_figures figures,
                          struct bench_run_file *run, char *why,
                          size_t why_size);
+
+/*
+ * The same, from a document in memory, text[0..length) (a version read
+ * from git, a file just rendered), whose reasons name it `name` (kept as
+ * the run's path: it must outlive the run). The text may be freed after
+ * the call.
+ */
+bool bench_run_file_load_text(const char *name, const char *text,
+                              size_t length, enum bench_read_figures figures,
+                              struct bench_run_file *run, char *why,
+                              size_t why_size);
 void bench_run_file_free(struct bench_run_file *run);
 
 /* True when the cell has its figure: present, neither ERR nor n/a. */

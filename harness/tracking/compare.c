@@ -118,14 +118,21 @@ struct gate {
 	double percent;        /* threshold, percent of the baseline */
 	double minimum;        /* and at least this much (instructions) */
 	bool allow_new;        /* --allow-new: cells of one file pass */
+	bool markdown;         /* --format md: the summary for a review */
 };
+
+double
+bench_compare_allowance(double percent, double minimum, double baseline)
+{
+	double relative = baseline * percent / 100.0;
+	return relative > minimum ? relative : minimum;
+}
 
 /* How much a figure may move before it counts. */
 static double
 allowance(const struct gate *gate, double baseline)
 {
-	double relative = baseline * gate->percent / 100.0;
-	return relative > gate->minimum ? relative : gate->minimum;
+	return bench_compare_allowance(gate->percent, gate->minimum, baseline);
 }
 
 static void
@@ -339,7 +346,20 @@ describe_file(FILE *out, const char *label, const struct results_file *file)
 
 static const char usage[] =
 	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT] "
-	"[--allow-new]";
+	"[--allow-new] [--format md]";
+
+/* --format: the table (by default), or md, the summary for a review;
+ * false, said on err, for anything else. */
+static bool
+parse_summary_format(const struct bench_program *program, const char *word,
+                     bool *markdown)
+{
+	*markdown = word != NULL && strcmp(word, "md") == 0;
+	if (!*markdown)
+		fprintf(program->err, "bench compare: --format takes md (the "
+		        "summary for a review)\n");
+	return *markdown;
+}
 
 /* Parses PCT: a number from 0 to 1000, an optional '%' after it. */
 static bool
@@ -497,6 +517,111 @@ gate_status(FILE *err, const struct results_file *current,
 	return BENCH_EXIT_OK;
 }
 
+/* --- The summary for a review (--format md) ---------------------------------- */
+
+/* The regressed or the improved cells, as a Markdown table. */
+static void
+md_cells(FILE *out, const struct change *changes, size_t count,
+         bool regressed, const char *unit)
+{
+	size_t listed = 0;
+	for (size_t i = 0; i < count; i++) {
+		const struct change *change = &changes[i];
+		bool wanted = regressed ? change->kind == CHANGE_REGRESSED
+		                        : change->kind == CHANGE_COMPARED &&
+		                                  change->improved;
+		if (!wanted)
+			continue;
+		if (listed++ == 0)
+			fprintf(out, "| test | backend | baseline (%s) | current | "
+			        "change |\n|---|---|--:|--:|--:|\n", unit);
+		char before[TEXT_MAX], after[TEXT_MAX], text[COLUMNS][TEXT_MAX];
+		figure_text(change->baseline, before);
+		figure_text(change->current, after);
+		fill_line(change, text);
+		fprintf(out, "| %s | %s | %s | %s | %s |\n", change->current->test,
+		        change->current->backend, before, after, text[6]);
+	}
+	if (listed == 0)
+		fputs("None.\n", out);
+}
+
+/* The context notes, as Markdown list items. */
+static void
+md_notes(FILE *out, const struct results_file *baseline,
+         const struct results_file *current)
+{
+	char *text = NULL;
+	size_t length = 0;
+	FILE *notes = open_memstream(&text, &length);
+	if (notes == NULL)
+		return;
+	print_context_notes(notes, baseline, current);
+	fclose(notes);
+	fputs("\n**Notes**\n\n", out);
+	if (length == 0)
+		fputs("- Nothing differs between the two files' compilers, flags, "
+		      "glibc, callgrind and glibc pins.\n", out);
+	for (char *line = text; line != NULL && *line != '\0';) {
+		char *end = strchr(line, '\n');
+		if (end != NULL)
+			*end = '\0';
+		fprintf(out, "- %s\n", strncmp(line, "note: ", 6) == 0 ? line + 6
+		                                                      : line);
+		line = end != NULL ? end + 1 : NULL;
+	}
+	free(text);
+}
+
+/*
+ * The summary for a pull request's review: the verdict in one line, the
+ * cells that regressed and those that improved beyond the threshold (old,
+ * new, change), and what differs between the two files' toolchains.
+ */
+static void
+print_markdown(FILE *out, const struct results_file *baseline,
+               const struct results_file *current,
+               const struct change *changes, size_t count,
+               const struct tally *tally, const struct gate *gate)
+{
+	size_t regressed = tally->kind[CHANGE_REGRESSED];
+	size_t errors = tally->kind[CHANGE_ERR];
+	size_t changed = tally->kind[CHANGE_NEW] + tally->kind[CHANGE_REMOVED];
+	fputs("### ", out);
+	if (errors > 0)
+		fprintf(out, "Failed: %zu cell%s failed validation", errors,
+		        errors == 1 ? "" : "s");
+	else if (regressed > 0)
+		fprintf(out, "Regressed: %zu cell%s grew beyond the threshold",
+		        regressed, regressed == 1 ? "" : "s");
+	else if (changed > 0 && !gate->allow_new)
+		fprintf(out, "Cells changed: %zu new, %zu removed (update the "
+		        "baseline)", tally->kind[CHANGE_NEW],
+		        tally->kind[CHANGE_REMOVED]);
+	else
+		fputs("Passed: no cell regressed", out);
+	fprintf(out, " (%zu cells compared, %zu improved)\n\n", count,
+	        tally->improved);
+	fprintf(out, "`%s` (%.12s) against `%s` (%.12s), in %s per operation. "
+	        "A cell regresses when it grows by more than %g %%",
+	        current->path, current->run.git_commit, baseline->path,
+	        baseline->run.git_commit, current->unit, gate->percent);
+	if (gate->minimum > 0)
+		fprintf(out, " and by more than %g %s", gate->minimum,
+		        current->unit);
+	fputs(".\n\n**Regressed**\n\n", out);
+	md_cells(out, changes, count, true, current->unit);
+	fputs("\n**Improved**\n\n", out);
+	md_cells(out, changes, count, false, current->unit);
+	for (size_t i = 0; i < count; i++) {
+		if (changes[i].kind == CHANGE_ERR)
+			fprintf(out, "%s- ERR %s/%s: %s\n", i == 0 ? "\n" : "",
+			        changes[i].current->test, changes[i].current->backend,
+			        changes[i].current->error);
+	}
+	md_notes(out, baseline, current);
+}
+
 static int
 report(const struct bench_program *program, const struct results_file *baseline,
        const struct results_file *current, const struct gate *gate)
@@ -512,9 +637,14 @@ report(const struct bench_program *program, const struct results_file *baseline,
 		tally.kind[changes[i].kind]++;
 		tally.improved += changes[i].improved ? 1 : 0;
 	}
-	print_header(program->out, baseline, current, gate);
-	print_tables(program->out, changes, count, &tally, gate);
-	print_summary(program->out, changes, count, &tally);
+	if (gate->markdown) {
+		print_markdown(program->out, baseline, current, changes, count,
+		               &tally, gate);
+	} else {
+		print_header(program->out, baseline, current, gate);
+		print_tables(program->out, changes, count, &tally, gate);
+		print_summary(program->out, changes, count, &tally);
+	}
 	int status = gate_status(program->err, current, gate, &tally);
 	free(changes);
 	return status;
@@ -527,11 +657,17 @@ bench_compare_main(const struct bench_program *program, int argc,
 	const char *paths[2] = {NULL, NULL};
 	size_t path_count = 0;
 	double percent = -1.0;
-	bool allow_new = false;
+	bool allow_new = false, markdown = false;
 	for (int i = 1; i < argc; i++) {
 		const char *value = NULL;
 		if (strcmp(argv[i], "--allow-new") == 0) {
 			allow_new = true;
+			continue;
+		} else if (strcmp(argv[i], "--format") == 0) {
+			if (!parse_summary_format(program, i + 1 < argc ? argv[++i]
+			                                                : NULL,
+			                          &markdown))
+				return BENCH_EXIT_USAGE;
 			continue;
 		} else if (strcmp(argv[i], "--threshold") == 0) {
 			if (i + 1 == argc) {
@@ -588,6 +724,7 @@ bench_compare_main(const struct bench_program *program, int argc,
 	if (percent >= 0.0)
 		gate.percent = percent;
 	gate.allow_new = allow_new;
+	gate.markdown = markdown;
 	status = report(program, &baseline, &current, &gate);
 done:
 	results_file_free(&baseline);

@@ -38,6 +38,12 @@
  * instructions per operation to regress (small cells, whole numbers). */
 #define BENCH_COMPARE_INSTRUCTIONS_MIN 20.0
 
+/* How much a figure of `baseline` may move before it counts: `percent`
+ * percent of it, and at least `minimum` (the one rule of the gate, which
+ * `bench history` applies to its moves too). */
+double bench_compare_allowance(double percent, double minimum,
+                               double baseline);
+
 /* The subcommand; argv[0] is "compare". */
 int bench_compare_main(const struct bench_program *program, int argc,
                        char **argv);

@@ -17,6 +17,7 @@
 #include "json_file.h"
 #include "results_read.h"
 #include "options.h"
+#include "output.h"
 #include "stats.h"
 
 #include <dirent.h>
@@ -425,13 +426,48 @@ record_glibc_pin(const struct bench_run_file *run, const char *path,
 
 static const char usage[] =
 	"usage: bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE] "
-	"[--glibc-diagnostics FILE]";
+	"[--glibc-diagnostics FILE] [--format json|bmf|github-action]";
+
+/* --format: the results JSON (default), or a tracker's format of it. */
+static bool
+parse_counts_format(const char *word, enum bench_format *format)
+{
+	return bench_format_parse(word, format) &&
+	       (*format == BENCH_FORMAT_JSON || *format == BENCH_FORMAT_BMF ||
+	        *format == BENCH_FORMAT_GITHUB_ACTION);
+}
+
+/* The filled run in `format`: as it is for JSON; for a tracker's format,
+ * read back as a measured run and mapped (output_trackers.c). */
+static json_t *
+counts_document(json_t *root, enum bench_format format, char *why,
+                size_t why_size)
+{
+	if (format == BENCH_FORMAT_JSON)
+		return json_incref(root);
+	char *text = json_dumps(root, 0);
+	struct bench_run_file counted;
+	json_t *document = NULL;
+	if (text == NULL)
+		snprintf(why, why_size, "out of memory");
+	else if (bench_run_file_load_text("the counted run", text, strlen(text),
+	                                  BENCH_READ_MEASURED, &counted, why,
+	                                  why_size)) {
+		document = bench_tracker_document(&counted, format);
+		bench_run_file_free(&counted);
+		if (document == NULL)
+			snprintf(why, why_size, "out of memory");
+	}
+	free(text);
+	return document;
+}
 
 int
 bench_read_callgrind_main(const struct bench_program *program, int argc,
                           char **argv)
 {
 	const char *run_path = NULL, *out_path = NULL, *diagnostics = NULL;
+	enum bench_format format = BENCH_FORMAT_JSON;
 	const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
 	size_t input_count = 0;
 	if (inputs == NULL) {
@@ -445,6 +481,9 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 			out_path = argv[++i];
 		else if (strncmp(argv[i], "--out=", 6) == 0 && argv[i][6] != '\0')
 			out_path = argv[i] + 6;
+		else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc &&
+		         parse_counts_format(argv[i + 1], &format))
+			i++;
 		else if (strcmp(argv[i], "--glibc-diagnostics") == 0 &&
 		         i + 1 < argc && argv[i + 1][0] != '\0')
 			diagnostics = argv[++i];
@@ -472,7 +511,9 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 	ok = ok && fill_run(&run, &dumps, why, sizeof why);
 	if (ok && diagnostics != NULL)
 		ok = record_glibc_pin(&run, diagnostics, why, sizeof why);
-	json_t *root = run.root;
+	json_t *root = ok ? counts_document(run.root, format, why, sizeof why)
+	                  : NULL;
+	ok = ok && root != NULL;
 	if (!ok) {
 		fprintf(program->err, "bench read-callgrind: %s\n", why);
 		status = BENCH_EXIT_FAILED;
@@ -486,6 +527,7 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 		        "results\n");
 		status = BENCH_EXIT_FAILED;
 	}
+	json_decref(root);
 	bench_run_file_free(&run);
 	bench_callgrind_dumps_free(&dumps);
 	free(inputs);
