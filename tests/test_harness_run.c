@@ -657,13 +657,14 @@ START_TEST(out_file_is_written_whole_and_nothing_else_is)
 	ck_assert_int_eq(info.st_mode & 0777, 0644);
 	hu_capture_free(&run);
 
-	/* A target that cannot be replaced (a directory): exit 1, a reason,
-	 * and no temporary file left behind. */
+	/* A target that cannot be replaced (a directory): refused before the
+	 * run as bad usage, in one line, and no temporary file left behind. */
 	ck_assert_int_eq(mkdir(blocker, 0700), 0);
 	run = hu_run(backends, 1, NULL, "--filter", "tRead5Int32", "--sizes",
 	             "5", SHORT_RUN, "--out", blocker, NULL);
-	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
-	ck_assert_ptr_nonnull(strstr(run.err, "cannot write"));
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
+	ck_assert_ptr_nonnull(strstr(run.err, "is a directory"));
 	ck_assert_uint_eq(list_dir(dir, names, 8), 2); /* run.json, taken */
 	hu_capture_free(&run);
 	rmdir(blocker);

@@ -10,15 +10,19 @@
  *   the owner cannot be kept or its folder is not writable, it is written in
  *   place, as `>` would;
  * - a missing file in an existing folder is created with the umask's mode;
- * - a character device or a FIFO is written in place (/dev/null,
- *   /dev/stdout);
+ * - a character device or a FIFO is written in place (/dev/null);
+ * - the program's own standard output or error (/dev/stdout, /dev/stderr,
+ *   /proc/self/fd/1, whatever they lead to) is written through the stream
+ *   it holds, so that another user's pipe needs no reopening and a file
+ *   the shell opened for it is not renamed away;
  * - anything else (a directory, a socket, a block device, a missing folder)
  *   and a file the user could not write with `>` are refused in one line.
  * The content is rendered in memory before the destination is touched, so a
  * writer that fails leaves it as it was. No temporary file outlives the
  * call: a replacement is an unnamed file (O_TMPFILE) linked under a name of
- * the writer's own pattern just before the rename, and stale temporaries
- * of that pattern left by a killed process are removed.
+ * the writer's own pattern just before its rename, and stale temporaries
+ * of that pattern left by a killed process are removed by the next writer
+ * of the same file.
  */
 #ifndef BENCH_OUTPUT_FILE_H
 #define BENCH_OUTPUT_FILE_H

@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include "compare.h"
+#include "help.h"
 #include "glibc_pin.h"
 #include "instructions.h"
 #include "matrix.h"
@@ -86,26 +87,6 @@ write_latest(const struct bench_program *program,
 static int
 run(const struct bench_program *program, const struct bench_options *options)
 {
-	size_t selected_backends = 0;
-	for (size_t i = 0; i < options->backend_count; i++)
-		selected_backends += options->backend_selected[i] ? 1 : 0;
-	if (selected_backends == 0) {
-		fprintf(program->err, "bench: no backends to run\n");
-		return BENCH_EXIT_USAGE;
-	}
-	struct bench_test *tests;
-	size_t test_count = selected_tests(options, &tests);
-	free(tests);
-	if (test_count == SIZE_MAX) {
-		fprintf(program->err, "bench: out of memory\n");
-		return BENCH_EXIT_FAILED;
-	}
-	if (test_count == 0) {
-		fprintf(program->err, "bench: --filter '%s' matches no test "
-		        "(see --list-tests)\n", options->filter_text);
-		return BENCH_EXIT_USAGE;
-	}
-
 	if (!bench_measure_available(options, program->err))
 		return BENCH_EXIT_USAGE;
 
@@ -160,26 +141,98 @@ run(const struct bench_program *program, const struct bench_options *options)
 	return status;
 }
 
-/* `bench NAME ...`: the commands that are not a run. */
-static const struct {
-	const char *name;
-	bench_subcommand_main *main;
-} subcommands[] = {
+/* `bench NAME ...`: the commands that are not a run. Each row gives the
+ * command's usage, which bench prints for -h or --help among its
+ * arguments without calling it (help.h): a command added here answers
+ * both by this rule, and bench --help lists it with its line. */
+static const struct bench_subcommand subcommands[] = {
 	/* The report from a results file. */
-	{"report", bench_report_main},
+	{"report", bench_report_main, bench_report_usage,
+	 "the report/ pages and plots from a results JSON"},
 	/* Regression tracking. */
-	{"compare", bench_compare_main},
-	{"read-callgrind", bench_read_callgrind_main},
-	{"glibc-pin", bench_glibc_pin_main},
+	{"compare", bench_compare_main, bench_compare_usage,
+	 "each cell's change between two results JSONs"},
+	{"read-callgrind", bench_read_callgrind_main,
+	 bench_read_callgrind_usage,
+	 "an instruction run's figures, from callgrind's dumps"},
+	{"glibc-pin", bench_glibc_pin_main, bench_glibc_pin_usage,
+	 "whether glibc took a GLIBC_TUNABLES pin"},
 };
+
+const struct bench_subcommand *
+bench_subcommands(size_t *count)
+{
+	*count = sizeof subcommands / sizeof subcommands[0];
+	return subcommands;
+}
+
+/* bench --help: the options, the commands, the exit statuses. */
+static void
+print_help(FILE *out)
+{
+	bench_print_usage(out);
+	fputs("\nCommands (bench COMMAND --help for each):\n", out);
+	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+		fprintf(out, "  %-16s%s\n", subcommands[i].name,
+		        subcommands[i].summary);
+	fputc('\n', out);
+	bench_exit_codes_print(out);
+}
+
+/* `bench --list-tests`: the selected tests, one a line. */
+static int
+list_tests(const struct bench_program *program,
+           const struct bench_options *options)
+{
+	struct bench_test *tests;
+	size_t count = selected_tests(options, &tests);
+	if (count == SIZE_MAX) {
+		fprintf(program->err, "bench: out of memory\n");
+		return BENCH_EXIT_FAILED;
+	}
+	for (size_t t = 0; t < count; t++)
+		fprintf(program->out, "%s\n", tests[t].name);
+	free(tests);
+	return BENCH_EXIT_OK;
+}
+
+/* The options of a run or a listing, parsed and checked; the backends'
+ * names are the parser's (options.h). */
+static int
+parse_and_check(const struct bench_program *program,
+                struct bench_options *options, int argc, char **argv)
+{
+	const char **names = calloc(program->backend_count + 1, sizeof *names);
+	char why[4096 + 256];
+	int status = BENCH_EXIT_FAILED;
+	snprintf(why, sizeof why, "out of memory");
+	if (names != NULL) {
+		for (size_t i = 0; i < program->backend_count; i++)
+			names[i] = program->backends[i]->name;
+		status = bench_options_parse(options, argc, argv, names,
+		                             program->backend_count, why,
+		                             sizeof why);
+	}
+	if (status == BENCH_EXIT_OK)
+		status = bench_options_check(options, why, sizeof why);
+	if (status != BENCH_EXIT_OK)
+		fprintf(program->err, "bench: %s\n", why);
+	free(names);
+	return status;
+}
 
 int
 bench_main(const struct bench_program *program, int argc, char **argv)
 {
 	size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
 	for (size_t i = 0; argc > 1 && i < subcommand_count; i++) {
-		if (strcmp(argv[1], subcommands[i].name) == 0)
-			return subcommands[i].main(program, argc - 1, argv + 1);
+		if (strcmp(argv[1], subcommands[i].name) != 0)
+			continue;
+		if (bench_asks_help(argc - 1, argv + 1)) {
+			fputs(subcommands[i].usage, program->out);
+			return BENCH_EXIT_OK;
+		}
+		return subcommands[i].main(program, argc - 1, argv + 1);
 	}
 	/* The one check of the backends, before anything runs. */
 	char reason[256];
@@ -189,30 +242,15 @@ bench_main(const struct bench_program *program, int argc, char **argv)
 		return BENCH_EXIT_FAILED;
 	}
 	struct bench_options options;
-	char why[512];
-	int status = bench_options_parse(&options, argc, argv,
-	                                 program->backends,
-	                                 program->backend_count, why,
-	                                 sizeof why);
-	if (status != BENCH_EXIT_OK) {
-		fprintf(program->err, "bench: %s\n", why);
-	} else if (options.help) {
-		bench_print_usage(program->out);
-	} else if (options.list) {
+	int status = parse_and_check(program, &options, argc, argv);
+	if (status == BENCH_EXIT_OK && options.help)
+		print_help(program->out);
+	else if (status == BENCH_EXIT_OK && options.list)
 		list_backends(program);
-	} else if (options.list_tests) {
-		struct bench_test *tests;
-		size_t count = selected_tests(&options, &tests);
-		if (count == SIZE_MAX) {
-			fprintf(program->err, "bench: out of memory\n");
-			status = BENCH_EXIT_FAILED;
-		}
-		for (size_t t = 0; t < count && count != SIZE_MAX; t++)
-			fprintf(program->out, "%s\n", tests[t].name);
-		free(tests);
-	} else {
+	else if (status == BENCH_EXIT_OK && options.list_tests)
+		status = list_tests(program, &options);
+	else if (status == BENCH_EXIT_OK)
 		status = run(program, &options);
-	}
 	bench_options_free(&options);
 	return status;
 }

@@ -16,4 +16,7 @@
  */
 int bench_main(const struct bench_program *program, int argc, char **argv);
 
+/* The subcommands, in the order bench --help lists them. */
+const struct bench_subcommand *bench_subcommands(size_t *count);
+
 #endif /* BENCH_CLI_H */

@@ -68,7 +68,7 @@ const char bench_report_usage[] =
 	"                       write nothing: exit 0 when README's block is\n"
 	"                       what FILE gives, 1 (naming the first line that\n"
 	"                       differs) when not\n"
-	"  --help               this text\n"
+	"  -h, --help           this text\n"
 	"\n"
 	"Exit status: 0 the report was written (or the block is the same), 1\n"
 	"an input is malformed, a difference from 2005 has no explanation,\n"
@@ -76,7 +76,6 @@ const char bench_report_usage[] =
 	"has no block, or (--check-readme) the block differs; 2 bad usage.\n";
 
 struct report_options {
-	bool help;
 	const char *file;
 	const char *dir;
 	const char *reference;
@@ -129,10 +128,7 @@ parse_arguments(int argc, char **argv, struct report_options *options,
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char **target = option_target(options, arg);
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			options->help = true;
-			return BENCH_EXIT_OK;
-		} else if (strcmp(arg, "--png") == 0) {
+		if (strcmp(arg, "--png") == 0) {
 			options->png = true;
 		} else if (target != NULL) {
 			if (i + 1 >= argc || argv[i + 1][0] == '\0') {
@@ -212,7 +208,7 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 	options->gnuplot = "gnuplot";
 	options->dir = program->report_dir;
 	int status = parse_arguments(argc, argv, options, why, why_size);
-	if (status != BENCH_EXIT_OK || options->help)
+	if (status != BENCH_EXIT_OK)
 		return status;
 	if (options->file == NULL) {
 		bench_say(why, why_size, "report: which results file? (usage: "
@@ -528,10 +524,6 @@ bench_report_main(const struct bench_program *program, int argc, char **argv)
 	if (status != BENCH_EXIT_OK) {
 		fprintf(program->err, "bench: %s\n", why);
 		return status;
-	}
-	if (options.help) {
-		fputs(bench_report_usage, program->out);
-		return BENCH_EXIT_OK;
 	}
 	if (options.check_readme != NULL) {
 		status = check_readme(program, &options);

@@ -42,4 +42,7 @@
 int bench_compare_main(const struct bench_program *program, int argc,
                        char **argv);
 
+/* Its usage text (bench compare --help). */
+extern const char bench_compare_usage[];
+
 #endif /* BENCH_COMPARE_H */
