@@ -24,6 +24,7 @@
 #include "test_util.h"
 
 #include <dirent.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -2102,6 +2103,80 @@ change_figure(const char *text, const char *after)
 	return copy;
 }
 
+/* results/latest.json with context.run_id set to `id`. */
+static void
+name_the_run(const char *id)
+{
+	json_error_t error;
+	json_t *root = json_load_file(in_temp("results/latest.json"), 0, &error);
+	ck_assert_msg(root != NULL, "%s", error.text);
+	json_object_set_new(json_object_get(root, "context"), "run_id",
+	                    json_string(id));
+	ck_assert_int_eq(json_dump_file(root, in_temp("results/latest.json"), 0),
+	                 0);
+	json_decref(root);
+}
+
+/* results/latest.md and latest.csv naming the run `md` and `csv` as bench
+ * writes them (the table's first line, the run_id column). */
+static void
+name_the_siblings(const char *md, const char *csv)
+{
+	char text[512];
+	snprintf(text, sizeof text, "Times in ns per operation: ..., commit x, "
+	         "bench 0.1.0, run %s.\n\n| Test |\n", md);
+	write_in(temp_dir, "results/latest.md", text);
+	snprintf(text, sizeof text, "test,operation,backend,median,run_id\n"
+	         "tCreate5Int32,Create,R5,91.00,%s\n", csv);
+	write_in(temp_dir, "results/latest.csv", text);
+}
+
+/* A latest.* set of two runs (a run killed between its renames) is
+ * refused by the report and by the README's check, in one line, and the
+ * report is left as it was. */
+START_TEST(test_a_mixed_latest_set_is_refused)
+{
+	make_temp();
+	make_tree(data_path("report/results-answer.json"), readme_before);
+	char latest[4096], report[4096], readme[4096];
+	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
+	snprintf(report, sizeof report, "%s", in_temp("report"));
+	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	static const char one[] = "20260101T000000Z-00000000000000a1";
+	static const char two[] = "20260102T000000Z-00000000000000b2";
+	name_the_run(one);
+	name_the_siblings(one, one);
+	struct bench_capture capture = tree_report(latest, report);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	char *summary = read_in(report, "README.md");
+	ck_assert_ptr_nonnull(summary);
+	/* Each file of another run in turn, and files that name none beside
+	 * a JSON that names one. */
+	static const char *const mixes[][2] = {
+		{two, one}, {one, two}, {"", one}, {one, ""}};
+	for (size_t i = 0; i < sizeof mixes / sizeof mixes[0]; i++) {
+		name_the_siblings(mixes[i][0], mixes[i][1]);
+		capture = tree_report(latest, report);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		ck_assert_msg(strstr(capture.err, "not one set") != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+		capture = check_readme(latest, readme);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_msg(strstr(capture.err, "not one set") != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+		char *kept = read_in(report, "README.md");
+		ck_assert_str_eq(kept, summary);
+		free(kept);
+	}
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_committed_readme_is_fresh)
 {
 	/* The committed README.md holds what `bench report` writes from the
@@ -2181,6 +2256,7 @@ make_report_suite(void)
 	tcase_add_test(readme, test_answer_counts);
 	tcase_add_test(readme, test_readme_block_of_the_committed_results);
 	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
+	tcase_add_test(readme, test_a_mixed_latest_set_is_refused);
 	tcase_add_test(readme, test_committed_readme_is_fresh);
 	suite_add_tcase(suite, readme);
 	return suite;

@@ -13,6 +13,7 @@
 
 #include "options.h"
 #include "report_internal.h"
+#include "results_set.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -316,17 +317,19 @@ write_pages(const struct report_options *options, const struct inputs *inputs,
 	return report_write_pages(options->dir, &input, why, why_size);
 }
 
-/* The report shows times: a file of instruction counts is refused. */
+/* The report shows times: a file of instruction counts is refused, and
+ * so is a results/latest.json whose set mixes two runs (results_set.h). */
 static bool
 report_load_timing_run(const char *path, struct bench_run_file *run,
                        char *why, size_t why_size)
 {
 	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why, why_size))
 		return false;
-	if (strcmp(run->unit, "ns") == 0)
+	if (strcmp(run->unit, "ns") != 0)
+		bench_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
+		          "times; this file holds %s)", path, run->unit);
+	else if (bench_results_set_check(path, run->run_id, why, why_size))
 		return true;
-	bench_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
-	           "times; this file holds %s)", path, run->unit);
 	bench_run_file_free(run);
 	return false;
 }
