@@ -25,10 +25,12 @@
 
 #include <dirent.h>
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define REFERENCE_CSV BENCH_SOURCE_DIR "/results/messagespeed-2005.csv"
@@ -948,6 +950,172 @@ START_TEST(test_page_from_constructed_json)
 	free_report(&again);
 	free_report(&report);
 	hu_capture_free(&capture);
+	remove_temp();
+}
+END_TEST
+
+/* The entries of temp_dir whose name holds the output writers' mark:
+ * a new or old report folder left behind. */
+static size_t
+temporaries_in_temp(void)
+{
+	DIR *listing = opendir(temp_dir);
+	ck_assert_ptr_nonnull(listing);
+	size_t count = 0;
+	struct dirent *entry;
+	while ((entry = readdir(listing)) != NULL)
+		count += strstr(entry->d_name, ".bench-tmp-") != NULL;
+	closedir(listing);
+	return count;
+}
+
+/* A report of results-small.json into temp/report, with a file of the
+ * user's beside the pages and in data/, a page an older report wrote that
+ * the list no longer has, and a page whose mode the user changed. */
+static void
+make_old_report(void)
+{
+	struct bench_capture capture = run_report(
+		data_path("report/results-small.json"), in_temp("report"),
+		data_path("report/explanations.txt"), "--gnuplot",
+		"/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	write_in(in_temp("report"), "notes.txt", "mine\n");
+	write_in(in_temp("report"), "data/mine.txt", "also mine\n");
+	write_in(in_temp("report"), "gone.md", REPORT_PAGE_MARKER " -->\n");
+	ck_assert_int_eq(chmod(in_temp("report/results.md"), 0600), 0);
+}
+
+/* The old report is whole: its summary as `summary`, every file of
+ * make_old_report there. */
+static void
+assert_old_report(const char *summary)
+{
+	char *now = read_in(in_temp("report"), "README.md");
+	ck_assert_str_eq(now, summary);
+	free(now);
+	ck_assert(exists_in(temp_dir, "report/gone.md"));
+	ck_assert(exists_in(temp_dir, "report/notes.txt"));
+	ck_assert(exists_in(temp_dir, "report/plots.gp"));
+}
+
+/* A report that fails (gnuplot fails) leaves the old one as it was and
+ * no new one beside it; one that succeeds carries the user's files,
+ * drops the page no longer listed and keeps a page's mode. */
+START_TEST(test_a_failed_report_leaves_the_old_one)
+{
+	make_temp();
+	make_old_report();
+	char *summary = read_in(in_temp("report"), "README.md");
+	char *data = read_in(in_temp("report"), "data/vs2005.csv");
+	ck_assert_ptr_nonnull(data);
+	/* Another run, whose plots' data differ, into the old report and
+	 * into a folder that does not exist yet. */
+	static const char *const into[] = {"report", "fresh"};
+	for (size_t i = 0; i < 2; i++) {
+		char file[4096], dir[4096];
+		snprintf(file, sizeof file, "%s",
+		         data_path("report/results-answer.json"));
+		snprintf(dir, sizeof dir, "%s", in_temp(into[i]));
+		struct bench_capture capture = hu_run(
+			NULL, 0, NULL, "report", file, "--dir", dir,
+			"--reference", REFERENCE_CSV, "--explanations",
+			data_path("report/explanations.txt"),
+			"--original-explanations",
+			data_path("report/explanations-originals.txt"),
+			"--gnuplot", "/bin/false", NULL);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		hu_capture_free(&capture);
+	}
+	assert_old_report(summary);
+	char *kept = read_in(in_temp("report"), "data/vs2005.csv");
+	ck_assert_str_eq(kept, data);
+	free(kept);
+	free(data);
+	ck_assert(!exists_in(temp_dir, "fresh"));
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+
+	struct bench_capture capture =
+		run_report(data_path("report/results-small.json"),
+		           in_temp("report"), data_path("report/explanations.txt"),
+		           "--gnuplot", "/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	ck_assert(!exists_in(temp_dir, "report/gone.md"));
+	char *mine = read_in(in_temp("report"), "notes.txt");
+	ck_assert_str_eq(mine, "mine\n");
+	free(mine);
+	mine = read_in(in_temp("report"), "data/mine.txt");
+	ck_assert_str_eq(mine, "also mine\n");
+	free(mine);
+	struct stat status;
+	ck_assert_int_eq(stat(in_temp("report/results.md"), &status), 0);
+	ck_assert_uint_eq(status.st_mode & 0777, 0600);
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
+/* A report killed while it draws (its gnuplot kills it) leaves the old
+ * report whole; the next one removes what the killed one left. */
+START_TEST(test_a_killed_report_leaves_the_old_one)
+{
+	make_temp();
+	make_old_report();
+	char *summary = read_in(in_temp("report"), "README.md");
+	char killer[4096];
+	snprintf(killer, sizeof killer, "%s", in_temp("killer.sh"));
+	write_in(temp_dir, "killer.sh", "#!/bin/sh\nkill -9 $PPID\nsleep 5\n");
+	ck_assert_int_eq(chmod(killer, 0755), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		struct bench_capture capture = run_report(
+			data_path("report/results-small.json"),
+			in_temp("report"), data_path("report/explanations.txt"),
+			"--gnuplot", killer);
+		_exit(capture.status);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	assert_old_report(summary);
+	ck_assert_uint_eq(temporaries_in_temp(), 1);
+	struct bench_capture capture = run_report(
+		data_path("report/results-small.json"), in_temp("report"),
+		data_path("report/explanations.txt"), "--gnuplot",
+		"/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
+/* A folder the report could not replace is refused in one line before
+ * any input is read (the results file here does not exist). */
+START_TEST(test_a_report_folder_is_checked_first)
+{
+	make_temp();
+	write_in(temp_dir, "file", "a file\n");
+	const char *const dirs[] = {in_temp("file"), in_temp("no/report")};
+	const char *const reasons[] = {"not a folder", "no folder"};
+	for (size_t i = 0; i < 2; i++) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s", dirs[i]);
+		struct bench_capture capture = run_report(
+			in_temp("missing.json"), dir,
+			data_path("report/explanations.txt"), NULL, NULL);
+		ck_assert_int_eq(capture.status, 2);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		ck_assert_msg(strstr(capture.err, reasons[i]) != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+	}
 	remove_temp();
 }
 END_TEST
@@ -2248,6 +2416,9 @@ make_report_suite(void)
 	TCase *errors = tcase_create("errors");
 	tcase_set_timeout(errors, 60);
 	tcase_add_test(errors, test_missing_explanation);
+	tcase_add_test(errors, test_a_failed_report_leaves_the_old_one);
+	tcase_add_test(errors, test_a_killed_report_leaves_the_old_one);
+	tcase_add_test(errors, test_a_report_folder_is_checked_first);
 	tcase_add_test(errors, test_malformed_json);
 	tcase_add_test(errors, test_bad_explanations);
 	suite_add_tcase(suite, errors);

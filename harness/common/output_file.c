@@ -17,8 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The temporaries' names: ".<file>.bench-tmp-<pid>-<n>" beside the file. */
-#define TEMPORARY_MARK ".bench-tmp-"
 
 enum kind {
 	KIND_NEW,     /* no file yet */
@@ -42,9 +40,8 @@ struct destination {
 	char temporary[PATH_MAX]; /* its name, or "" */
 };
 
-/* The folder part of `path` ("." when it has none) into `folder`. */
-static bool
-folder_of(const char *path, char *folder, size_t size)
+bool
+bench_output_folder_of(const char *path, char *folder, size_t size)
 {
 	const char *slash = strrchr(path, '/');
 	if (slash == NULL)
@@ -57,35 +54,33 @@ folder_of(const char *path, char *folder, size_t size)
 	return true;
 }
 
-/* The name a missing destination creates: d->path with its last
- * component's symlinks followed (a dangling one names its target, as the
- * shell's `>` does). */
-static bool
-follow_dangling(struct destination *d, char *why, size_t why_size)
+bool
+bench_output_name_to_create(const char *path, char name[PATH_MAX], char *why,
+                            size_t why_size)
 {
-	if (strlen(d->path) >= sizeof d->target)
-		return bench_say(why, why_size, "%s: path too long", d->path);
-	strcpy(d->target, d->path);
+	if (strlen(path) >= PATH_MAX)
+		return bench_say(why, why_size, "%s: path too long", path);
+	strcpy(name, path);
 	for (int hops = 0; hops < 40; hops++) {
 		struct stat status;
-		if (lstat(d->target, &status) != 0 || !S_ISLNK(status.st_mode))
+		if (lstat(name, &status) != 0 || !S_ISLNK(status.st_mode))
 			return true;
 		char link[PATH_MAX];
-		ssize_t length = readlink(d->target, link, sizeof link - 1);
+		ssize_t length = readlink(name, link, sizeof link - 1);
 		if (length < 0)
-			return bench_say(why, why_size, "%s: %s", d->path,
+			return bench_say(why, why_size, "%s: %s", path,
 			                 strerror(errno));
 		link[length] = '\0';
 		char folder[PATH_MAX], next[PATH_MAX];
-		if (link[0] == '/' || !folder_of(d->target, folder, sizeof folder))
+		if (link[0] == '/' || !bench_output_folder_of(name, folder, sizeof folder))
 			snprintf(next, sizeof next, "%s", link);
 		else if ((size_t)snprintf(next, sizeof next, "%s/%s", folder,
 		                          link) >= sizeof next)
 			return bench_say(why, why_size, "%s: path too long",
-			                 d->path);
-		strcpy(d->target, next);
+			                 path);
+		strcpy(name, next);
 	}
-	return bench_say(why, why_size, "%s: %s", d->path, strerror(ELOOP));
+	return bench_say(why, why_size, "%s: %s", path, strerror(ELOOP));
 }
 
 /* Whether the user may do `mode` (W_OK, X_OK) on `path`, as the shell's
@@ -119,11 +114,11 @@ own_stream(const struct stat *status)
 static bool
 check_new(struct destination *d, char *why, size_t why_size)
 {
-	if (!follow_dangling(d, why, why_size))
+	if (!bench_output_name_to_create(d->path, d->target, why, why_size))
 		return false;
 	char folder[PATH_MAX] = "";
 	struct stat parent;
-	if (!folder_of(d->target, folder, sizeof folder) ||
+	if (!bench_output_folder_of(d->target, folder, sizeof folder) ||
 	    stat(folder, &parent) != 0 || !S_ISDIR(parent.st_mode))
 		return bench_say(why, why_size, "%s: no folder %s to create it "
 		                 "in", d->path, folder);
@@ -233,17 +228,16 @@ write_all(int fd, const char *bytes, size_t length)
 	return true;
 }
 
-/* Removes the temporaries of this pattern beside `target` whose process
- * is gone (a killed writer's). */
-static void
-remove_stale(const char *folder, const char *base)
+void
+bench_output_remove_stale(const char *folder, const char *base,
+                          void (*remove)(int folder_fd, const char *name))
 {
 	DIR *directory = opendir(folder);
 	if (directory == NULL)
 		return;
 	char prefix[NAME_MAX + 32];
-	int prefix_length = snprintf(prefix, sizeof prefix, ".%s" TEMPORARY_MARK,
-	                             base);
+	int prefix_length = snprintf(prefix, sizeof prefix,
+	                             ".%s" BENCH_OUTPUT_TEMPORARY_MARK, base);
 	struct dirent *entry;
 	while ((entry = readdir(directory)) != NULL) {
 		if (prefix_length <= 0 ||
@@ -255,30 +249,43 @@ remove_stale(const char *folder, const char *base)
 		    pid <= 0 || pid == (long)getpid() ||
 		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
-		unlinkat(dirfd(directory), entry->d_name, 0);
+		remove(dirfd(directory), entry->d_name);
 	}
 	closedir(directory);
+}
+
+/* Removes a stale temporary file. */
+static void
+remove_file(int folder_fd, const char *name)
+{
+	unlinkat(folder_fd, name, 0);
+}
+
+bool
+bench_output_temporary_name(const char *target, char name[PATH_MAX])
+{
+	static unsigned sequence;
+	char folder[PATH_MAX];
+	const char *slash = strrchr(target, '/');
+	const char *base = slash != NULL ? slash + 1 : target;
+	int length = -1;
+	if (bench_output_folder_of(target, folder, sizeof folder))
+		length = snprintf(name, PATH_MAX,
+		                  "%s/.%s" BENCH_OUTPUT_TEMPORARY_MARK "%ld-%u",
+		                  folder, base, (long)getpid(), sequence++);
+	if (length < 0 || length >= PATH_MAX) {
+		name[0] = '\0';
+		errno = ENAMETOOLONG;
+		return false;
+	}
+	return true;
 }
 
 /* A new name of the writer's pattern for d's temporary. */
 static bool
 name_temporary(struct destination *d)
 {
-	static unsigned sequence;
-	char folder[PATH_MAX];
-	const char *slash = strrchr(d->target, '/');
-	const char *base = slash != NULL ? slash + 1 : d->target;
-	int length = -1;
-	if (folder_of(d->target, folder, sizeof folder))
-		length = snprintf(d->temporary, sizeof d->temporary,
-		                  "%s/.%s" TEMPORARY_MARK "%ld-%u", folder, base,
-		                  (long)getpid(), sequence++);
-	if (length < 0 || (size_t)length >= sizeof d->temporary) {
-		d->temporary[0] = '\0';
-		errno = ENAMETOOLONG;
-		return false;
-	}
-	return true;
+	return bench_output_temporary_name(d->target, d->temporary);
 }
 
 /* Opens d's temporary beside its target: an unnamed file (O_TMPFILE),
@@ -310,14 +317,15 @@ static int
 fill_temporary(struct destination *d)
 {
 	char folder[PATH_MAX];
-	if (!folder_of(d->target, folder, sizeof folder)) {
+	if (!bench_output_folder_of(d->target, folder, sizeof folder)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
 	if (!allowed(folder, W_OK | X_OK))
 		return 1;
 	const char *slash = strrchr(d->target, '/');
-	remove_stale(folder, slash != NULL ? slash + 1 : d->target);
+	bench_output_remove_stale(folder, slash != NULL ? slash + 1 : d->target,
+	                          remove_file);
 	if (!open_temporary(d, folder))
 		return -1;
 	if (d->kind == KIND_REGULAR &&

@@ -27,6 +27,7 @@
 #ifndef BENCH_OUTPUT_FILE_H
 #define BENCH_OUTPUT_FILE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -66,5 +67,29 @@ struct bench_output_part {
  */
 bool bench_output_write_set(const struct bench_output_part *parts,
                             size_t count, char *why, size_t why_size);
+
+/* What the writers of files and folders (output_folder.h) share. */
+
+/* The temporaries' names: ".<name>.bench-tmp-<pid>-<n>" beside the file
+ * or folder they become. */
+#define BENCH_OUTPUT_TEMPORARY_MARK ".bench-tmp-"
+
+/* The folder part of `path` ("." when it has none) into `folder`. */
+bool bench_output_folder_of(const char *path, char *folder, size_t size);
+
+/* The name creating `path` makes: its last component's symlinks followed
+ * (a dangling one names its target, as the shell's `>` does). False with
+ * a reason on a loop or a path too long. */
+bool bench_output_name_to_create(const char *path, char name[PATH_MAX],
+                                 char *why, size_t why_size);
+
+/* A new temporary name of the pattern beside `target`. */
+bool bench_output_temporary_name(const char *target, char name[PATH_MAX]);
+
+/* Calls `remove` on the temporaries of the pattern beside folder/base
+ * whose process is gone (a killed writer's). */
+void bench_output_remove_stale(const char *folder, const char *base,
+                               void (*remove)(int folder_fd,
+                                              const char *name));
 
 #endif /* BENCH_OUTPUT_FILE_H */

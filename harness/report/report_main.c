@@ -12,6 +12,7 @@
 #include "report.h"
 
 #include "options.h"
+#include "output_folder.h"
 #include "report_internal.h"
 #include "results_set.h"
 
@@ -224,6 +225,9 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		          "give --dir");
 		return BENCH_EXIT_USAGE;
 	}
+	/* Where it goes, before any input is read. */
+	if (!bench_output_folder_check(options->dir, why, why_size))
+		return BENCH_EXIT_USAGE;
 	return default_inputs(program, options, why, why_size);
 }
 
@@ -279,9 +283,10 @@ free_inputs(struct inputs *inputs)
 	bench_run_file_free(&inputs->run);
 }
 
+/* The pages into `into`, naming the inputs as seen from options->dir. */
 static bool
 write_pages(const struct report_options *options, const struct inputs *inputs,
-            char *why, size_t why_size)
+            const char *into, char *why, size_t why_size)
 {
 	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
 	char sensitivity[PATH_MAX], counts[PATH_MAX] = "",
@@ -314,7 +319,7 @@ write_pages(const struct report_options *options, const struct inputs *inputs,
 		.original_notes_source = original_notes,
 		.counts_source = counts,
 	};
-	return report_write_pages(options->dir, &input, why, why_size);
+	return report_write_pages(into, &input, why, why_size);
 }
 
 /* The report shows times: a file of instruction counts is refused, and
@@ -402,25 +407,35 @@ load_inputs(const struct report_options *options, struct inputs *inputs,
 	        bench_say(why, why_size, "out of memory"));
 }
 
-/* The plots' data, script and pictures, then the pages. */
+/* The plots' data, script and pictures, then the pages, into a new
+ * folder beside options->dir, which then takes its place whole
+ * (output_folder.h): a report that fails leaves the old one as it was. */
 static bool
 write_report(const struct bench_program *program,
              const struct report_options *options, struct inputs *inputs,
              char *why, size_t why_size)
 {
-	if (mkdir(options->dir, 0755) != 0 && errno != EEXIST)
-		return bench_say(why, why_size, "%s: cannot create the "
-		                 "directory: %s", options->dir, strerror(errno));
-	if (!report_write_plot_files(options->dir, &inputs->run,
-	                             &inputs->reference, &inputs->comparison,
-	                             &inputs->plots, why, why_size) ||
-	    !report_draw_plots(options->dir, options->gnuplot, options->png,
-	                       &inputs->plots, program->err, why, why_size))
+	struct bench_output_folder folder;
+	if (!bench_output_folder_begin(&folder, options->dir, why, why_size))
 		return false;
-	if (!inputs->plots.drawn)
+	const char *into = folder.staging;
+	bool ok = report_write_plot_files(into, &inputs->run,
+	                                  &inputs->reference,
+	                                  &inputs->comparison, &inputs->plots,
+	                                  why, why_size) &&
+	          report_draw_plots(into, options->gnuplot, options->png,
+	                            &inputs->plots, program->err, why,
+	                            why_size);
+	if (ok && !inputs->plots.drawn)
 		fprintf(program->err, "bench report: plots skipped: %s\n",
 		        inputs->plots.skipped);
-	return write_pages(options, inputs, why, why_size);
+	ok = ok && write_pages(options, inputs, into, why, why_size);
+	if (!ok) {
+		bench_output_folder_abandon(&folder);
+		return false;
+	}
+	return bench_output_folder_commit(&folder, report_claims, why,
+	                                  why_size);
 }
 
 /* What was written and what the comparisons found, on stdout. */
