@@ -669,6 +669,21 @@ choose_backend(const char *name, FILE *err, int *status)
 	return ops;
 }
 
+/* Where the shared check refuses the bytes, as ": at byte N of M, expected
+ * WHAT", or "" when it takes them (a backend's own limit refused them). */
+static void
+refusal(const unsigned char *bytes, size_t size, char *where,
+        size_t where_size)
+{
+	size_t offset;
+	const char *expected;
+	where[0] = '\0';
+	bm_decode_explain(bytes, size, &offset, &expected);
+	if (expected != NULL)
+		snprintf(where, where_size, ": at byte %zu of %zu, expected %s",
+		         offset, size, expected);
+}
+
 /* Reads the file, unflattens it with `ops` into *msg and prints it; the
  * exit status, after saying why on err. */
 static int
@@ -685,16 +700,19 @@ dump_file(const struct options *options, const struct bm_ops *ops,
 	enum bm_format format = bm_detect_format(bytes, size);
 	int status = 0;
 	int rc = BM_NOT_A_MESSAGE;
+	char where[256];
 	if (format == BM_FORMAT_UNKNOWN) {
+		refusal(bytes, size, where, sizeof where);
 		fprintf(err, "msgdump: %s: not a flattened message (unknown "
-		        "magic)\n", options->file);
+		        "magic)%s\n", options->file, where);
 		status = BENCH_EXIT_FAILED;
 	} else if ((rc = msgdump_check(ops, bytes, size)) != BM_OK ||
 	           (rc = bm_create(ops, 0, msg)) != BM_OK ||
 	           (rc = bm_unflatten(*msg, bytes, size)) != BM_OK) {
-		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
+		refusal(bytes, size, where, sizeof where);
+		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s%s\n",
 		        options->file, bm_format_name(format), ops->name,
-		        bm_strerror(rc));
+		        bm_strerror(rc), where);
 		status = BENCH_EXIT_FAILED;
 	} else {
 		rc = options->json ? msgdump_json(out, *msg, format)
