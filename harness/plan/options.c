@@ -5,6 +5,7 @@
 
 #include "help.h"
 #include "output_file.h"
+#include "say.h"
 
 #include <errno.h>
 #include <math.h>
@@ -709,9 +710,30 @@ selected_test_count(const struct bench_options *options)
 	return count;
 }
 
+/* The canonical run's files in results_dir, checked as --out is. */
+static bool
+check_latest(const char *results_dir, char *why, size_t why_size)
+{
+	static const char *const names[] = {
+#define BENCH_LATEST_NAME(name, format) name,
+		BENCH_LATEST_LIST(BENCH_LATEST_NAME)
+#undef BENCH_LATEST_NAME
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[4096];
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", results_dir,
+		                     names[i]) >= sizeof path)
+			return bench_say(why, why_size, "%s: path too long",
+			                 results_dir);
+		if (!bench_output_check(path, why, why_size))
+			return false;
+	}
+	return true;
+}
+
 int
-bench_options_check(const struct bench_options *options, char *why,
-                    size_t why_size)
+bench_options_check(const struct bench_options *options,
+                    const char *results_dir, char *why, size_t why_size)
 {
 	if (options->help || options->list)
 		return BENCH_EXIT_OK;
@@ -735,6 +757,9 @@ bench_options_check(const struct bench_options *options, char *why,
 	}
 	if (run && options->out_path != NULL &&
 	    !bench_output_check(options->out_path, why, why_size))
+		return BENCH_EXIT_USAGE;
+	if (run && results_dir != NULL && bench_options_canonical(options) &&
+	    !check_latest(results_dir, why, why_size))
 		return BENCH_EXIT_USAGE;
 	return BENCH_EXIT_OK;
 }

@@ -122,13 +122,24 @@ int bench_options_parse(struct bench_options *options, int argc,
                         size_t backend_count, char *why, size_t why_size);
 
 /*
- * What the parser cannot see in one option, checked before any work: a run
- * selects a backend and a test and can write its --out file by the output
- * rules (output_file.h); --list-tests selects a test. Returns BENCH_EXIT_OK,
- * or BENCH_EXIT_USAGE with a one-line reason. Cheap: no test is run.
+ * The files the canonical run writes in the results directory, one set
+ * (harness/README.md §6.4): X(file name, format).
  */
-int bench_options_check(const struct bench_options *options, char *why,
-                        size_t why_size);
+#define BENCH_LATEST_LIST(X)                \
+	X("latest.md", BENCH_FORMAT_MD)     \
+	X("latest.csv", BENCH_FORMAT_CSV)   \
+	X("latest.json", BENCH_FORMAT_JSON)
+
+/*
+ * What the parser cannot see in one option, checked before any work: a run
+ * selects a backend and a test and can write its --out file, or for the
+ * canonical run the files of BENCH_LATEST_LIST in results_dir (NULL: none
+ * written), by the output rules (output_file.h); --list-tests selects a
+ * test. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line reason.
+ * Cheap: no test is run.
+ */
+int bench_options_check(const struct bench_options *options,
+                        const char *results_dir, char *why, size_t why_size);
 
 void bench_options_free(struct bench_options *options);
 

@@ -12,11 +12,9 @@
 #include "measure.h"
 #include "options.h"
 #include "output.h"
-#include "output_file.h"
 #include "read_callgrind.h"
 #include "report.h"
 #include "results.h"
-#include "say.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,46 +51,31 @@ selected_tests(const struct bench_options *options, struct bench_test **tests)
 	return count;
 }
 
-/* The canonical run's files in the results directory: one set, each
- * naming the run (results_set.h). */
+/* The canonical run's files in the results directory (options.h): one
+ * set, each naming the run (results_set.h). */
 static const struct {
 	const char *name;
 	enum bench_format format;
 } latest_files[] = {
-	{"latest.md", BENCH_FORMAT_MD},
-	{"latest.csv", BENCH_FORMAT_CSV},
-	{"latest.json", BENCH_FORMAT_JSON},
+#define LATEST_ROW(name, format) {name, format},
+	BENCH_LATEST_LIST(LATEST_ROW)
+#undef LATEST_ROW
 };
 enum { LATEST_COUNT = sizeof latest_files / sizeof latest_files[0] };
-
-/* The paths of latest_files; false when one is too long. */
-static bool
-latest_paths(const struct bench_program *program,
-             char paths[LATEST_COUNT][4096])
-{
-	for (size_t i = 0; i < LATEST_COUNT; i++) {
-		int length = snprintf(paths[i], sizeof paths[i], "%s/%s",
-		                      program->results_dir, latest_files[i].name);
-		if (length < 0 || (size_t)length >= sizeof paths[i])
-			return false;
-	}
-	return true;
-}
 
 /* Writes results/latest.{md,csv,json} for the canonical run. */
 static bool
 write_latest(const struct bench_program *program,
              const struct bench_results *results)
 {
-	char paths[LATEST_COUNT][4096], why[4096 + 256];
+	char paths[LATEST_COUNT][4096 + 16], why[4096 + 256];
 	struct bench_results_file files[LATEST_COUNT];
-	if (!latest_paths(program, paths)) {
-		fprintf(program->err, "bench: results path too long\n");
-		return false;
-	}
-	for (size_t i = 0; i < LATEST_COUNT; i++)
+	for (size_t i = 0; i < LATEST_COUNT; i++) {
+		snprintf(paths[i], sizeof paths[i], "%s/%s",
+		         program->results_dir, latest_files[i].name);
 		files[i] = (struct bench_results_file){paths[i],
 		                                       latest_files[i].format};
+	}
 	/* The committed files are always in nanoseconds. */
 	if (!bench_write_results_set(files, LATEST_COUNT, results, BENCH_UNIT_NS,
 	                             why, sizeof why)) {
@@ -159,22 +142,11 @@ run(const struct bench_program *program, const struct bench_options *options)
 	return status;
 }
 
-/* `bench NAME ...`: the commands that are not a run. Each row gives the
- * command's usage, which bench prints for -h or --help among its
- * arguments without calling it (help.h): a command added here answers
- * both by this rule, and bench --help lists it with its line. */
+/* The table of BENCH_SUBCOMMAND_LIST (cli.h). */
 static const struct bench_subcommand subcommands[] = {
-	/* The report from a results file. */
-	{"report", bench_report_main, bench_report_usage,
-	 "the report/ pages and plots from a results JSON"},
-	/* Regression tracking. */
-	{"compare", bench_compare_main, bench_compare_usage,
-	 "each cell's change between two results JSONs"},
-	{"read-callgrind", bench_read_callgrind_main,
-	 bench_read_callgrind_usage,
-	 "an instruction run's figures, from callgrind's dumps"},
-	{"glibc-pin", bench_glibc_pin_main, bench_glibc_pin_usage,
-	 "whether glibc took a GLIBC_TUNABLES pin"},
+#define SUBCOMMAND_ROW(name, main, usage, summary) {name, main, usage, summary},
+	BENCH_SUBCOMMAND_LIST(SUBCOMMAND_ROW)
+#undef SUBCOMMAND_ROW
 };
 
 const struct bench_subcommand *
@@ -214,26 +186,6 @@ list_tests(const struct bench_program *program,
 	return BENCH_EXIT_OK;
 }
 
-/* The canonical run's results/latest.*, checked before it starts. */
-static int
-check_latest(const struct bench_program *program,
-             const struct bench_options *options, char *why, size_t why_size)
-{
-	if (options->help || options->list || options->list_tests ||
-	    program->results_dir == NULL || !bench_options_canonical(options))
-		return BENCH_EXIT_OK;
-	char paths[LATEST_COUNT][4096];
-	if (!latest_paths(program, paths)) {
-		bench_say(why, why_size, "results path too long");
-		return BENCH_EXIT_USAGE;
-	}
-	for (size_t i = 0; i < LATEST_COUNT; i++) {
-		if (!bench_output_check(paths[i], why, why_size))
-			return BENCH_EXIT_USAGE;
-	}
-	return BENCH_EXIT_OK;
-}
-
 /* The options of a run or a listing, parsed and checked; the backends'
  * names are the parser's (options.h). */
 static int
@@ -252,9 +204,8 @@ parse_and_check(const struct bench_program *program,
 		                             sizeof why);
 	}
 	if (status == BENCH_EXIT_OK)
-		status = bench_options_check(options, why, sizeof why);
-	if (status == BENCH_EXIT_OK)
-		status = check_latest(program, options, why, sizeof why);
+		status = bench_options_check(options, program->results_dir, why,
+		                             sizeof why);
 	if (status != BENCH_EXIT_OK)
 		fprintf(program->err, "bench: %s\n", why);
 	free(names);

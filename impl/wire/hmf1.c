@@ -184,15 +184,11 @@ walk_chain(const uint8_t *fields, const uint8_t *area, uint32_t head,
 	return BM_OK;
 }
 
-int
-bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
-               size_t *flat_size, bool *repeated_names)
+/* The header's magic, flags and hash table size, of a header known to be
+ * whole. */
+static int
+check_header_words(const uint8_t *data, bool swapped)
 {
-	if (data == NULL)
-		return BM_NOT_A_MESSAGE;
-	if (size < BM_HMF1_HEADER_SIZE)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + size,
-		                  "the rest of the 68-byte HMF1 header");
 	if (bm__load32_order(data + BM_HMF1_OFF_FORMAT, swapped) != BM_HMF1_MAGIC)
 		return bm__refuse(BM_NOT_A_MESSAGE, data, "the magic 'HMF1'");
 	uint32_t flags = bm__load32_order(data + BM_HMF1_OFF_FLAGS, swapped);
@@ -208,6 +204,21 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 	    BM_HMF1_HASH_TABLE_SIZE)
 		return bm__refuse(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_HASH_SIZE,
 		                  "a hash table size of 5");
+	return BM_OK;
+}
+
+int
+bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
+               size_t *flat_size, bool *repeated_names)
+{
+	if (data == NULL)
+		return BM_NOT_A_MESSAGE;
+	if (size < BM_HMF1_HEADER_SIZE)
+		return bm__refuse(BM_NOT_A_MESSAGE, data + size,
+		                  "the rest of the 68-byte HMF1 header");
+	int rc = check_header_words(data, swapped);
+	if (rc != BM_OK)
+		return rc;
 
 	uint32_t field_count =
 		bm__load32_order(data + BM_HMF1_OFF_FIELD_COUNT, swapped);
@@ -234,8 +245,8 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 		fields + (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
 	size_t expected_offset = 0;
 	for (uint32_t i = 0; i < field_count; i++) {
-		int rc = check_field(fields, i, field_count, area, area_size,
-		                     &expected_offset, swapped);
+		rc = check_field(fields, i, field_count, area, area_size,
+		                 &expected_offset, swapped);
 		if (rc != BM_OK)
 			return rc;
 	}
@@ -250,7 +261,6 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 		bm__seen_init(&seen, field_count);
 	}
 	uint32_t reached = 0;
-	int rc = BM_OK;
 	for (uint32_t bucket = 0; bucket < BM_HMF1_HASH_TABLE_SIZE; bucket++) {
 		uint32_t head = bm__load32_order(
 			data + BM_HMF1_OFF_HASH_TABLE + 4 * bucket, swapped);
