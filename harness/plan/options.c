@@ -693,20 +693,21 @@ bench_options_match(const struct bench_options *options,
 	return regexec(&options->filter, test_name, 0, NULL, 0) == 0;
 }
 
-/* How many tests the options select. */
-static size_t
-selected_test_count(const struct bench_options *options)
+size_t
+bench_options_tests(const struct bench_options *options,
+                    struct bench_test **tests)
 {
 	size_t total = bench_matrix_build(options->sizes, options->size_count,
 	                                  NULL);
-	struct bench_test *tests = calloc(total + 1, sizeof *tests);
-	if (tests == NULL)
+	*tests = calloc(total + 1, sizeof **tests);
+	if (*tests == NULL)
 		return SIZE_MAX;
-	bench_matrix_build(options->sizes, options->size_count, tests);
+	bench_matrix_build(options->sizes, options->size_count, *tests);
 	size_t count = 0;
-	for (size_t t = 0; t < total; t++)
-		count += bench_options_match(options, tests[t].name) ? 1 : 0;
-	free(tests);
+	for (size_t t = 0; t < total; t++) {
+		if (bench_options_match(options, (*tests)[t].name))
+			(*tests)[count++] = (*tests)[t];
+	}
 	return count;
 }
 
@@ -745,7 +746,9 @@ bench_options_check(const struct bench_options *options,
 		snprintf(why, why_size, "no backends to run");
 		return BENCH_EXIT_USAGE;
 	}
-	size_t tests = selected_test_count(options);
+	struct bench_test *selected;
+	size_t tests = bench_options_tests(options, &selected);
+	free(selected);
 	if (tests == SIZE_MAX) {
 		snprintf(why, why_size, "out of memory");
 		return BENCH_EXIT_FAILED;

@@ -147,6 +147,12 @@ void bench_options_free(struct bench_options *options);
 bool bench_options_match(const struct bench_options *options,
                          const char *test_name);
 
+/* The tests the options select, in matrix order, into *tests (malloc'd,
+ * the caller frees it). Returns how many, or SIZE_MAX when out of
+ * memory. */
+size_t bench_options_tests(const struct bench_options *options,
+                           struct bench_test **tests);
+
 /*
  * True for the canonical run, `bench --all` with every measurement option
  * at its default (every backend, no filter, the 2005 sizes, default

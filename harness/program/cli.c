@@ -32,25 +32,6 @@ list_backends(const struct bench_program *program)
 	}
 }
 
-/* The tests the options select, in matrix order. Returns how many, or
- * SIZE_MAX when out of memory; *tests is malloc'd. */
-static size_t
-selected_tests(const struct bench_options *options, struct bench_test **tests)
-{
-	size_t total = bench_matrix_build(options->sizes, options->size_count,
-	                                  NULL);
-	*tests = calloc(total + 1, sizeof **tests);
-	if (*tests == NULL)
-		return SIZE_MAX;
-	bench_matrix_build(options->sizes, options->size_count, *tests);
-	size_t count = 0;
-	for (size_t t = 0; t < total; t++) {
-		if (bench_options_match(options, (*tests)[t].name))
-			(*tests)[count++] = (*tests)[t];
-	}
-	return count;
-}
-
 /* The canonical run's files in the results directory (options.h): one
  * set, each naming the run (results_set.h). */
 static const struct {
@@ -175,7 +156,7 @@ list_tests(const struct bench_program *program,
            const struct bench_options *options)
 {
 	struct bench_test *tests;
-	size_t count = selected_tests(options, &tests);
+	size_t count = bench_options_tests(options, &tests);
 	if (count == SIZE_MAX) {
 		fprintf(program->err, "bench: out of memory\n");
 		return BENCH_EXIT_FAILED;
