@@ -2130,14 +2130,22 @@ static const char readme_before[] =
 	REPORT_README_BEGIN " -->\nAn old answer: 1 of 2 rows.\n"
 	REPORT_README_END "\n\nMore.\n";
 
-START_TEST(test_readme_block_of_the_committed_results)
+/* make_tree of results-answer.json and readme_before in a new temp_dir,
+ * with the paths of its results/latest.json, report/ and README.md. */
+static void
+make_answer_tree(char latest[4096], char report[4096], char readme[4096])
 {
 	make_temp();
 	make_tree(data_path("report/results-answer.json"), readme_before);
+	snprintf(latest, 4096, "%s", in_temp("results/latest.json"));
+	snprintf(report, 4096, "%s", in_temp("report"));
+	snprintf(readme, 4096, "%s", in_temp("README.md"));
+}
+
+START_TEST(test_readme_block_of_the_committed_results)
+{
 	char latest[4096], report[4096], readme[4096];
-	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
-	snprintf(report, sizeof report, "%s", in_temp("report"));
-	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	make_answer_tree(latest, report, readme);
 	struct bench_capture capture = tree_report(latest, report);
 	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
 	              capture.err);
@@ -2304,12 +2312,8 @@ name_the_siblings(const char *md, const char *csv)
  * report is left as it was. */
 START_TEST(test_a_mixed_latest_set_is_refused)
 {
-	make_temp();
-	make_tree(data_path("report/results-answer.json"), readme_before);
 	char latest[4096], report[4096], readme[4096];
-	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
-	snprintf(report, sizeof report, "%s", in_temp("report"));
-	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	make_answer_tree(latest, report, readme);
 	static const char one[] = "20260101T000000Z-00000000000000a1";
 	static const char two[] = "20260102T000000Z-00000000000000b2";
 	name_the_run(one);
