@@ -1,19 +1,36 @@
 # shellcheck shell=bash
-# scripts/lib.sh - what the scripts share: where the source tree is, the
-# Haiku trees the original backends are built from, and the build preamble.
-# Sourced by the scripts, never run.
+# scripts/lib.sh - what the scripts share: where the source tree is, their
+# answer to -h and --help, the Haiku trees the original backends are built
+# from, and the configure and build steps. Sourced by the scripts, never
+# run.
 
 # The root of the source tree.
 bench_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Jobs for cmake --build and ctest.
 bench_jobs=$(nproc 2>/dev/null || echo 2)
 
-# bench_haiku_trees: makes HAIKU_TREE (today's Haiku) and HAIKU_2005_TREE
-# (Haiku at 0083a1f3f5) absolute paths, for the original backends
-# (impl/originals/README.md). Unset, each defaults to the copy that the
-# project's machines keep beside the clone, when it is there; set to the
-# empty string, it stays off. Says in one line which originals are
-# skipped.
+# bench_help "$@": when an argument is -h or --help, prints the calling
+# script's usage, its header comment (every script opens with one whose
+# first line is its usage), and exits 0 before anything else runs.
+bench_help() {
+	local arg
+	for arg in "$@"; do
+		case $arg in
+		-h | --help)
+			awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"
+			exit 0
+			;;
+		esac
+	done
+}
+
+# bench_haiku_trees [quiet]: makes HAIKU_TREE (today's Haiku) and
+# HAIKU_2005_TREE (Haiku at 0083a1f3f5) absolute paths, for the original
+# backends (impl/originals/README.md). Unset, each defaults to the copy that
+# the project's machines keep beside the clone, when it is there; set to
+# the empty string, it stays off. Says in one line which originals are
+# skipped, unless `quiet`: a script that runs bench leaves that line to
+# bench, so that a command says it once.
 bench_haiku_trees() {
 	local beside
 	beside="$(dirname "$bench_root")/shared"
@@ -34,17 +51,42 @@ bench_haiku_trees() {
 			printf -v "$variable" '%s' "$(realpath "${!variable}")"
 		fi
 	done
-	if [ -z "${HAIKU_TREE:-}" ] || [ -z "${HAIKU_2005_TREE:-}" ]; then
+	if [ "${1:-}" != quiet ] && { [ -z "${HAIKU_TREE:-}" ] || [ -z "${HAIKU_2005_TREE:-}" ]; }; then
 		echo "originals skipped:${HAIKU_TREE:+ not} Haiku-original${HAIKU_2005_TREE:+ not} Message1-2005, Message2-2005, Message3-2005 (no Haiku tree: set HAIKU_TREE and HAIKU_2005_TREE, impl/originals/README.md)" >&2
 	fi
 }
 
 # bench_configure DIR [CMAKE_ARG...]: configures a build in DIR with the
-# Haiku trees of bench_haiku_trees and the arguments given.
+# Haiku trees of bench_haiku_trees and the arguments given; its output
+# starts DIR/build.log (bench_build).
 bench_configure() {
 	local dir=$1
 	shift
-	cmake -S "$bench_root" -B "$dir" \
+	mkdir -p "$dir"
+	bench_logged "$dir" configure cmake -S "$bench_root" -B "$dir" \
 		-DBENCH_HAIKU_TREE="${HAIKU_TREE:-}" \
-		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" "$@" >/dev/null
+		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" "$@"
+}
+
+# bench_build DIR [CMAKE_BUILD_ARG...]: builds in DIR (cmake --build, with
+# the jobs of bench_jobs and the arguments given, a --target for one);
+# its output goes on in DIR/build.log.
+bench_build() {
+	local dir=$1
+	shift
+	bench_logged "$dir" build cmake --build "$dir" -j"$bench_jobs" "$@"
+}
+
+# bench_logged DIR STEP COMMAND...: runs a step of a build with its output
+# in DIR/build.log (the configure step starts it anew), shown only when
+# the step fails: then its path and last lines, and the script exits 1.
+bench_logged() {
+	local dir=$1 step=$2 log=$1/build.log
+	shift 2
+	[ "$step" = configure ] && : >"$log"
+	if ! "$@" >>"$log" 2>&1; then
+		echo "${0##*/}: the $step in $dir failed; the end of $log:" >&2
+		tail -n 25 "$log" >&2
+		exit 1
+	fi
 }

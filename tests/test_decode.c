@@ -162,9 +162,10 @@ decode_counted(const uint8_t *bytes, size_t size, struct collector *c)
 }
 
 /* Expects bm_decode to refuse bytes[0..size) with no callback made and
- * nothing left allocated; returns the status. */
+ * nothing left allocated, and bm_decode_explain to say where, inside the
+ * input (at its end when it is cut short); returns the status. */
 static int
-decode_refused(const uint8_t *bytes, size_t size)
+decode_refused_at(const uint8_t *bytes, size_t size, size_t *offset)
 {
 	struct collector c;
 	collector_init(&c);
@@ -172,7 +173,22 @@ decode_refused(const uint8_t *bytes, size_t size)
 	ck_assert_msg(rc < 0, "malformed input accepted");
 	ck_assert_int_eq(c.calls, 0);
 	collector_free(&c);
+	const char *expected;
+	ck_assert_int_eq(bm_decode_explain(bytes, size, offset, &expected), rc);
+	if (rc == BM_NOT_A_MESSAGE || rc == BM_BAD_VALUE) {
+		ck_assert_msg(expected != NULL && expected[0] != '\0',
+		              "refused (%s) without saying where",
+		              bm_strerror(rc));
+		ck_assert_uint_le(*offset, size);
+	}
 	return rc;
+}
+
+static int
+decode_refused(const uint8_t *bytes, size_t size)
+{
+	size_t offset;
+	return decode_refused_at(bytes, size, &offset);
 }
 
 START_TEST(decode_matches_every_fixture)
@@ -488,6 +504,7 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 		{33, 0, 1},          /* NUL in the name */
 		{55, 7, 1},          /* no terminator */
 	};
+	/* Each refusal names the byte changed. */
 	for (int order = 0; order < 2; order++) {
 		for (size_t i = 0; i < sizeof r5_cases / sizeof r5_cases[0]; i++) {
 			memcpy(bad, r5, rsize);
@@ -510,7 +527,9 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 					cu_reverse_bytes(bad + 4, 4);
 				}
 			}
-			decode_refused(bad, rsize);
+			size_t at;
+			decode_refused_at(bad, rsize, &at);
+			ck_assert_uint_eq(at, r5_cases[i].offset);
 		}
 	}
 	for (size_t cut = 0; cut < rsize; cut++)
@@ -543,18 +562,21 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 	free(strs);
 
 	/* HMF1: chains and fields, in both orders. */
+	/* `at`: where the refusal points when it is the byte changed. */
+	enum { ELSEWHERE = 0 };
 	static const struct {
 		size_t offset;
 		uint32_t value;
+		size_t at;
 	} hmf1_cases[] = {
-		{LEAF_FIELD(6) + 20, 0},           /* cyclic chain */
-		{LEAF_FIELD(4) + 20, 5},           /* misplaced field */
-		{48, 0xffffffffu},                 /* unreached fields */
-		{40, 0x10000000u},                 /* absurd field count */
-		{36, 0x10000000u},                 /* data past the end */
-		{LEAF_FIELD(2) + 8, 0x7fffffffu},  /* absurd item count */
-		{LEAF_FIELD(2) + 12, 0},           /* zero-size items */
-		{LEAF_FIELD(3) + 16, 0x00100000u}, /* offset past the end */
+		{LEAF_FIELD(6) + 20, 0, LEAF_FIELD(6) + 20}, /* cyclic chain */
+		{LEAF_FIELD(4) + 20, 5, ELSEWHERE},  /* misplaced field */
+		{48, 0xffffffffu, 48},               /* unreached fields */
+		{40, 0x10000000u, 40},               /* absurd field count */
+		{36, 0x10000000u, 36},               /* data past the end */
+		{LEAF_FIELD(2) + 8, 0x7fffffffu, LEAF_FIELD(2) + 8}, /* count */
+		{LEAF_FIELD(2) + 12, 0, ELSEWHERE},  /* zero-size items */
+		{LEAF_FIELD(3) + 16, 0x00100000u, LEAF_FIELD(3) + 16}, /* offset */
 	};
 	for (int order = 0; order < 2; order++) {
 		for (size_t i = 0; i < sizeof hmf1_cases / sizeof hmf1_cases[0];
@@ -568,7 +590,10 @@ START_TEST(decode_refuses_malformed_r5_and_hmf1)
 				cu_put32(bad + hmf1_cases[i].offset, hmf1_cases[i].value);
 				cu_reverse_bytes(bad + hmf1_cases[i].offset, 4);
 			}
-			decode_refused(bad, hsize);
+			size_t at;
+			decode_refused_at(bad, hsize, &at);
+			if (hmf1_cases[i].at != ELSEWHERE)
+				ck_assert_uint_eq(at, hmf1_cases[i].at);
 		}
 	}
 	memcpy(bad, hmf1, hsize);

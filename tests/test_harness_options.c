@@ -17,6 +17,8 @@ static const struct bm_ops *const test_backends[] = {
 	&bench_test_plain_ops,
 	&bench_test_broken_ops,
 };
+/* The parser takes their names, as the options' own check does. */
+static const char *const test_backend_names[] = {"Plain", "Broken"};
 #define TEST_BACKEND_COUNT 2
 
 /* Strings handed to the parser, freed when the test ends. */
@@ -52,7 +54,7 @@ parse(struct bench_options *options, char *why, size_t why_size,
 		argc++;
 	}
 	argv[argc] = NULL;
-	int status = bench_options_parse(options, argc, argv, test_backends,
+	int status = bench_options_parse(options, argc, argv, test_backend_names,
 	                                 TEST_BACKEND_COUNT, why, why_size);
 	/* The options keep pointers into argv (--filter, --out): the copies
 	 * live as long as the test. */
@@ -221,7 +223,17 @@ static const char *const bad_usage[][6] = {
 	{"--all", "--backends", "plain,PLAIN", NULL}, /* twice, in any case */
 	{"--filter", "(", NULL},
 	{"--filter", "NoSuchTest", NULL},           /* matches nothing */
+	{"--list-tests", "--filter", "NoSuchTest", NULL}, /* as a run does */
 	{"--all", "--out", "", NULL},
+	/* An --out the run could not write, refused before it starts. */
+	{"--all", "--out", "/", NULL},
+	{"--all", "--out", "/no/such/folder/run.md", NULL},
+	/* A --format its extension contradicts. */
+	{"--all", "--format", "md", "--out", "/tmp/run.json", NULL},
+	{"--all", "--out", "/tmp/run.csv", "--format", "json", NULL},
+	{"--all", "--format", "text", "--out", "/tmp/run.md", NULL},
+	{"--all", "--format", "gbench", "--out", "/tmp/run.CSV", NULL},
+	{"--all", "--measure", "instructions", "--out", "/tmp/run.md", NULL},
 };
 
 START_TEST(bad_usage_exits_2_with_one_line)
@@ -243,14 +255,104 @@ START_TEST(bad_usage_exits_2_with_one_line)
 }
 END_TEST
 
+/* The format an --out name implies when --format is not given, and the
+ * --format each fits. */
+static const struct {
+	const char *format; /* NULL: not given */
+	const char *out;
+	enum bench_format expected;
+} named_formats[] = {
+	{NULL, "/tmp/run.json", BENCH_FORMAT_JSON},
+	{NULL, "/tmp/run.JSON", BENCH_FORMAT_JSON},
+	{NULL, "/tmp/run.csv", BENCH_FORMAT_CSV},
+	{NULL, "/tmp/run.md", BENCH_FORMAT_MD},
+	{NULL, "/tmp/run.txt", BENCH_FORMAT_TEXT},
+	{NULL, "/tmp/run.dat", BENCH_FORMAT_MD},
+	{NULL, "/tmp/run", BENCH_FORMAT_MD},
+	{NULL, "/tmp/run.d/table", BENCH_FORMAT_MD},
+	{NULL, "/dev/null", BENCH_FORMAT_MD},
+	{NULL, "/dev/stdout", BENCH_FORMAT_MD},
+	{"gbench", "/tmp/run.json", BENCH_FORMAT_GBENCH},
+	{"json", "/tmp/run.json", BENCH_FORMAT_JSON},
+	{"csv", "/tmp/run.dat", BENCH_FORMAT_CSV},
+	{"text", "/dev/stdout", BENCH_FORMAT_TEXT},
+};
+
+START_TEST(the_out_name_gives_the_format)
+{
+	struct bench_options options;
+	char why[256];
+	const char *args[] = {"bench", "--all", "--out", named_formats[_i].out,
+	                      "--format", named_formats[_i].format, NULL};
+	if (named_formats[_i].format == NULL)
+		args[4] = NULL;
+	ck_assert_msg(parse(&options, why, sizeof why, args) == 0, "%s", why);
+	ck_assert_int_eq(options.format, named_formats[_i].expected);
+	bench_options_free(&options);
+}
+END_TEST
+
+/* -h and --help anywhere: the usage on stdout, exit 0, nothing else. */
+START_TEST(help_wins_over_everything)
+{
+	static const char *const asks[][4] = {
+		{"--help", NULL},
+		{"-h", NULL},
+		{"--all", "--out", "/no/such/folder/x.md", "-h"},
+		{"--bogus", "--help", NULL},
+	};
+	for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+		struct bench_capture run = hu_run(
+			test_backends, TEST_BACKEND_COUNT, NULL, asks[i][0],
+			asks[i][1], asks[i][2], asks[i][3], NULL);
+		ck_assert_msg(run.status == 0, "case %zu: exit %d: %s", i,
+		              run.status, run.err);
+		ck_assert_ptr_nonnull(strstr(run.out, "--min-time MS"));
+		ck_assert_ptr_nonnull(strstr(run.out, "Exit status"));
+		ck_assert_str_eq(run.err, "");
+		hu_capture_free(&run);
+	}
+}
+END_TEST
+
+/* Every subcommand of the program's table, whatever it is: its usage for
+ * -h and --help, exit 0, nothing on stderr, and its line in bench --help. */
+START_TEST(every_subcommand_answers_help)
+{
+	size_t count;
+	const struct bench_subcommand *table = bench_subcommands(&count);
+	ck_assert_uint_ge(count, 4);
+	struct bench_capture help = hu_run(test_backends, TEST_BACKEND_COUNT,
+	                                   NULL, "--help", NULL);
+	for (size_t i = 0; i < count; i++) {
+		char usage[64], listed[64];
+		snprintf(usage, sizeof usage, "usage: bench %s ", table[i].name);
+		snprintf(listed, sizeof listed, "\n  %s ", table[i].name);
+		ck_assert_msg(strstr(help.out, listed) != NULL,
+		              "bench --help does not list %s", table[i].name);
+		static const char *const flags[][3] = {
+			{"-h", NULL}, {"--help", NULL}, {"no-such-file", "-h"}};
+		for (size_t f = 0; f < 3; f++) {
+			struct bench_capture run =
+				hu_run(test_backends, TEST_BACKEND_COUNT, NULL,
+				       table[i].name, flags[f][0], flags[f][1],
+				       NULL);
+			ck_assert_msg(run.status == 0, "%s %s: exit %d: %s",
+			              table[i].name, flags[f][0], run.status,
+			              run.err);
+			ck_assert_msg(strncmp(run.out, usage, strlen(usage)) == 0,
+			              "%s --help: %s", table[i].name, run.out);
+			ck_assert_str_eq(run.err, "");
+			hu_capture_free(&run);
+		}
+	}
+	hu_capture_free(&help);
+}
+END_TEST
+
 START_TEST(help_list_and_list_tests)
 {
-	struct bench_capture run = hu_run(test_backends, TEST_BACKEND_COUNT,
-	                                  NULL, "--help", NULL);
-	ck_assert_int_eq(run.status, 0);
-	ck_assert_ptr_nonnull(strstr(run.out, "--min-time MS"));
-	ck_assert_str_eq(run.err, "");
-	hu_capture_free(&run);
+	struct bench_capture run;
 
 	/* One line per backend and nothing else (harness/README.md §7). */
 	run = hu_run(test_backends, TEST_BACKEND_COUNT, NULL, "--list", NULL);
@@ -341,6 +443,10 @@ make_harness_options_suite(void)
 	tcase_add_test(tc, only_default_measurement_options_are_canonical);
 	tcase_add_loop_test(tc, bad_usage_exits_2_with_one_line, 0,
 	                    (int)(sizeof bad_usage / sizeof bad_usage[0]));
+	tcase_add_loop_test(tc, the_out_name_gives_the_format, 0,
+	                    sizeof named_formats / sizeof named_formats[0]);
+	tcase_add_test(tc, help_wins_over_everything);
+	tcase_add_test(tc, every_subcommand_answers_help);
 	tcase_add_test(tc, help_list_and_list_tests);
 	tcase_add_test(tc, a_broken_descriptor_is_named_before_anything_runs);
 	tcase_add_test(tc, no_backend_to_run_is_bad_usage);

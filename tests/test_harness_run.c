@@ -11,6 +11,8 @@
 #include "message_content.h"
 #include "harness_backends.h"
 #include "harness_util.h"
+#include "results_read.h"
+#include "results_set.h"
 #include "matrix.h"
 #include "options.h"
 
@@ -465,8 +467,21 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	ck_assert_int_eq(run.status, 0);
 	static const char header[] = "test,operation,type,items,message,"
 	                             "backend,median,min,mad,allocs_per_op,"
-	                             "flat_bytes\n";
+	                             "flat_bytes,run_id\n";
 	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
+	/* Every line ends with the run's id, the same on each. */
+	const char *first = strchr(run.out, '\n') + 1;
+	const char *id = strchr(first, '\n');
+	while (id > first && id[-1] != ',')
+		id--;
+	size_t id_length = (size_t)(strchr(first, '\n') - id);
+	ck_assert_uint_eq(id_length, 33);
+	for (const char *line = first; *line != '\0';
+	     line = strchr(line, '\n') + 1) {
+		const char *end = strchr(line, '\n');
+		ck_assert(end - line > (long)id_length);
+		ck_assert_int_eq(memcmp(end - id_length, id, id_length), 0);
+	}
 	/* 43 rows x 2 backends, plus a Floor line on the 42 non-Lookup rows. */
 	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 43 * 2 + 42);
 	ck_assert_ptr_nonnull(strstr(run.out, "\ntSendKeyDown,Send,,,KeyDown,"
@@ -616,12 +631,24 @@ START_TEST(canonical_run_writes_latest_unless_given_out)
 	ck_assert_uint_eq(list_dir(dir, names, 8), 3);
 	static const char *const latest[] = {"latest.md", "latest.csv",
 	                                     "latest.json", NULL};
-	for (size_t i = 0; latest[i] != NULL; i++) {
-		char file[4096 + 16];
-		snprintf(file, sizeof file, "%s/%s", dir, latest[i]);
-		struct stat info;
-		ck_assert_msg(stat(file, &info) == 0, "%s missing", latest[i]);
+	/* The three name one run: the JSON's run_id, the table's first
+	 * line, the CSV's column. */
+	char json_path[4096 + 16], why[4096];
+	snprintf(json_path, sizeof json_path, "%s/latest.json", dir);
+	struct bench_run_file file;
+	ck_assert_msg(bench_run_file_load(json_path, BENCH_READ_MEASURED, &file,
+	                                  why, sizeof why), "%s", why);
+	ck_assert_ptr_nonnull(file.run_id);
+	for (size_t i = 0; i < 2; i++) {
+		char sibling[4096 + 16], id[64];
+		snprintf(sibling, sizeof sibling, "%s/%s", dir, latest[i]);
+		ck_assert_msg(bench_results_file_run(sibling, id, sizeof id, why,
+		                                     sizeof why), "%s", why);
+		ck_assert_str_eq(id, file.run_id);
 	}
+	ck_assert(bench_results_set_check(json_path, file.run_id, why,
+	                                  sizeof why));
+	bench_run_file_free(&file);
 	hu_capture_free(&run);
 	hu_remove_temp_dir(dir, latest);
 }
@@ -657,12 +684,13 @@ START_TEST(out_file_is_written_whole_and_nothing_else_is)
 	ck_assert_int_eq(info.st_mode & 0777, 0644);
 	hu_capture_free(&run);
 
-	/* A target that cannot be replaced (a directory): exit 1, a reason,
-	 * and no temporary file left behind. */
+	/* A target that cannot be replaced (a directory): refused before the
+	 * run as bad usage, in one line, and no temporary file left behind. */
 	ck_assert_int_eq(mkdir(blocker, 0700), 0);
 	run = hu_run(backends, 1, NULL, "--filter", "tRead5Int32", "--sizes",
 	             "5", SHORT_RUN, "--out", blocker, NULL);
-	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_uint_eq(hu_count_lines(run.err), 1);
 	ck_assert_ptr_nonnull(strstr(run.err, "is a directory"));
 	ck_assert_uint_eq(list_dir(dir, names, 8), 2); /* run.json, taken */
 	hu_capture_free(&run);

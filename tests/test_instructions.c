@@ -91,8 +91,9 @@ START_TEST(instruction_mode_options)
 	char *argv[] = {program, all, measure, instructions, NULL};
 	struct bench_options options;
 	char why[256];
-	ck_assert_int_eq(bench_options_parse(&options, 4, argv, ru_any_backend,
-	                                     1, why, sizeof why),
+	const char *const names[] = {ru_any_backend[0]->name};
+	ck_assert_int_eq(bench_options_parse(&options, 4, argv, names, 1, why,
+	                                     sizeof why),
 	                 0);
 	ck_assert_int_eq(options.measure, BENCH_MEASURE_INSTRUCTIONS);
 	ck_assert_int_eq(options.format, BENCH_FORMAT_JSON);

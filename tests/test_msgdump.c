@@ -588,6 +588,7 @@ START_TEST(program_options_and_exit_statuses)
 	run_msgdump(&run, "/nonexistent/file.msg", NULL);
 	assert_fails(&run, 1, "cannot read");
 	run_msgdump(&run, json_path, NULL);
+	ck_assert_msg(strstr(run.err, "at byte 0 of ") != NULL, "%s", run.err);
 	assert_fails(&run, 1, "unknown magic");
 	ck_assert_ptr_nonnull(mkdtemp(temp_dir));
 	char cut_path[4200], out_path[4200];
@@ -599,9 +600,14 @@ START_TEST(program_options_and_exit_statuses)
 	ck_assert_ptr_nonnull(cut);
 	ck_assert_uint_eq(fwrite(bytes, 1, size - 1, cut), size - 1);
 	fclose(cut);
+	/* A file cut short: the refusal names where and what it expected. */
+	char where[128];
+	snprintf(where, sizeof where, "at byte 8 of %zu, expected a flattened "
+	         "size", size - 1);
 	for (int i = 0; i < cu_count(CU_BAD_INPUT); i++) {
 		run_msgdump(&run, "--backend", cu_in(CU_BAD_INPUT, i)->name,
 		            "--json", cut_path, NULL);
+		ck_assert_msg(strstr(run.err, where) != NULL, "%s", run.err);
 		assert_fails(&run, 1, "cannot unflatten R5");
 	}
 	/* Bytes the shared decoder refuses, which the Unflatten of a backend
@@ -613,6 +619,9 @@ START_TEST(program_options_and_exit_statuses)
 	for (int i = 0; i < cu_count(CU_BAD_INPUT); i++) {
 		run_msgdump(&run, "--backend", cu_in(CU_BAD_INPUT, i)->name,
 		            "--json", bad_path, NULL);
+		ck_assert_msg(strstr(run.err, ": at byte 94 of 109, expected an "
+		                              "item size") != NULL,
+		              "%s", run.err);
 		assert_fails(&run, 1, "cannot unflatten HMF1");
 	}
 	/* A backend that does not survive bad input is not offered. */
@@ -623,12 +632,15 @@ START_TEST(program_options_and_exit_statuses)
 		            path, NULL);
 		assert_fails(&run, 2, "does not survive malformed input");
 	}
-	/* --reflatten: a file that cannot be written, then one that can. */
+	/* --reflatten: a file that cannot be written is refused before the
+	 * message is read (the file here does not exist), then one that can
+	 * be. */
 	run_msgdump(&run, "--json", "--reflatten", "/nonexistent/dir/out.msg",
-	            path, NULL);
-	ck_assert_int_eq(run.status, 1);
-	ck_assert(strstr(run.err, "cannot write") != NULL);
-	run_free(&run);
+	            "/nonexistent/file.msg", NULL);
+	assert_fails(&run, 2, "no folder /nonexistent/dir");
+	run_msgdump(&run, "--reflatten", temp_dir, "/nonexistent/file.msg",
+	            NULL);
+	assert_fails(&run, 2, "is a directory");
 	run_msgdump(&run, "--backend", "R5", "--reflatten", out_path, path, NULL);
 	ck_assert_int_eq(run.status, 0);
 	run_free(&run);

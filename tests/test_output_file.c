@@ -401,6 +401,116 @@ START_TEST(stale_temporaries_of_a_killed_writer_are_removed)
 }
 END_TEST
 
+/* In the non-root child: /dev/stdout, a pipe root made, is written
+ * through the stream already open. */
+static int
+writes_to_its_standard_output(void)
+{
+	return bench_output_write("/dev/stdout", write_text, "piped", why,
+	                          sizeof why)
+	               ? 0
+	               : 3;
+}
+
+START_TEST(standard_output_is_written_through_its_stream)
+{
+	int ends[2];
+	ck_assert_int_eq(pipe(ends), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		dup2(ends[1], STDOUT_FILENO);
+		close(ends[0]);
+		close(ends[1]);
+		if (geteuid() == 0 && (setgid(NOBODY) != 0 || setuid(NOBODY) != 0))
+			_exit(77);
+		_exit(writes_to_its_standard_output());
+	}
+	close(ends[1]);
+	char text[16] = "";
+	ssize_t length = read(ends[0], text, sizeof text - 1);
+	close(ends[0]);
+	int status;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFEXITED(status));
+	ck_assert_msg(WEXITSTATUS(status) != 77, "could not drop privileges");
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert_int_eq(length, 5);
+	ck_assert_str_eq(text, "piped");
+}
+END_TEST
+
+START_TEST(standard_output_into_a_file_is_not_renamed_away)
+{
+	make_folder();
+	const char *path = in_folder("log.txt");
+	put_file(path, "before\n", 0644);
+	struct stat before, after;
+	ck_assert_int_eq(stat(path, &before), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		/* As `>> log.txt` opens it. */
+		int fd = open(path, O_WRONLY | O_APPEND);
+		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+			_exit(2);
+		_exit(bench_output_write("/dev/stdout", write_text, "after\n",
+		                         why, sizeof why)
+		              ? 0
+		              : 3);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert_str_eq(file_text(path), "before\nafter\n");
+	ck_assert_int_eq(stat(path, &after), 0);
+	ck_assert_uint_eq(after.st_ino, before.st_ino);
+	ck_assert_int_eq(entries(), 1);
+	remove_folder();
+}
+END_TEST
+
+/* A writer that kills its own process, as a kill -9 during a set would. */
+static bool
+write_and_die(FILE *stream, const void *ctx)
+{
+	(void)ctx;
+	fputs("partial", stream);
+	fflush(stream);
+	raise(SIGKILL);
+	return true;
+}
+
+START_TEST(a_set_killed_before_its_renames_leaves_no_temporary)
+{
+	make_folder();
+	const char *md = in_folder("latest.md");
+	const char *csv = in_folder("latest.csv");
+	const char *json = in_folder("latest.json");
+	put_file(md, "old md", 0644);
+	put_file(json, "old json", 0644);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		struct bench_output_part parts[] = {
+			{md, write_text, "new md"},
+			{csv, write_text, "new csv"},
+			{json, write_and_die, NULL},
+		};
+		bench_output_write_set(parts, 3, why, sizeof why);
+		_exit(0);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	ck_assert_str_eq(file_text(md), "old md");
+	ck_assert_str_eq(file_text(json), "old json");
+	ck_assert_int_ne(access(csv, F_OK), 0);
+	ck_assert_int_eq(entries(), 2);
+	remove_folder();
+}
+END_TEST
+
 Suite *
 make_output_file_suite(void)
 {
@@ -418,6 +528,9 @@ make_output_file_suite(void)
 	tcase_add_test(tc, a_failing_writer_changes_nothing);
 	tcase_add_test(tc, a_set_is_replaced_whole_or_not_at_all);
 	tcase_add_test(tc, stale_temporaries_of_a_killed_writer_are_removed);
+	tcase_add_test(tc, standard_output_is_written_through_its_stream);
+	tcase_add_test(tc, standard_output_into_a_file_is_not_renamed_away);
+	tcase_add_test(tc, a_set_killed_before_its_renames_leaves_no_temporary);
 	suite_add_tcase(s, tc);
 	return s;
 }

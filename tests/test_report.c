@@ -24,10 +24,13 @@
 #include "test_util.h"
 
 #include <dirent.h>
+#include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define REFERENCE_CSV BENCH_SOURCE_DIR "/results/messagespeed-2005.csv"
@@ -947,6 +950,172 @@ START_TEST(test_page_from_constructed_json)
 	free_report(&again);
 	free_report(&report);
 	hu_capture_free(&capture);
+	remove_temp();
+}
+END_TEST
+
+/* The entries of temp_dir whose name holds the output writers' mark:
+ * a new or old report folder left behind. */
+static size_t
+temporaries_in_temp(void)
+{
+	DIR *listing = opendir(temp_dir);
+	ck_assert_ptr_nonnull(listing);
+	size_t count = 0;
+	struct dirent *entry;
+	while ((entry = readdir(listing)) != NULL)
+		count += strstr(entry->d_name, ".bench-tmp-") != NULL;
+	closedir(listing);
+	return count;
+}
+
+/* A report of results-small.json into temp/report, with a file of the
+ * user's beside the pages and in data/, a page an older report wrote that
+ * the list no longer has, and a page whose mode the user changed. */
+static void
+make_old_report(void)
+{
+	struct bench_capture capture = run_report(
+		data_path("report/results-small.json"), in_temp("report"),
+		data_path("report/explanations.txt"), "--gnuplot",
+		"/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	write_in(in_temp("report"), "notes.txt", "mine\n");
+	write_in(in_temp("report"), "data/mine.txt", "also mine\n");
+	write_in(in_temp("report"), "gone.md", REPORT_PAGE_MARKER " -->\n");
+	ck_assert_int_eq(chmod(in_temp("report/results.md"), 0600), 0);
+}
+
+/* The old report is whole: its summary as `summary`, every file of
+ * make_old_report there. */
+static void
+assert_old_report(const char *summary)
+{
+	char *now = read_in(in_temp("report"), "README.md");
+	ck_assert_str_eq(now, summary);
+	free(now);
+	ck_assert(exists_in(temp_dir, "report/gone.md"));
+	ck_assert(exists_in(temp_dir, "report/notes.txt"));
+	ck_assert(exists_in(temp_dir, "report/plots.gp"));
+}
+
+/* A report that fails (gnuplot fails) leaves the old one as it was and
+ * no new one beside it; one that succeeds carries the user's files,
+ * drops the page no longer listed and keeps a page's mode. */
+START_TEST(test_a_failed_report_leaves_the_old_one)
+{
+	make_temp();
+	make_old_report();
+	char *summary = read_in(in_temp("report"), "README.md");
+	char *data = read_in(in_temp("report"), "data/vs2005.csv");
+	ck_assert_ptr_nonnull(data);
+	/* Another run, whose plots' data differ, into the old report and
+	 * into a folder that does not exist yet. */
+	static const char *const into[] = {"report", "fresh"};
+	for (size_t i = 0; i < 2; i++) {
+		char file[4096], dir[4096];
+		snprintf(file, sizeof file, "%s",
+		         data_path("report/results-answer.json"));
+		snprintf(dir, sizeof dir, "%s", in_temp(into[i]));
+		struct bench_capture capture = hu_run(
+			NULL, 0, NULL, "report", file, "--dir", dir,
+			"--reference", REFERENCE_CSV, "--explanations",
+			data_path("report/explanations.txt"),
+			"--original-explanations",
+			data_path("report/explanations-originals.txt"),
+			"--gnuplot", "/bin/false", NULL);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		hu_capture_free(&capture);
+	}
+	assert_old_report(summary);
+	char *kept = read_in(in_temp("report"), "data/vs2005.csv");
+	ck_assert_str_eq(kept, data);
+	free(kept);
+	free(data);
+	ck_assert(!exists_in(temp_dir, "fresh"));
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+
+	struct bench_capture capture =
+		run_report(data_path("report/results-small.json"),
+		           in_temp("report"), data_path("report/explanations.txt"),
+		           "--gnuplot", "/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	ck_assert(!exists_in(temp_dir, "report/gone.md"));
+	char *mine = read_in(in_temp("report"), "notes.txt");
+	ck_assert_str_eq(mine, "mine\n");
+	free(mine);
+	mine = read_in(in_temp("report"), "data/mine.txt");
+	ck_assert_str_eq(mine, "also mine\n");
+	free(mine);
+	struct stat status;
+	ck_assert_int_eq(stat(in_temp("report/results.md"), &status), 0);
+	ck_assert_uint_eq(status.st_mode & 0777, 0600);
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
+/* A report killed while it draws (its gnuplot kills it) leaves the old
+ * report whole; the next one removes what the killed one left. */
+START_TEST(test_a_killed_report_leaves_the_old_one)
+{
+	make_temp();
+	make_old_report();
+	char *summary = read_in(in_temp("report"), "README.md");
+	char killer[4096];
+	snprintf(killer, sizeof killer, "%s", in_temp("killer.sh"));
+	write_in(temp_dir, "killer.sh", "#!/bin/sh\nkill -9 $PPID\nsleep 5\n");
+	ck_assert_int_eq(chmod(killer, 0755), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		struct bench_capture capture = run_report(
+			data_path("report/results-small.json"),
+			in_temp("report"), data_path("report/explanations.txt"),
+			"--gnuplot", killer);
+		_exit(capture.status);
+	}
+	int status;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	assert_old_report(summary);
+	ck_assert_uint_eq(temporaries_in_temp(), 1);
+	struct bench_capture capture = run_report(
+		data_path("report/results-small.json"), in_temp("report"),
+		data_path("report/explanations.txt"), "--gnuplot",
+		"/nonexistent/gnuplot");
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	ck_assert_uint_eq(temporaries_in_temp(), 0);
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
+/* A folder the report could not replace is refused in one line before
+ * any input is read (the results file here does not exist). */
+START_TEST(test_a_report_folder_is_checked_first)
+{
+	make_temp();
+	write_in(temp_dir, "file", "a file\n");
+	const char *const dirs[] = {in_temp("file"), in_temp("no/report")};
+	const char *const reasons[] = {"not a folder", "no folder"};
+	for (size_t i = 0; i < 2; i++) {
+		char dir[4096];
+		snprintf(dir, sizeof dir, "%s", dirs[i]);
+		struct bench_capture capture = run_report(
+			in_temp("missing.json"), dir,
+			data_path("report/explanations.txt"), NULL, NULL);
+		ck_assert_int_eq(capture.status, 2);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		ck_assert_msg(strstr(capture.err, reasons[i]) != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+	}
 	remove_temp();
 }
 END_TEST
@@ -1961,14 +2130,22 @@ static const char readme_before[] =
 	REPORT_README_BEGIN " -->\nAn old answer: 1 of 2 rows.\n"
 	REPORT_README_END "\n\nMore.\n";
 
-START_TEST(test_readme_block_of_the_committed_results)
+/* make_tree of results-answer.json and readme_before in a new temp_dir,
+ * with the paths of its results/latest.json, report/ and README.md. */
+static void
+make_answer_tree(char latest[4096], char report[4096], char readme[4096])
 {
 	make_temp();
 	make_tree(data_path("report/results-answer.json"), readme_before);
+	snprintf(latest, 4096, "%s", in_temp("results/latest.json"));
+	snprintf(report, 4096, "%s", in_temp("report"));
+	snprintf(readme, 4096, "%s", in_temp("README.md"));
+}
+
+START_TEST(test_readme_block_of_the_committed_results)
+{
 	char latest[4096], report[4096], readme[4096];
-	snprintf(latest, sizeof latest, "%s", in_temp("results/latest.json"));
-	snprintf(report, sizeof report, "%s", in_temp("report"));
-	snprintf(readme, sizeof readme, "%s", in_temp("README.md"));
+	make_answer_tree(latest, report, readme);
 	struct bench_capture capture = tree_report(latest, report);
 	ck_assert_msg(capture.status == 0, "status %d: %s", capture.status,
 	              capture.err);
@@ -2102,6 +2279,76 @@ change_figure(const char *text, const char *after)
 	return copy;
 }
 
+/* results/latest.json with context.run_id set to `id`. */
+static void
+name_the_run(const char *id)
+{
+	json_error_t error;
+	json_t *root = json_load_file(in_temp("results/latest.json"), 0, &error);
+	ck_assert_msg(root != NULL, "%s", error.text);
+	json_object_set_new(json_object_get(root, "context"), "run_id",
+	                    json_string(id));
+	ck_assert_int_eq(json_dump_file(root, in_temp("results/latest.json"), 0),
+	                 0);
+	json_decref(root);
+}
+
+/* results/latest.md and latest.csv naming the run `md` and `csv` as bench
+ * writes them (the table's first line, the run_id column). */
+static void
+name_the_siblings(const char *md, const char *csv)
+{
+	char text[512];
+	snprintf(text, sizeof text, "Times in ns per operation: ..., commit x, "
+	         "bench 0.1.0, run %s.\n\n| Test |\n", md);
+	write_in(temp_dir, "results/latest.md", text);
+	snprintf(text, sizeof text, "test,operation,backend,median,run_id\n"
+	         "tCreate5Int32,Create,R5,91.00,%s\n", csv);
+	write_in(temp_dir, "results/latest.csv", text);
+}
+
+/* A latest.* set of two runs (a run killed between its renames) is
+ * refused by the report and by the README's check, in one line, and the
+ * report is left as it was. */
+START_TEST(test_a_mixed_latest_set_is_refused)
+{
+	char latest[4096], report[4096], readme[4096];
+	make_answer_tree(latest, report, readme);
+	static const char one[] = "20260101T000000Z-00000000000000a1";
+	static const char two[] = "20260102T000000Z-00000000000000b2";
+	name_the_run(one);
+	name_the_siblings(one, one);
+	struct bench_capture capture = tree_report(latest, report);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	char *summary = read_in(report, "README.md");
+	ck_assert_ptr_nonnull(summary);
+	/* Each file of another run in turn, and files that name none beside
+	 * a JSON that names one. */
+	static const char *const mixes[][2] = {
+		{two, one}, {one, two}, {"", one}, {one, ""}};
+	for (size_t i = 0; i < sizeof mixes / sizeof mixes[0]; i++) {
+		name_the_siblings(mixes[i][0], mixes[i][1]);
+		capture = tree_report(latest, report);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+		ck_assert_msg(strstr(capture.err, "not one set") != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+		capture = check_readme(latest, readme);
+		ck_assert_int_eq(capture.status, 1);
+		ck_assert_msg(strstr(capture.err, "not one set") != NULL, "%s",
+		              capture.err);
+		hu_capture_free(&capture);
+		char *kept = read_in(report, "README.md");
+		ck_assert_str_eq(kept, summary);
+		free(kept);
+	}
+	free(summary);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_committed_readme_is_fresh)
 {
 	/* The committed README.md holds what `bench report` writes from the
@@ -2173,6 +2420,9 @@ make_report_suite(void)
 	TCase *errors = tcase_create("errors");
 	tcase_set_timeout(errors, 60);
 	tcase_add_test(errors, test_missing_explanation);
+	tcase_add_test(errors, test_a_failed_report_leaves_the_old_one);
+	tcase_add_test(errors, test_a_killed_report_leaves_the_old_one);
+	tcase_add_test(errors, test_a_report_folder_is_checked_first);
 	tcase_add_test(errors, test_malformed_json);
 	tcase_add_test(errors, test_bad_explanations);
 	suite_add_tcase(suite, errors);
@@ -2181,6 +2431,7 @@ make_report_suite(void)
 	tcase_add_test(readme, test_answer_counts);
 	tcase_add_test(readme, test_readme_block_of_the_committed_results);
 	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
+	tcase_add_test(readme, test_a_mixed_latest_set_is_refused);
 	tcase_add_test(readme, test_committed_readme_is_fresh);
 	suite_add_tcase(suite, readme);
 	return suite;

@@ -10,19 +10,24 @@
  *   the owner cannot be kept or its folder is not writable, it is written in
  *   place, as `>` would;
  * - a missing file in an existing folder is created with the umask's mode;
- * - a character device or a FIFO is written in place (/dev/null,
- *   /dev/stdout);
+ * - a character device or a FIFO is written in place (/dev/null);
+ * - the program's own standard output or error (/dev/stdout, /dev/stderr,
+ *   /proc/self/fd/1, whatever they lead to) is written through the stream
+ *   it holds, so that another user's pipe needs no reopening and a file
+ *   the shell opened for it is not renamed away;
  * - anything else (a directory, a socket, a block device, a missing folder)
  *   and a file the user could not write with `>` are refused in one line.
  * The content is rendered in memory before the destination is touched, so a
  * writer that fails leaves it as it was. No temporary file outlives the
  * call: a replacement is an unnamed file (O_TMPFILE) linked under a name of
- * the writer's own pattern just before the rename, and stale temporaries
- * of that pattern left by a killed process are removed.
+ * the writer's own pattern just before its rename, and stale temporaries
+ * of that pattern left by a killed process are removed by the next writer
+ * of the same file.
  */
 #ifndef BENCH_OUTPUT_FILE_H
 #define BENCH_OUTPUT_FILE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -62,5 +67,29 @@ struct bench_output_part {
  */
 bool bench_output_write_set(const struct bench_output_part *parts,
                             size_t count, char *why, size_t why_size);
+
+/* What the writers of files and folders (output_folder.h) share. */
+
+/* The temporaries' names: ".<name>.bench-tmp-<pid>-<n>" beside the file
+ * or folder they become. */
+#define BENCH_OUTPUT_TEMPORARY_MARK ".bench-tmp-"
+
+/* The folder part of `path` ("." when it has none) into `folder`. */
+bool bench_output_folder_of(const char *path, char *folder, size_t size);
+
+/* The name creating `path` makes: its last component's symlinks followed
+ * (a dangling one names its target, as the shell's `>` does). False with
+ * a reason on a loop or a path too long. */
+bool bench_output_name_to_create(const char *path, char name[PATH_MAX],
+                                 char *why, size_t why_size);
+
+/* A new temporary name of the pattern beside `target`. */
+bool bench_output_temporary_name(const char *target, char name[PATH_MAX]);
+
+/* Calls `remove` on the temporaries of the pattern beside folder/base
+ * whose process is gone (a killed writer's). */
+void bench_output_remove_stale(const char *folder, const char *base,
+                               void (*remove)(int folder_fd,
+                                              const char *name));
 
 #endif /* BENCH_OUTPUT_FILE_H */

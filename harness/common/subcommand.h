@@ -39,4 +39,14 @@ struct bench_program {
 typedef int bench_subcommand_main(const struct bench_program *program,
                                   int argc, char **argv);
 
+/* A row of the program's table of subcommands (cli.c): its name, its
+ * entry point, its usage text (printed for -h or --help, help.h) and its
+ * line in bench --help. */
+struct bench_subcommand {
+	const char *name;
+	bench_subcommand_main *main;
+	const char *usage;
+	const char *summary;
+};
+
 #endif /* BENCH_SUBCOMMAND_H */

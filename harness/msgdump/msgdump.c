@@ -5,6 +5,8 @@
 #include "msgdump.h"
 
 #include "exit_codes.h"
+#include "help.h"
+#include "output_file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -446,7 +448,14 @@ print_help(FILE *out)
 	        "  --json           one line of JSON\n"
 	        "  --reflatten OUT  also rebuild the message through the add "
 	        "path and write it\n"
-	        "                   flattened to OUT\n"
+	        "                   flattened to OUT, by bench's output "
+	        "rules: a regular file\n"
+	        "                   replaced whole keeping its mode, a device "
+	        "or FIFO written\n"
+	        "                   in place, a folder or a missing folder "
+	        "refused before FILE\n"
+	        "                   is read\n"
+	        "  -h, --help       this text\n"
 	        "Exit status: 0 ok, 1 bad file, 2 bad usage.\n",
 	        USAGE, DEFAULT_BACKEND);
 }
@@ -479,6 +488,10 @@ static int
 parse_options(int argc, char **argv, struct options *options, FILE *out,
               FILE *err)
 {
+	if (bench_asks_help(argc, argv)) {
+		print_help(out);
+		return -1;
+	}
 	bool only_files = false;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
@@ -495,9 +508,6 @@ parse_options(int argc, char **argv, struct options *options, FILE *out,
 		const char **value;
 		if (strcmp(arg, "--") == 0) {
 			only_files = true;
-		} else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			print_help(out);
-			return -1;
 		} else if (strcmp(arg, "--json") == 0) {
 			options->json = true;
 		} else if ((value = value_option(arg, options, &inline_value)) !=
@@ -518,6 +528,13 @@ parse_options(int argc, char **argv, struct options *options, FILE *out,
 	}
 	if (options->file == NULL) {
 		fprintf(err, "msgdump: no FILE given (usage: %s)\n", USAGE);
+		return BENCH_EXIT_USAGE;
+	}
+	/* Where the message goes, before it is read. */
+	char why[4096 + 256];
+	if (options->reflatten != NULL &&
+	    !bench_output_check(options->reflatten, why, sizeof why)) {
+		fprintf(err, "msgdump: --reflatten %s\n", why);
 		return BENCH_EXIT_USAGE;
 	}
 	return 0;
@@ -561,7 +578,21 @@ read_all(const char *path, size_t *size)
 	return bytes;
 }
 
-/* Writes msg's flattened bytes to path; returns 0 or writes a reason. */
+/* The bytes of a flattened message, for the output writer. */
+struct flat_bytes {
+	const unsigned char *bytes;
+	size_t size;
+};
+
+static bool
+write_bytes(FILE *stream, const void *ctx)
+{
+	const struct flat_bytes *flat = ctx;
+	return fwrite(flat->bytes, 1, flat->size, stream) == flat->size;
+}
+
+/* Writes msg's flattened bytes to path by the output rules
+ * (output_file.h); returns 0 or writes a reason. */
 static int
 write_flattened(bm_message *msg, const char *path, char *why, size_t why_size)
 {
@@ -584,20 +615,10 @@ write_flattened(bm_message *msg, const char *path, char *why, size_t why_size)
 		free(bytes);
 		return BENCH_EXIT_FAILED;
 	}
-	FILE *file = fopen(path, "wb");
-	bool ok = file != NULL && fwrite(bytes, 1, size, file) == size;
-	int saved = errno;
-	if (file != NULL && fclose(file) != 0 && ok) {
-		ok = false;
-		saved = errno;
-	}
+	const struct flat_bytes flat = {bytes, size};
+	bool ok = bench_output_write(path, write_bytes, &flat, why, why_size);
 	free(bytes);
-	if (!ok) {
-		snprintf(why, why_size, "%s: cannot write: %s", path,
-		         strerror(saved));
-		return BENCH_EXIT_FAILED;
-	}
-	return 0;
+	return ok ? 0 : BENCH_EXIT_FAILED;
 }
 
 /* Lists the registered backends into text, comma-separated. */
@@ -648,6 +669,21 @@ choose_backend(const char *name, FILE *err, int *status)
 	return ops;
 }
 
+/* Where the shared check refuses the bytes, as ": at byte N of M, expected
+ * WHAT", or "" when it takes them (a backend's own limit refused them). */
+static void
+refusal(const unsigned char *bytes, size_t size, char *where,
+        size_t where_size)
+{
+	size_t offset;
+	const char *expected;
+	where[0] = '\0';
+	bm_decode_explain(bytes, size, &offset, &expected);
+	if (expected != NULL)
+		snprintf(where, where_size, ": at byte %zu of %zu, expected %s",
+		         offset, size, expected);
+}
+
 /* Reads the file, unflattens it with `ops` into *msg and prints it; the
  * exit status, after saying why on err. */
 static int
@@ -664,16 +700,19 @@ dump_file(const struct options *options, const struct bm_ops *ops,
 	enum bm_format format = bm_detect_format(bytes, size);
 	int status = 0;
 	int rc = BM_NOT_A_MESSAGE;
+	char where[256];
 	if (format == BM_FORMAT_UNKNOWN) {
+		refusal(bytes, size, where, sizeof where);
 		fprintf(err, "msgdump: %s: not a flattened message (unknown "
-		        "magic)\n", options->file);
+		        "magic)%s\n", options->file, where);
 		status = BENCH_EXIT_FAILED;
 	} else if ((rc = msgdump_check(ops, bytes, size)) != BM_OK ||
 	           (rc = bm_create(ops, 0, msg)) != BM_OK ||
 	           (rc = bm_unflatten(*msg, bytes, size)) != BM_OK) {
-		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s\n",
+		refusal(bytes, size, where, sizeof where);
+		fprintf(err, "msgdump: %s: cannot unflatten %s with %s: %s%s\n",
 		        options->file, bm_format_name(format), ops->name,
-		        bm_strerror(rc));
+		        bm_strerror(rc), where);
 		status = BENCH_EXIT_FAILED;
 	} else {
 		rc = options->json ? msgdump_json(out, *msg, format)

@@ -5,6 +5,7 @@
 #include "output.h"
 
 #include "output_file.h"
+#include "say.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,7 +60,29 @@ bench_write_results_file(const char *path, const struct bench_results *results,
                          enum bench_format format, enum bench_unit unit,
                          char *why, size_t why_size)
 {
-	struct results_file file = {results, format, unit};
-	return bench_output_write(path, write_results, &file, why,
-	                          why_size);
+	struct bench_results_file file = {path, format};
+	return bench_write_results_set(&file, 1, results, unit, why, why_size);
+}
+
+bool
+bench_write_results_set(const struct bench_results_file *files, size_t count,
+                        const struct bench_results *results,
+                        enum bench_unit unit, char *why, size_t why_size)
+{
+	struct results_file *contents = calloc(count + 1, sizeof *contents);
+	struct bench_output_part *parts = calloc(count + 1, sizeof *parts);
+	bool ok = contents != NULL && parts != NULL;
+	if (!ok)
+		bench_say(why, why_size, "out of memory");
+	for (size_t i = 0; ok && i < count; i++) {
+		contents[i] = (struct results_file){results, files[i].format,
+		                                    unit};
+		parts[i] = (struct bench_output_part){files[i].path,
+		                                      write_results,
+		                                      &contents[i]};
+	}
+	ok = ok && bench_output_write_set(parts, count, why, why_size);
+	free(parts);
+	free(contents);
+	return ok;
 }

@@ -25,14 +25,31 @@ bool bench_write_results(FILE *stream, const struct bench_results *results,
                          enum bench_format format, enum bench_unit unit);
 
 /*
- * Writes the results to `path` through a temporary file in the same
- * directory and a rename, so that an interrupted run never leaves a broken
- * file. On failure writes a one-line reason and leaves `path` as it was.
+ * Writes the results to `path` by the output rules (output_file.h): a
+ * regular file is replaced whole, so that an interrupted run never leaves
+ * a broken one. On failure writes a one-line reason and leaves `path` as
+ * it was.
  */
 bool bench_write_results_file(const char *path,
                               const struct bench_results *results,
                               enum bench_format format, enum bench_unit unit,
                               char *why, size_t why_size);
+
+/* One file of a set of results files. */
+struct bench_results_file {
+	const char *path;
+	enum bench_format format;
+};
+
+/*
+ * Writes the results in `count` files as one set (bench_output_write_set:
+ * none is replaced unless every one is ready), each naming the run.
+ */
+bool bench_write_results_set(const struct bench_results_file *files,
+                             size_t count,
+                             const struct bench_results *results,
+                             enum bench_unit unit, char *why,
+                             size_t why_size);
 
 /*
  * The writers, one row per format: X(format, writer). A writer writes the

@@ -1,14 +1,16 @@
 /*
  * output_csv.c - one line per test and backend, for gnuplot and scripts:
  *   test,operation,type,items,message,backend,median,min,mad,allocs_per_op,
- *   flat_bytes
+ *   flat_bytes,run_id
  * A matrix test has its type and items and an empty message; a test on a
  * named message has that name and empty type and items.
  * Times are in the --unit. The Floor has its own lines (backend "Floor",
  * no allocations, flat_bytes = the bytes it copies); Lookup rows have no
  * Floor. A failed cell has "ERR" as its median and empty fields after it;
  * a cell whose operation does not apply to its backend, "n/a".
- * flat_bytes is empty outside the Flatten and Unflatten rows.
+ * flat_bytes is empty outside the Flatten and Unflatten rows. run_id, the
+ * same on every line, names the run (run_context.h), so that the readers
+ * of results/latest.* tell a set from two runs' files.
  */
 #include "output.h"
 
@@ -35,7 +37,7 @@ write_allocs(FILE *stream, double allocs)
 static void
 write_line(FILE *stream, const struct bench_row *row, const char *backend,
            const struct bench_cell_result *cell, bool floor,
-           enum bench_unit unit)
+           enum bench_unit unit, const char *run_id)
 {
 	const struct bench_workload *workload = &row->test.workload;
 	fprintf(stream, "%s,%s,", row->test.name, bench_op_name(row->test.op));
@@ -46,7 +48,8 @@ write_line(FILE *stream, const struct bench_row *row, const char *backend,
 		fprintf(stream, ",,%s,", workload->message);
 	fprintf(stream, "%s,", backend);
 	if (cell->failed || cell->not_applicable) {
-		fputs(cell->failed ? "ERR,,,,\n" : "n/a,,,,\n", stream);
+		fprintf(stream, "%s,,,,,%s\n", cell->failed ? "ERR" : "n/a",
+		        run_id);
 		return;
 	}
 	write_number(stream, cell->summary.median, unit);
@@ -60,7 +63,7 @@ write_line(FILE *stream, const struct bench_row *row, const char *backend,
 	fputc(',', stream);
 	if (floor || bench_op_is_flat(row->test.op))
 		fprintf(stream, "%zu", cell->flat_bytes);
-	fputc('\n', stream);
+	fprintf(stream, ",%s\n", run_id);
 }
 
 bool
@@ -68,15 +71,17 @@ bench_write_csv(FILE *stream, const struct bench_results *results,
                 enum bench_unit unit)
 {
 	fputs("test,operation,type,items,message,backend,median,min,mad,"
-	      "allocs_per_op,flat_bytes\n",
+	      "allocs_per_op,flat_bytes,run_id\n",
 	      stream);
+	const char *run_id = results->context.run_id;
 	for (size_t r = 0; r < results->row_count; r++) {
 		const struct bench_row *row = &results->rows[r];
 		for (size_t b = 0; b < results->backend_count; b++)
 			write_line(stream, row, results->backends[b]->name,
-			           &row->cells[b], false, unit);
+			           &row->cells[b], false, unit, run_id);
 		if (row->has_floor)
-			write_line(stream, row, "Floor", &row->floor, true, unit);
+			write_line(stream, row, "Floor", &row->floor, true, unit,
+			           run_id);
 	}
 	return !ferror(stream);
 }

@@ -100,6 +100,7 @@ context_json(const struct bench_results *results)
 	const struct bench_context *context = &results->context;
 	json_t *object = json_object();
 	bench_json_put(object, "date", bench_json_text(context->date));
+	bench_json_put(object, "run_id", bench_json_text(context->run_id));
 	bench_json_put(object, "cpu", bench_json_text(context->cpu));
 	bench_json_put(object, "cores", json_integer(context->cores));
 	bench_json_put(object, "compiler", bench_json_text(context->compiler));

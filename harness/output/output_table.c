@@ -56,14 +56,14 @@ write_header_line(FILE *stream, const struct bench_results *results,
 	        "Times in %s per operation: median of %u samples, each at least "
 	        "%g ms, backends interleaved in a shuffled order (seed %llu). "
 	        "%s, %s (%ld cores), %s %s build (%s), glibc %s%s%s%s, commit %s, "
-	        "bench %s.\n",
+	        "bench %s, run %s.\n",
 	        unit == BENCH_UNIT_US ? "us" : "ns", options->repetitions,
 	        options->min_time_ms, (unsigned long long)options->seed,
 	        context->date, context->cpu, context->cores, context->compiler,
 	        context->build_type, context->cflags, context->glibc,
 	        tuned ? " (GLIBC_TUNABLES=" : "",
 	        tuned ? tunables : "", tuned ? ")" : "",
-	        context->git_commit, context->version);
+	        context->git_commit, context->version, context->run_id);
 }
 
 static void

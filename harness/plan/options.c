@@ -3,6 +3,10 @@
  */
 #include "options.h"
 
+#include "help.h"
+#include "output_file.h"
+#include "say.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,13 +16,8 @@
 
 static const char usage[] =
 	"usage: bench --all | --filter REGEX [options]\n"
-	"       bench --list | --list-tests | --help\n"
-	"       bench report FILE [options]   (see bench report --help)\n"
-	"       bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
-	"       bench history [FILE] [options]   (see bench history --help)\n"
-	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
-	"                            [--glibc-diagnostics FILE]\n"
-	"       bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS\n"
+	"       bench --list | --list-tests | -h | --help\n"
+	"       bench COMMAND ARG...   (the commands below; bench COMMAND --help)\n"
 	"\n"
 	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
 	"the results table. Every cell is validated before and after it is\n"
@@ -41,44 +40,32 @@ static const char usage[] =
 	"                      (run it with scripts/bench-instructions)\n"
 	"\n"
 	"What to print:\n"
-	"  --format FORMAT     one of (default md):\n"
+	"  --format FORMAT     one of (default: the one --out's extension\n"
+	"                      names, else md):\n"
 	"%s"
-	"  --out FILE          write it to FILE instead of stdout\n"
+	"  --out FILE          write it to FILE instead of stdout: a regular\n"
+	"                      file is replaced whole, keeping its mode; a\n"
+	"                      device, a FIFO or stdout written in place; a\n"
+	"                      folder or a missing folder refused at once.\n"
+	"                      .md, .txt, .csv and .json name their format;\n"
+	"                      a --format that disagrees is refused\n"
 	"  --unit ns|us        unit of md, text and csv (json and gbench are\n"
 	"                      always ns)\n"
 	"  --progress          progress on stderr even when it is not a terminal\n"
 	"\n"
 	"  --list              the backends: NAME, kind, format, summary\n"
 	"  --list-tests        the tests, one per line, in matrix order\n"
-	"  --help              this text\n"
+	"  -h, --help          this text\n"
 	"\n"
 	"`bench --all` with default options and no --out also writes\n"
 	"results/latest.md, results/latest.csv and results/latest.json.\n"
-	"Backend names may be given in any case.\n"
-	"\n"
-	"Other commands:\n"
-	"  report          the report/ page and plots from a results JSON\n"
-	"  compare         every cell's change between two results JSONs,\n"
-	"                  regressions first; exit 3 when a cell grew by more\n"
-	"                  than the threshold (2% and 20 instructions, or 10%\n"
-	"                  for times), 1 when CURRENT has ERR cells\n"
-	"                  (--format md: a summary for a review)\n"
-	"  history         every committed version of a results file (the\n"
-	"                  instruction baseline by default) and the cells that\n"
-	"                  moved between them, from git; their series\n"
-	"  read-callgrind  the figures of a --measure instructions run, from\n"
-	"                  callgrind's dumps (scripts/bench-instructions);\n"
-	"                  with --glibc-diagnostics, checks and records the\n"
-	"                  run's pin of glibc's CPU features\n"
-	"  glibc-pin       whether glibc took a GLIBC_TUNABLES pin, from\n"
-	"                  ld.so --list-diagnostics run under valgrind with it\n"
-	"\n";
+	"Backend names may be given in any case.\n";
 
 const char *
 bench_format_name(enum bench_format format)
 {
 	switch (format) {
-#define BENCH_FORMAT_CASE(name, word, text) \
+#define BENCH_FORMAT_CASE(name, word, extension, text) \
 	case name:                          \
 		return word;
 		BENCH_FORMAT_LIST(BENCH_FORMAT_CASE)
@@ -90,7 +77,7 @@ bench_format_name(enum bench_format format)
 bool
 bench_format_parse(const char *word, enum bench_format *format)
 {
-#define BENCH_FORMAT_MATCH(name, format_word, text) \
+#define BENCH_FORMAT_MATCH(name, format_word, extension, text) \
 	if (strcmp(word, format_word) == 0) {       \
 		*format = name;                     \
 		return true;                        \
@@ -100,12 +87,41 @@ bench_format_parse(const char *word, enum bench_format *format)
 	return false;
 }
 
+bool
+bench_format_of_name(const char *path, enum bench_format *format)
+{
+	const char *dot = strrchr(path, '.');
+	if (dot == NULL || strchr(dot, '/') != NULL)
+		return false;
+#define BENCH_FORMAT_EXTENSION(name, word, extension, text) \
+	if (strcasecmp(dot, extension) == 0) {              \
+		*format = name;                             \
+		return true;                                \
+	}
+	BENCH_FORMAT_LIST(BENCH_FORMAT_EXTENSION)
+#undef BENCH_FORMAT_EXTENSION
+	return false;
+}
+
+/* Whether `format` writes what a file named with `extension` holds. */
+static bool
+format_fits(enum bench_format format, const char *path)
+{
+	const char *dot = strrchr(path, '.');
+#define BENCH_FORMAT_FITS(name, word, extension, text) \
+	if (format == name)                            \
+		return strcasecmp(dot, extension) == 0;
+	BENCH_FORMAT_LIST(BENCH_FORMAT_FITS)
+#undef BENCH_FORMAT_FITS
+	return false;
+}
+
 /* "md, text, csv, json or gbench", for the refusal of --format. */
 static void
 format_words(char *out, size_t out_size)
 {
 	static const char *const words[] = {
-#define BENCH_FORMAT_WORD(name, word, text) word,
+#define BENCH_FORMAT_WORD(name, word, extension, text) word,
 		BENCH_FORMAT_LIST(BENCH_FORMAT_WORD)
 #undef BENCH_FORMAT_WORD
 	};
@@ -126,11 +142,11 @@ print_formats(FILE *out)
 		const char *word;
 		const char *text;
 	} formats[] = {
-#define BENCH_FORMAT_HELP(name, word, text) {word, text},
+#define BENCH_FORMAT_HELP(name, word, extension, text) {word, text},
 		BENCH_FORMAT_LIST(BENCH_FORMAT_HELP)
 #undef BENCH_FORMAT_HELP
 	};
-	enum { INDENT = 18, WIDTH = 76 };
+	enum { INDENT = 14, WIDTH = 76 };
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
 		int column = fprintf(out, "    %-*s", INDENT - 4, formats[i].word);
 		const char *text = formats[i].text;
@@ -157,7 +173,6 @@ bench_print_usage(FILE *out)
 	fprintf(out, "%.*s", (int)(marker - usage), usage);
 	print_formats(out);
 	fputs(marker + 2, out);
-	bench_exit_codes_print(out);
 }
 
 enum option_id {
@@ -269,8 +284,7 @@ parse_sizes(struct bench_options *options, const char *text, char *why,
 
 static int
 parse_backends(struct bench_options *options, const char *text,
-               const struct bm_ops *const *backends, char *why,
-               size_t why_size)
+               const char *const *names, char *why, size_t why_size)
 {
 	bool *selected = options->backend_selected;
 	memset(selected, 0, options->backend_count * sizeof *selected);
@@ -279,8 +293,8 @@ parse_backends(struct bench_options *options, const char *text,
 		size_t length = strcspn(cursor, ",");
 		size_t found = options->backend_count;
 		for (size_t i = 0; i < options->backend_count; i++) {
-			if (strlen(backends[i]->name) == length &&
-			    strncasecmp(backends[i]->name, cursor, length) == 0)
+			if (strlen(names[i]) == length &&
+			    strncasecmp(names[i], cursor, length) == 0)
 				found = i;
 		}
 		if (found == options->backend_count) {
@@ -288,7 +302,7 @@ parse_backends(struct bench_options *options, const char *text,
 			for (size_t i = 0; i < options->backend_count; i++) {
 				size_t used = strlen(known);
 				snprintf(known + used, sizeof known - used, "%s%s",
-				         i > 0 ? ", " : "", backends[i]->name);
+				         i > 0 ? ", " : "", names[i]);
 			}
 			snprintf(why, why_size,
 			         "--backends: unknown backend '%.*s' (known: %s)",
@@ -297,7 +311,7 @@ parse_backends(struct bench_options *options, const char *text,
 		}
 		if (selected[found]) {
 			snprintf(why, why_size, "--backends: %s given twice",
-			         backends[found]->name);
+			         names[found]);
 			return BENCH_EXIT_USAGE;
 		}
 		selected[found] = true;
@@ -446,7 +460,7 @@ parse_measure(struct bench_options *options, const char *text, char *why,
 /* Applies one option with its value (NULL when it takes none). */
 static int
 apply_option(struct bench_options *options, enum option_id id,
-             const char *value, const struct bm_ops *const *backends,
+             const char *value, const char *const *backend_names,
              char *why, size_t why_size)
 {
 	switch (id) {
@@ -471,7 +485,8 @@ apply_option(struct bench_options *options, enum option_id id,
 	case OPT_FILTER:
 		return parse_filter(options, value, why, why_size);
 	case OPT_BACKENDS:
-		return parse_backends(options, value, backends, why, why_size);
+		return parse_backends(options, value, backend_names, why,
+		                      why_size);
 	case OPT_SIZES:
 		return parse_sizes(options, value, why, why_size);
 	case OPT_REPETITIONS:
@@ -588,11 +603,24 @@ static int
 finish_options(struct bench_options *options, const struct given *given,
                char *why, size_t why_size)
 {
+	enum bench_format named;
+	bool has_extension = options->out_path != NULL &&
+	                     bench_format_of_name(options->out_path, &named);
+	if (has_extension && !given->format) {
+		options->format = named;
+	} else if (has_extension && !format_fits(options->format,
+	                                         options->out_path)) {
+		snprintf(why, why_size, "--format %s does not write what --out "
+		         "%s's name says (%s)",
+		         bench_format_name(options->format), options->out_path,
+		         strrchr(options->out_path, '.'));
+		return BENCH_EXIT_USAGE;
+	}
 	/* Under callgrind the program cannot read its own counts: it writes
 	 * the run as JSON, and `bench read-callgrind` adds the figures from
 	 * the dumps (scripts/bench-instructions does both). */
 	if (options->measure == BENCH_MEASURE_INSTRUCTIONS) {
-		if (!given->format)
+		if (!given->format && !has_extension)
 			options->format = BENCH_FORMAT_JSON;
 		if (options->format != BENCH_FORMAT_JSON) {
 			snprintf(why, why_size, "--measure instructions writes JSON "
@@ -618,12 +646,16 @@ finish_options(struct bench_options *options, const struct given *given,
 
 int
 bench_options_parse(struct bench_options *options, int argc,
-                    char *const *argv, const struct bm_ops *const *backends,
+                    char *const *argv, const char *const *backend_names,
                     size_t backend_count, char *why, size_t why_size)
 {
 	if (!set_defaults(options, backend_count)) {
 		snprintf(why, why_size, "out of memory");
 		return BENCH_EXIT_FAILED;
+	}
+	if (bench_asks_help(argc, argv)) {
+		options->help = true;
+		return BENCH_EXIT_OK;
 	}
 	struct given given = {0};
 	for (int i = 1; i < argc; i++) {
@@ -631,7 +663,7 @@ bench_options_parse(struct bench_options *options, int argc,
 		const char *value;
 		int rc = read_option(argc, argv, &i, &id, &value, why, why_size);
 		if (rc == BENCH_EXIT_OK)
-			rc = apply_option(options, id, value, backends, why,
+			rc = apply_option(options, id, value, backend_names, why,
 			                  why_size);
 		if (rc != BENCH_EXIT_OK)
 			return rc;
@@ -659,6 +691,80 @@ bench_options_match(const struct bench_options *options,
 	if (!options->has_filter)
 		return true;
 	return regexec(&options->filter, test_name, 0, NULL, 0) == 0;
+}
+
+size_t
+bench_options_tests(const struct bench_options *options,
+                    struct bench_test **tests)
+{
+	size_t total = bench_matrix_build(options->sizes, options->size_count,
+	                                  NULL);
+	*tests = calloc(total + 1, sizeof **tests);
+	if (*tests == NULL)
+		return SIZE_MAX;
+	bench_matrix_build(options->sizes, options->size_count, *tests);
+	size_t count = 0;
+	for (size_t t = 0; t < total; t++) {
+		if (bench_options_match(options, (*tests)[t].name))
+			(*tests)[count++] = (*tests)[t];
+	}
+	return count;
+}
+
+/* The canonical run's files in results_dir, checked as --out is. */
+static bool
+check_latest(const char *results_dir, char *why, size_t why_size)
+{
+	static const char *const names[] = {
+#define BENCH_LATEST_NAME(name, format) name,
+		BENCH_LATEST_LIST(BENCH_LATEST_NAME)
+#undef BENCH_LATEST_NAME
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char path[4096];
+		if ((size_t)snprintf(path, sizeof path, "%s/%s", results_dir,
+		                     names[i]) >= sizeof path)
+			return bench_say(why, why_size, "%s: path too long",
+			                 results_dir);
+		if (!bench_output_check(path, why, why_size))
+			return false;
+	}
+	return true;
+}
+
+int
+bench_options_check(const struct bench_options *options,
+                    const char *results_dir, char *why, size_t why_size)
+{
+	if (options->help || options->list)
+		return BENCH_EXIT_OK;
+	bool run = !options->list_tests;
+	size_t selected_backends = 0;
+	for (size_t i = 0; i < options->backend_count; i++)
+		selected_backends += options->backend_selected[i] ? 1 : 0;
+	if (run && selected_backends == 0) {
+		snprintf(why, why_size, "no backends to run");
+		return BENCH_EXIT_USAGE;
+	}
+	struct bench_test *selected;
+	size_t tests = bench_options_tests(options, &selected);
+	free(selected);
+	if (tests == SIZE_MAX) {
+		snprintf(why, why_size, "out of memory");
+		return BENCH_EXIT_FAILED;
+	}
+	if (tests == 0) {
+		snprintf(why, why_size, "--filter '%s' matches no test (see "
+		         "--list-tests)", options->filter_text);
+		return BENCH_EXIT_USAGE;
+	}
+	if (run && options->out_path != NULL &&
+	    !bench_output_check(options->out_path, why, why_size))
+		return BENCH_EXIT_USAGE;
+	if (run && results_dir != NULL && bench_options_canonical(options) &&
+	    !check_latest(results_dir, why, why_size))
+		return BENCH_EXIT_USAGE;
+	return BENCH_EXIT_OK;
 }
 
 bool

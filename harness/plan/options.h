@@ -18,29 +18,35 @@
 
 /*
  * The output formats (--format), one list from which the enum, the
- * parser, its refusal and the --help lines derive: X(enum name, the word
- * --format takes, one line for --help, which says what it holds). Each
- * has its writer in output.h's BENCH_WRITER_TABLE.
+ * parser, its refusal, the --help lines and the format an --out file's
+ * name implies derive: X(enum name, the word --format takes, the file
+ * extension that implies it, one line for --help, which says what it
+ * holds). Without --format, an --out name ending in an extension takes
+ * the first format of the list with it (so .json is json, never gbench);
+ * an explicit --format must fit the extension, when it is one of the
+ * list's. Each format has its writer in output.h's BENCH_WRITER_TABLE.
  */
 #define BENCH_FORMAT_LIST(X)                                                \
-	X(BENCH_FORMAT_MD, "md", "the results table in Markdown (default)")  \
-	X(BENCH_FORMAT_TEXT, "text", "the same table as aligned plain text")  \
-	X(BENCH_FORMAT_CSV, "csv", "one line per test and backend")            \
-	X(BENCH_FORMAT_JSON, "json",                                           \
-	  "everything, every sample (schema 3; always ns)")                    \
-	X(BENCH_FORMAT_GBENCH, "gbench",                                       \
-	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "   \
-	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "     \
-	  "cell (always ns), for compare.py and CI dashboards")               \
-	X(BENCH_FORMAT_BMF, "bmf",                                             \
-	  "Bencher Metric Format: per cell TEST/BACKEND its latency (the "     \
+	X(BENCH_FORMAT_MD, "md", ".md",                                     \
+	  "the results table in Markdown (default)")                          \
+	X(BENCH_FORMAT_TEXT, "text", ".txt",                                \
+	  "the same table as aligned plain text")                             \
+	X(BENCH_FORMAT_CSV, "csv", ".csv", "one line per test and backend")   \
+	X(BENCH_FORMAT_JSON, "json", ".json",                               \
+	  "everything, every sample (schema 3; always ns)")                   \
+	X(BENCH_FORMAT_GBENCH, "gbench", ".json",                           \
+	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "  \
+	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "    \
+	  "cell (always ns), for compare.py and CI dashboards")              \
+	X(BENCH_FORMAT_BMF, "bmf", ".json",                                 \
+	  "Bencher Metric Format: per cell TEST/BACKEND its latency (the "    \
 	  "median, and the median -/+ MAD, in ns) and flat_bytes where known") \
-	X(BENCH_FORMAT_GITHUB_ACTION, "github-action",                         \
-	  "github-action-benchmark's customSmallerIsBetter: one entry "        \
+	X(BENCH_FORMAT_GITHUB_ACTION, "github-action", ".json",             \
+	  "github-action-benchmark's customSmallerIsBetter: one entry "       \
 	  "{name, unit, value, range, extra} per cell (ns)")
 
 enum bench_format {
-#define BENCH_FORMAT_ENUM(name, word, text) name,
+#define BENCH_FORMAT_ENUM(name, word, extension, text) name,
 	BENCH_FORMAT_LIST(BENCH_FORMAT_ENUM)
 #undef BENCH_FORMAT_ENUM
 };
@@ -49,6 +55,10 @@ enum bench_format {
  * names none). */
 const char *bench_format_name(enum bench_format format);
 bool bench_format_parse(const char *word, enum bench_format *format);
+
+/* The format a file name's extension implies (any case; false when the
+ * name ends in none of the list's). */
+bool bench_format_of_name(const char *path, enum bench_format *format);
 
 enum bench_unit {
 	BENCH_UNIT_NS,
@@ -105,21 +115,49 @@ struct bench_options {
 };
 
 /*
- * Parses argv[1..argc) for the backends[0..backend_count) the program was
- * given. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line reason
- * in why[0..why_size). Either way, bench_options_free releases what was
- * allocated.
+ * Parses argv[1..argc) for the backends the program runs, given by their
+ * names (backend_names[0..backend_count), in column order), so that a
+ * program that has only the names (the options' own check, built without
+ * the backends) parses as `bench` does. -h or --help anywhere asks for the
+ * usage alone. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line
+ * reason in why[0..why_size). Either way, bench_options_free releases what
+ * was allocated.
  */
 int bench_options_parse(struct bench_options *options, int argc,
-                        char *const *argv,
-                        const struct bm_ops *const *backends,
+                        char *const *argv, const char *const *backend_names,
                         size_t backend_count, char *why, size_t why_size);
+
+/*
+ * The files the canonical run writes in the results directory, one set
+ * (harness/README.md §6.4): X(file name, format).
+ */
+#define BENCH_LATEST_LIST(X)                \
+	X("latest.md", BENCH_FORMAT_MD)     \
+	X("latest.csv", BENCH_FORMAT_CSV)   \
+	X("latest.json", BENCH_FORMAT_JSON)
+
+/*
+ * What the parser cannot see in one option, checked before any work: a run
+ * selects a backend and a test and can write its --out file, or for the
+ * canonical run the files of BENCH_LATEST_LIST in results_dir (NULL: none
+ * written), by the output rules (output_file.h); --list-tests selects a
+ * test. Returns BENCH_EXIT_OK, or BENCH_EXIT_USAGE with a one-line reason.
+ * Cheap: no test is run.
+ */
+int bench_options_check(const struct bench_options *options,
+                        const char *results_dir, char *why, size_t why_size);
 
 void bench_options_free(struct bench_options *options);
 
 /* True when the test name passes --filter (or there is none). */
 bool bench_options_match(const struct bench_options *options,
                          const char *test_name);
+
+/* The tests the options select, in matrix order, into *tests (malloc'd,
+ * the caller frees it). Returns how many, or SIZE_MAX when out of
+ * memory. */
+size_t bench_options_tests(const struct bench_options *options,
+                           struct bench_test **tests);
 
 /*
  * True for the canonical run, `bench --all` with every measurement option
@@ -131,7 +169,8 @@ bool bench_options_match(const struct bench_options *options,
  */
 bool bench_options_canonical(const struct bench_options *options);
 
-/* Prints the usage text of --help, its exit status lines included. */
+/* Prints the usage text of --help: bench's own options; the program adds
+ * its commands and the exit statuses (cli.c). */
 void bench_print_usage(FILE *out);
 
 #endif /* BENCH_OPTIONS_H */

@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include "compare.h"
+#include "help.h"
 #include "glibc_pin.h"
 #include "history.h"
 #include "instructions.h"
@@ -32,81 +33,43 @@ list_backends(const struct bench_program *program)
 	}
 }
 
-/* The tests the options select, in matrix order. Returns how many, or
- * SIZE_MAX when out of memory; *tests is malloc'd. */
-static size_t
-selected_tests(const struct bench_options *options, struct bench_test **tests)
-{
-	size_t total = bench_matrix_build(options->sizes, options->size_count,
-	                                  NULL);
-	*tests = calloc(total + 1, sizeof **tests);
-	if (*tests == NULL)
-		return SIZE_MAX;
-	bench_matrix_build(options->sizes, options->size_count, *tests);
-	size_t count = 0;
-	for (size_t t = 0; t < total; t++) {
-		if (bench_options_match(options, (*tests)[t].name))
-			(*tests)[count++] = (*tests)[t];
-	}
-	return count;
-}
+/* The canonical run's files in the results directory (options.h): one
+ * set, each naming the run (results_set.h). */
+static const struct {
+	const char *name;
+	enum bench_format format;
+} latest_files[] = {
+#define LATEST_ROW(name, format) {name, format},
+	BENCH_LATEST_LIST(LATEST_ROW)
+#undef LATEST_ROW
+};
+enum { LATEST_COUNT = sizeof latest_files / sizeof latest_files[0] };
 
 /* Writes results/latest.{md,csv,json} for the canonical run. */
 static bool
 write_latest(const struct bench_program *program,
              const struct bench_results *results)
 {
-	static const struct {
-		const char *name;
-		enum bench_format format;
-	} files[] = {
-		{"latest.md", BENCH_FORMAT_MD},
-		{"latest.csv", BENCH_FORMAT_CSV},
-		{"latest.json", BENCH_FORMAT_JSON},
-	};
-	bool ok = true;
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		char path[4096], why[4096 + 256];
-		int length = snprintf(path, sizeof path, "%s/%s",
-		                      program->results_dir, files[i].name);
-		if (length < 0 || (size_t)length >= sizeof path) {
-			fprintf(program->err, "bench: results path too long\n");
-			ok = false;
-			continue;
-		}
-		/* The committed files are always in nanoseconds. */
-		if (!bench_write_results_file(path, results, files[i].format,
-		                              BENCH_UNIT_NS, why, sizeof why)) {
-			fprintf(program->err, "bench: %s\n", why);
-			ok = false;
-		}
+	char paths[LATEST_COUNT][4096 + 16], why[4096 + 256];
+	struct bench_results_file files[LATEST_COUNT];
+	for (size_t i = 0; i < LATEST_COUNT; i++) {
+		snprintf(paths[i], sizeof paths[i], "%s/%s",
+		         program->results_dir, latest_files[i].name);
+		files[i] = (struct bench_results_file){paths[i],
+		                                       latest_files[i].format};
 	}
-	return ok;
+	/* The committed files are always in nanoseconds. */
+	if (!bench_write_results_set(files, LATEST_COUNT, results, BENCH_UNIT_NS,
+	                             why, sizeof why)) {
+		fprintf(program->err, "bench: %s\n", why);
+		return false;
+	}
+	return true;
 }
 
 static int
 run(const struct bench_program *program, const struct bench_options *options)
 {
-	size_t selected_backends = 0;
-	for (size_t i = 0; i < options->backend_count; i++)
-		selected_backends += options->backend_selected[i] ? 1 : 0;
-	if (selected_backends == 0) {
-		fprintf(program->err, "bench: no backends to run\n");
-		return BENCH_EXIT_USAGE;
-	}
-	struct bench_test *tests;
-	size_t test_count = selected_tests(options, &tests);
-	free(tests);
-	if (test_count == SIZE_MAX) {
-		fprintf(program->err, "bench: out of memory\n");
-		return BENCH_EXIT_FAILED;
-	}
-	if (test_count == 0) {
-		fprintf(program->err, "bench: --filter '%s' matches no test "
-		        "(see --list-tests)\n", options->filter_text);
-		return BENCH_EXIT_USAGE;
-	}
-
 	if (!bench_measure_available(options, program->err))
 		return BENCH_EXIT_USAGE;
 
@@ -161,27 +124,88 @@ run(const struct bench_program *program, const struct bench_options *options)
 	return status;
 }
 
-/* `bench NAME ...`: the commands that are not a run. */
-static const struct {
-	const char *name;
-	bench_subcommand_main *main;
-} subcommands[] = {
-	/* The report from a results file. */
-	{"report", bench_report_main},
-	/* Regression tracking. */
-	{"compare", bench_compare_main},
-	{"history", bench_history_main},
-	{"read-callgrind", bench_read_callgrind_main},
-	{"glibc-pin", bench_glibc_pin_main},
+/* The table of BENCH_SUBCOMMAND_LIST (cli.h). */
+static const struct bench_subcommand subcommands[] = {
+#define SUBCOMMAND_ROW(name, main, usage, summary) {name, main, usage, summary},
+	BENCH_SUBCOMMAND_LIST(SUBCOMMAND_ROW)
+#undef SUBCOMMAND_ROW
 };
+
+const struct bench_subcommand *
+bench_subcommands(size_t *count)
+{
+	*count = sizeof subcommands / sizeof subcommands[0];
+	return subcommands;
+}
+
+/* bench --help: the options, the commands, the exit statuses. */
+static void
+print_help(FILE *out)
+{
+	bench_print_usage(out);
+	fputs("\nCommands (bench COMMAND --help for each):\n", out);
+	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+		fprintf(out, "  %-16s%s\n", subcommands[i].name,
+		        subcommands[i].summary);
+	fputc('\n', out);
+	bench_exit_codes_print(out);
+}
+
+/* `bench --list-tests`: the selected tests, one a line. */
+static int
+list_tests(const struct bench_program *program,
+           const struct bench_options *options)
+{
+	struct bench_test *tests;
+	size_t count = bench_options_tests(options, &tests);
+	if (count == SIZE_MAX) {
+		fprintf(program->err, "bench: out of memory\n");
+		return BENCH_EXIT_FAILED;
+	}
+	for (size_t t = 0; t < count; t++)
+		fprintf(program->out, "%s\n", tests[t].name);
+	free(tests);
+	return BENCH_EXIT_OK;
+}
+
+/* The options of a run or a listing, parsed and checked; the backends'
+ * names are the parser's (options.h). */
+static int
+parse_and_check(const struct bench_program *program,
+                struct bench_options *options, int argc, char **argv)
+{
+	const char **names = calloc(program->backend_count + 1, sizeof *names);
+	char why[4096 + 256];
+	int status = BENCH_EXIT_FAILED;
+	snprintf(why, sizeof why, "out of memory");
+	if (names != NULL) {
+		for (size_t i = 0; i < program->backend_count; i++)
+			names[i] = program->backends[i]->name;
+		status = bench_options_parse(options, argc, argv, names,
+		                             program->backend_count, why,
+		                             sizeof why);
+	}
+	if (status == BENCH_EXIT_OK)
+		status = bench_options_check(options, program->results_dir, why,
+		                             sizeof why);
+	if (status != BENCH_EXIT_OK)
+		fprintf(program->err, "bench: %s\n", why);
+	free(names);
+	return status;
+}
 
 int
 bench_main(const struct bench_program *program, int argc, char **argv)
 {
 	size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
 	for (size_t i = 0; argc > 1 && i < subcommand_count; i++) {
-		if (strcmp(argv[1], subcommands[i].name) == 0)
-			return subcommands[i].main(program, argc - 1, argv + 1);
+		if (strcmp(argv[1], subcommands[i].name) != 0)
+			continue;
+		if (bench_asks_help(argc - 1, argv + 1)) {
+			fputs(subcommands[i].usage, program->out);
+			return BENCH_EXIT_OK;
+		}
+		return subcommands[i].main(program, argc - 1, argv + 1);
 	}
 	/* The one check of the backends, before anything runs. */
 	char reason[256];
@@ -191,30 +215,15 @@ bench_main(const struct bench_program *program, int argc, char **argv)
 		return BENCH_EXIT_FAILED;
 	}
 	struct bench_options options;
-	char why[512];
-	int status = bench_options_parse(&options, argc, argv,
-	                                 program->backends,
-	                                 program->backend_count, why,
-	                                 sizeof why);
-	if (status != BENCH_EXIT_OK) {
-		fprintf(program->err, "bench: %s\n", why);
-	} else if (options.help) {
-		bench_print_usage(program->out);
-	} else if (options.list) {
+	int status = parse_and_check(program, &options, argc, argv);
+	if (status == BENCH_EXIT_OK && options.help)
+		print_help(program->out);
+	else if (status == BENCH_EXIT_OK && options.list)
 		list_backends(program);
-	} else if (options.list_tests) {
-		struct bench_test *tests;
-		size_t count = selected_tests(&options, &tests);
-		if (count == SIZE_MAX) {
-			fprintf(program->err, "bench: out of memory\n");
-			status = BENCH_EXIT_FAILED;
-		}
-		for (size_t t = 0; t < count && count != SIZE_MAX; t++)
-			fprintf(program->out, "%s\n", tests[t].name);
-		free(tests);
-	} else {
+	else if (status == BENCH_EXIT_OK && options.list_tests)
+		status = list_tests(program, &options);
+	else if (status == BENCH_EXIT_OK)
 		status = run(program, &options);
-	}
 	bench_options_free(&options);
 	return status;
 }

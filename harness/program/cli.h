@@ -16,4 +16,30 @@
  */
 int bench_main(const struct bench_program *program, int argc, char **argv);
 
+/*
+ * The commands that are not a run, `bench NAME ARG...`, in the order
+ * bench --help lists them: X(name, entry point, usage text, its line in
+ * bench --help). bench prints a command's usage for -h or --help among
+ * its arguments without calling it (help.h), so a command added here
+ * answers both by this rule; the options' own check (options_check.c)
+ * reads the names alone.
+ */
+#define BENCH_SUBCOMMAND_LIST(X)                                            \
+	/* The report from a results file. */                                  \
+	X("report", bench_report_main, bench_report_usage,                     \
+	  "the report/ pages and plots from a results JSON")                   \
+	/* Regression tracking. */                                             \
+	X("compare", bench_compare_main, bench_compare_usage,                  \
+	  "each cell's change between two results JSONs")                      \
+	X("history", bench_history_main, bench_history_usage,                  \
+	  "every committed version of a results file, and what moved")        \
+	X("read-callgrind", bench_read_callgrind_main,                         \
+	  bench_read_callgrind_usage,                                          \
+	  "an instruction run's figures, from callgrind's dumps")              \
+	X("glibc-pin", bench_glibc_pin_main, bench_glibc_pin_usage,            \
+	  "whether glibc took a GLIBC_TUNABLES pin")
+
+/* The subcommands, as the table of BENCH_SUBCOMMAND_LIST. */
+const struct bench_subcommand *bench_subcommands(size_t *count);
+
 #endif /* BENCH_CLI_H */

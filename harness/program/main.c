@@ -2,10 +2,8 @@
  * main.c - `bench`: runs the program (cli.c, which checks the backends
  * first) on every registered backend.
  *
- * The canonical run writes results/latest.* into the source tree, found
- * through BENCH_SOURCE_DIR, the absolute path CMake compiles in; the
- * environment variable BENCH_RESULTS_DIR overrides it (for a moved tree).
- * `bench report` writes report/ there too (BENCH_REPORT_DIR overrides).
+ * The canonical run writes results/latest.* into the source tree's
+ * results/, and `bench report` writes its report/ (dirs.h).
  *
  * A bench built with BENCH_ALLOCATOR=jemalloc or mimalloc (CMake) runs
  * only when that allocator's malloc is the one in use, so that its results
@@ -14,6 +12,7 @@
 #include "allocator.h"
 #include "bmsg.h"
 #include "cli.h"
+#include "dirs.h"
 #include "exit_codes.h"
 #include "options.h"
 
@@ -40,12 +39,6 @@ main(int argc, char **argv)
 			return BENCH_EXIT_FAILED;
 		}
 	}
-	const char *results_dir = getenv("BENCH_RESULTS_DIR");
-	if (results_dir == NULL || results_dir[0] == '\0')
-		results_dir = BENCH_SOURCE_DIR "/results";
-	const char *report_dir = getenv("BENCH_REPORT_DIR");
-	if (report_dir == NULL || report_dir[0] == '\0')
-		report_dir = BENCH_SOURCE_DIR "/report";
 	size_t count, skipped_count;
 	const struct bm_ops *const *backends = bm_backends(&count);
 	const struct bm_skipped_backend *skipped =
@@ -55,8 +48,8 @@ main(int argc, char **argv)
 		.backend_count = count,
 		.skipped = skipped,
 		.skipped_count = skipped_count,
-		.results_dir = results_dir,
-		.report_dir = report_dir,
+		.results_dir = bench_results_dir(),
+		.report_dir = bench_report_dir(),
 		.out = stdout,
 		.err = stderr,
 		.err_is_terminal = isatty(fileno(stderr)) == 1,

@@ -616,10 +616,16 @@ struct report_page {
 /* The list of pages, in the summary's order. */
 const struct report_page *report_pages(size_t *count);
 
-/* Writes the summary and every page into dir (nothing when one fails),
- * removing the generated pages the list no longer has. */
+/* Writes the summary and every page into dir (nothing when one fails). */
 bool report_write_pages(const char *dir, const struct report_page_input *input,
                         char *why, size_t why_size);
+
+/* Whether the report owns the file `relative` of an old report's folder
+ * (`old` is its path): the summary, the pages of the list and every page
+ * with the generated pages' marker, plots.gp, the CSV files of data/
+ * and the SVG and PNG files of plots/. A new report replaces or drops them; what it
+ * does not own is carried into it (output_folder.h). */
+bool report_claims(const char *relative, const char *old);
 
 /* The machine table; `summary`: only the rows the summary shows. */
 void report_write_machine(FILE *out, const struct bench_run_file *run,

@@ -12,7 +12,9 @@
 #include "report.h"
 
 #include "options.h"
+#include "output_folder.h"
 #include "report_internal.h"
+#include "results_set.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -68,7 +70,7 @@ const char bench_report_usage[] =
 	"                       write nothing: exit 0 when README's block is\n"
 	"                       what FILE gives, 1 (naming the first line that\n"
 	"                       differs) when not\n"
-	"  --help               this text\n"
+	"  -h, --help           this text\n"
 	"\n"
 	"Exit status: 0 the report was written (or the block is the same), 1\n"
 	"an input is malformed, a difference from 2005 has no explanation,\n"
@@ -76,7 +78,6 @@ const char bench_report_usage[] =
 	"has no block, or (--check-readme) the block differs; 2 bad usage.\n";
 
 struct report_options {
-	bool help;
 	const char *file;
 	const char *dir;
 	const char *reference;
@@ -129,10 +130,7 @@ parse_arguments(int argc, char **argv, struct report_options *options,
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		const char **target = option_target(options, arg);
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			options->help = true;
-			return BENCH_EXIT_OK;
-		} else if (strcmp(arg, "--png") == 0) {
+		if (strcmp(arg, "--png") == 0) {
 			options->png = true;
 		} else if (target != NULL) {
 			if (i + 1 >= argc || argv[i + 1][0] == '\0') {
@@ -212,7 +210,7 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 	options->gnuplot = "gnuplot";
 	options->dir = program->report_dir;
 	int status = parse_arguments(argc, argv, options, why, why_size);
-	if (status != BENCH_EXIT_OK || options->help)
+	if (status != BENCH_EXIT_OK)
 		return status;
 	if (options->file == NULL) {
 		bench_say(why, why_size, "report: which results file? (usage: "
@@ -227,6 +225,9 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		          "give --dir");
 		return BENCH_EXIT_USAGE;
 	}
+	/* Where it goes, before any input is read. */
+	if (!bench_output_folder_check(options->dir, why, why_size))
+		return BENCH_EXIT_USAGE;
 	return default_inputs(program, options, why, why_size);
 }
 
@@ -284,9 +285,10 @@ free_inputs(struct inputs *inputs)
 	bench_run_file_free(&inputs->run);
 }
 
+/* The pages into `into`, naming the inputs as seen from options->dir. */
 static bool
 write_pages(const struct report_options *options, const struct inputs *inputs,
-            char *why, size_t why_size)
+            const char *into, char *why, size_t why_size)
 {
 	char source[PATH_MAX], reference[PATH_MAX], notes[PATH_MAX];
 	char sensitivity[PATH_MAX], counts[PATH_MAX] = "",
@@ -320,20 +322,22 @@ write_pages(const struct report_options *options, const struct inputs *inputs,
 		.counts_source = counts,
 		.history = &inputs->history,
 	};
-	return report_write_pages(options->dir, &input, why, why_size);
+	return report_write_pages(into, &input, why, why_size);
 }
 
-/* The report shows times: a file of instruction counts is refused. */
+/* The report shows times: a file of instruction counts is refused, and
+ * so is a results/latest.json whose set mixes two runs (results_set.h). */
 static bool
 report_load_timing_run(const char *path, struct bench_run_file *run,
                        char *why, size_t why_size)
 {
 	if (!bench_run_file_load(path, BENCH_READ_MEASURED, run, why, why_size))
 		return false;
-	if (strcmp(run->unit, "ns") == 0)
+	if (strcmp(run->unit, "ns") != 0)
+		bench_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
+		          "times; this file holds %s)", path, run->unit);
+	else if (bench_results_set_check(path, run->run_id, why, why_size))
 		return true;
-	bench_say(why, why_size, "%s: unit: not \"ns\" (the report shows "
-	           "times; this file holds %s)", path, run->unit);
 	bench_run_file_free(run);
 	return false;
 }
@@ -408,25 +412,35 @@ load_inputs(const struct report_options *options, struct inputs *inputs,
 	        bench_say(why, why_size, "out of memory"));
 }
 
-/* The plots' data, script and pictures, then the pages. */
+/* The plots' data, script and pictures, then the pages, into a new
+ * folder beside options->dir, which then takes its place whole
+ * (output_folder.h): a report that fails leaves the old one as it was. */
 static bool
 write_report(const struct bench_program *program,
              const struct report_options *options, struct inputs *inputs,
              char *why, size_t why_size)
 {
-	if (mkdir(options->dir, 0755) != 0 && errno != EEXIST)
-		return bench_say(why, why_size, "%s: cannot create the "
-		                 "directory: %s", options->dir, strerror(errno));
-	if (!report_write_plot_files(options->dir, &inputs->run,
-	                             &inputs->reference, &inputs->comparison,
-	                             &inputs->plots, why, why_size) ||
-	    !report_draw_plots(options->dir, options->gnuplot, options->png,
-	                       &inputs->plots, program->err, why, why_size))
+	struct bench_output_folder folder;
+	if (!bench_output_folder_begin(&folder, options->dir, why, why_size))
 		return false;
-	if (!inputs->plots.drawn)
+	const char *into = folder.staging;
+	bool ok = report_write_plot_files(into, &inputs->run,
+	                                  &inputs->reference,
+	                                  &inputs->comparison, &inputs->plots,
+	                                  why, why_size) &&
+	          report_draw_plots(into, options->gnuplot, options->png,
+	                            &inputs->plots, program->err, why,
+	                            why_size);
+	if (ok && !inputs->plots.drawn)
 		fprintf(program->err, "bench report: plots skipped: %s\n",
 		        inputs->plots.skipped);
-	return write_pages(options, inputs, why, why_size);
+	ok = ok && write_pages(options, inputs, into, why, why_size);
+	if (!ok) {
+		bench_output_folder_abandon(&folder);
+		return false;
+	}
+	return bench_output_folder_commit(&folder, report_claims, why,
+	                                  why_size);
 }
 
 /* What was written and what the comparisons found, on stdout. */
@@ -539,10 +553,6 @@ bench_report_main(const struct bench_program *program, int argc, char **argv)
 	if (status != BENCH_EXIT_OK) {
 		fprintf(program->err, "bench: %s\n", why);
 		return status;
-	}
-	if (options.help) {
-		fputs(bench_report_usage, program->out);
-		return BENCH_EXIT_OK;
 	}
 	if (options.check_readme != NULL) {
 		status = check_readme(program, &options);

@@ -8,7 +8,6 @@
  */
 #include "report_internal.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,29 +155,32 @@ generated(const char *path)
 	return strcmp(head, REPORT_PAGE_MARKER) == 0;
 }
 
-/* Removes the pages a former report wrote into dir that the list no
- * longer has: *.md files that begin with the generated pages' marker. */
-static bool
-remove_stale_pages(const char *dir, char *why, size_t why_size)
+bool
+report_claims(const char *relative, const char *old)
 {
-	DIR *listing = opendir(dir);
-	if (listing == NULL)
+	static const struct {
+		const char *folder; /* "" for the report's own */
+		const char *extension;
+	} written[] = {
+		{"data/", ".csv"}, {"plots/", ".svg"}, {"plots/", ".png"},
+	};
+	if (listed(relative) || strcmp(relative, "plots.gp") == 0)
 		return true;
-	struct dirent *entry;
-	bool ok = true;
-	while (ok && (entry = readdir(listing)) != NULL) {
-		size_t length = strlen(entry->d_name);
-		if (length <= 3 || strcmp(entry->d_name + length - 3, ".md") != 0 ||
-		    listed(entry->d_name))
-			continue;
-		char path[4096 + 256];
-		snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
-		if (generated(path) && unlink(path) != 0 && errno != ENOENT)
-			ok = bench_say(why, why_size, "%s: cannot remove: %s",
-			               path, strerror(errno));
+	size_t length = strlen(relative);
+	if (strchr(relative, '/') == NULL && length > 3 &&
+	    strcmp(relative + length - 3, ".md") == 0)
+		return generated(old);
+	for (size_t w = 0; w < sizeof written / sizeof written[0]; w++) {
+		size_t folder = strlen(written[w].folder);
+		size_t extension = strlen(written[w].extension);
+		if (strncmp(relative, written[w].folder, folder) == 0 &&
+		    strchr(relative + folder, '/') == NULL &&
+		    length > folder + extension &&
+		    strcmp(relative + length - extension,
+		           written[w].extension) == 0)
+			return true;
 	}
-	closedir(listing);
-	return ok;
+	return false;
 }
 
 bool
@@ -198,7 +200,6 @@ report_write_pages(const char *dir, const struct report_page_input *input,
 		                       why_size);
 		ok = texts[p] != NULL;
 	}
-	ok = ok && remove_stale_pages(dir, why, why_size);
 	for (size_t p = 0; ok && p <= PAGE_COUNT; p++) {
 		char path[4096 + 64];
 		snprintf(path, sizeof path, "%s/%s", dir,

@@ -11,7 +11,6 @@
  */
 #include "report_internal.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -692,42 +691,6 @@ report_plot_point(size_t column)
 
 /* --- Writing the files ---------------------------------------------------- */
 
-/* Removes the files a former run left in dir/sub with one of the
- * extensions the generator writes there. */
-static bool
-remove_stale(const char *dir, const char *sub, const char *const *extensions,
-             char *why, size_t why_size)
-{
-	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", dir, sub);
-	DIR *listing = opendir(path);
-	if (listing == NULL)
-		return true;
-	struct dirent *entry;
-	bool ok = true;
-	while ((entry = readdir(listing)) != NULL) {
-		size_t length = strlen(entry->d_name);
-		for (size_t e = 0; extensions[e] != NULL; e++) {
-			size_t extension = strlen(extensions[e]);
-			if (length <= extension ||
-			    strcmp(entry->d_name + length - extension,
-			           extensions[e]) != 0)
-				continue;
-			char file[4096 + 256];
-			snprintf(file, sizeof file, "%s/%s", path,
-			         entry->d_name);
-			if (unlink(file) != 0 && errno != ENOENT) {
-				bench_say(why, why_size,
-					   "%s: cannot remove: %s", file,
-					   strerror(errno));
-				ok = false;
-			}
-		}
-	}
-	closedir(listing);
-	return ok;
-}
-
 static bool
 make_directory(const char *path, char *why, size_t why_size)
 {
@@ -834,17 +797,12 @@ report_write_plot_files(const char *dir, const struct bench_run_file *run,
                         const struct report_plots *plots, char *why,
                         size_t why_size)
 {
-	static const char *const data_extensions[] = {".csv", NULL};
-	static const char *const plot_extensions[] = {".svg", ".png", NULL};
 	char path[4096 + REPORT_NAME_MAX + 16];
 	snprintf(path, sizeof path, "%s/data", dir);
 	if (!make_directory(path, why, why_size))
 		return false;
 	snprintf(path, sizeof path, "%s/plots", dir);
 	if (!make_directory(path, why, why_size))
-		return false;
-	if (!remove_stale(dir, "data", data_extensions, why, why_size) ||
-	    !remove_stale(dir, "plots", plot_extensions, why, why_size))
 		return false;
 	struct plot_context context = {
 		.run = run, .reference = reference, .comparison = comparison,

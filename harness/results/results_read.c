@@ -196,6 +196,7 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 		                               : "expected an object");
 	const char *c = "context";
 	if (!get_string(loader, context, c, "date", &run->date) ||
+	    !get_optional_string(loader, context, c, "run_id", &run->run_id) ||
 	    !get_string(loader, context, c, "cpu", &run->cpu) ||
 	    !get_integer(loader, context, c, "cores", &run->cores) ||
 	    !get_string(loader, context, c, "compiler", &run->compiler) ||

@@ -76,6 +76,8 @@ struct bench_run_file {
 	const char *unit;              /* "ns" or "instructions" */
 	/* The context; optional members are NULL or < 0 when absent. */
 	const char *date;
+	const char *run_id;            /* the run's id (optional: files
+	                                * before it have none) */
 	const char *cpu;
 	long long cores;
 	const char *compiler;

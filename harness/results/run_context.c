@@ -9,9 +9,11 @@
 #include "bench_build_info.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -212,6 +214,25 @@ collect_machine(struct bench_context *context)
 		       &context->load_avg[1], &context->load_avg[2]);
 }
 
+/* The run's id: its start and 64 random bits (the process id and the
+ * clock where the kernel gives no random bytes). */
+static void
+name_run(char *out, size_t size, time_t now)
+{
+	uint64_t bits = 0;
+	if (getrandom(&bits, sizeof bits, GRND_NONBLOCK) != (ssize_t)sizeof bits) {
+		struct timespec clock;
+		clock_gettime(CLOCK_MONOTONIC, &clock);
+		bits = ((uint64_t)getpid() << 32) ^ (uint64_t)clock.tv_nsec ^
+		       (uint64_t)clock.tv_sec;
+	}
+	struct tm utc;
+	char start[24] = "unknown";
+	if (gmtime_r(&now, &utc) != NULL)
+		strftime(start, sizeof start, "%Y%m%dT%H%M%SZ", &utc);
+	snprintf(out, size, "%s-%016llx", start, (unsigned long long)bits);
+}
+
 void
 bench_context_collect(struct bench_context *context)
 {
@@ -223,6 +244,7 @@ bench_context_collect(struct bench_context *context)
 		         "%Y-%m-%dT%H:%M:%SZ", &utc);
 	else
 		set_text(context->date, sizeof context->date, "unknown");
+	name_run(context->run_id, sizeof context->run_id, now);
 	read_cpu_model(context->cpu, sizeof context->cpu);
 	context->cores = sysconf(_SC_NPROCESSORS_ONLN);
 	describe_compiler(context->compiler, sizeof context->compiler);

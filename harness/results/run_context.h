@@ -21,8 +21,15 @@ struct bench_cache {
 	int num_sharing;      /* CPUs sharing it (from shared_cpu_list) */
 };
 
+/* Room for a run id: "20250131T120000Z-" and 16 hexadecimal digits. */
+#define BENCH_RUN_ID_MAX 40
+
 struct bench_context {
 	char date[32];        /* ISO 8601, UTC: 2025-01-31T12:00:00Z */
+	/* What names this run in each file it writes, so that readers of
+	 * results/latest.* can tell a set from two runs' files
+	 * (harness/README.md §6.4): the start in UTC and 64 random bits. */
+	char run_id[BENCH_RUN_ID_MAX];
 	char cpu[128];        /* "model name" of /proc/cpuinfo, or "unknown" */
 	long cores;           /* online processors */
 	char compiler[96];    /* "GCC 12.2.0" */

@@ -361,6 +361,26 @@ parse_summary_format(const struct bench_program *program, const char *word,
 	return *markdown;
 }
 
+const char bench_compare_usage[] =
+	"usage: bench compare BASELINE.json CURRENT.json [--threshold PCT]\n"
+	"                     [--allow-new] [--format md]\n"
+	"\n"
+	"Prints every cell's change between two results JSONs of the same unit:\n"
+	"failed cells first, then regressions by largest growth, then the\n"
+	"others; cells found in one file only follow. A note says when the\n"
+	"compiler, flags, glibc, CPU or callgrind differ between the files.\n"
+	"\n"
+	"  --threshold PCT  growth past which a cell regresses (default 2 for\n"
+	"                   instructions, which must also grow by more than 20\n"
+	"                   per operation; 10 for times)\n"
+	"  --allow-new      cells new or removed do not fail the comparison\n"
+	"  --format md      a summary for a review instead: the verdict in one\n"
+	"                   line, the cells beyond the threshold, the notes\n"
+	"  -h, --help       this text\n"
+	"\n"
+	"Exit status: 0 nothing regressed; 1 an input unusable or ERR cells in\n"
+	"CURRENT; 2 bad usage; 3 a cell regressed; 4 a cell is new or removed.\n";
+
 /* Parses PCT: a number from 0 to 1000, an optional '%' after it. */
 static bool
 parse_threshold(const char *text, double *out)

@@ -48,4 +48,7 @@ double bench_compare_allowance(double percent, double minimum,
 int bench_compare_main(const struct bench_program *program, int argc,
                        char **argv);
 
+/* Its usage text (bench compare --help). */
+extern const char bench_compare_usage[];
+
 #endif /* BENCH_COMPARE_H */

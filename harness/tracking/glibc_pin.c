@@ -303,6 +303,19 @@ bench_glibc_pin_read(const char *path, char *why, size_t why_size)
 static const char usage[] =
 	"usage: bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS";
 
+const char bench_glibc_pin_usage[] =
+	"usage: bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS\n"
+	"\n"
+	"Checks that glibc took the pin GLIBC_TUNABLES gives, from DIAGNOSTICS,\n"
+	"what `ld-linux-x86-64.so.2 --list-diagnostics` printed under valgrind\n"
+	"with it: every masked CPU feature clear and every copy threshold at\n"
+	"its value. Prints what it saw, one line.\n"
+	"\n"
+	"  -h, --help  this text\n"
+	"\n"
+	"Exit status: 0 the pin took; 1 it did not, or DIAGNOSTICS is unusable;\n"
+	"2 bad usage.\n";
+
 int
 bench_glibc_pin_main(const struct bench_program *program, int argc,
                      char **argv)

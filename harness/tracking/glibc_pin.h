@@ -50,4 +50,7 @@ char *bench_glibc_pin_read(const char *path, char *why, size_t why_size);
 int bench_glibc_pin_main(const struct bench_program *program, int argc,
                          char **argv);
 
+/* Its usage text (bench glibc-pin --help). */
+extern const char bench_glibc_pin_usage[];
+
 #endif /* BENCH_GLIBC_PIN_H */

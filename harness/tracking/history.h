@@ -112,4 +112,7 @@ size_t bench_history_moves(const struct bench_history *history,
 int bench_history_main(const struct bench_program *program, int argc,
                        char **argv);
 
+/* Its usage text (bench history --help). */
+extern const char bench_history_usage[];
+
 #endif /* BENCH_HISTORY_H */

@@ -20,7 +20,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-static const char usage[] =
+const char bench_history_usage[] =
 	"usage: bench history [FILE] [--filter REGEX] [--backends A,B]\n"
 	"                     [--threshold PCT] [--format FORMAT] [--out PATH]\n"
 	"                     [--git PROGRAM]\n"
@@ -615,7 +615,7 @@ bench_history_main(const struct bench_program *program, int argc,
 	char why[4096 + 512];
 	int status = parse_arguments(&options, argc, argv, why, sizeof why);
 	if (status == BENCH_EXIT_OK && options.help) {
-		fputs(usage, program->out);
+		fputs(bench_history_usage, program->out);
 	} else {
 		if (status == BENCH_EXIT_OK)
 			status = check_options(program, &options, why, sizeof why);

@@ -18,6 +18,7 @@
 #include "results_read.h"
 #include "options.h"
 #include "output.h"
+#include "output_file.h"
 #include "stats.h"
 
 #include <dirent.h>
@@ -462,6 +463,29 @@ counts_document(json_t *root, enum bench_format format, char *why,
 	return document;
 }
 
+const char bench_read_callgrind_usage[] =
+	"usage: bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
+	"                            [--glibc-diagnostics FILE]\n"
+	"                            [--format json|bmf|github-action]\n"
+	"\n"
+	"Fills each cell of RUN.json, written by `bench --measure instructions`\n"
+	"under callgrind, with its instruction count from its dump (files, or\n"
+	"folders of callgrind.out.* files), decides the verdicts, and writes the\n"
+	"results JSON (scripts/bench-instructions runs it).\n"
+	"\n"
+	"  --out FILE                write it to FILE by the output rules\n"
+	"                            (checked before anything is read), not\n"
+	"                            stdout\n"
+	"  --glibc-diagnostics FILE  check and record the run's pin of glibc's\n"
+	"                            CPU features (bench glibc-pin --help)\n"
+	"  --format F                json (the default), or bmf or github-action,\n"
+	"                            a tracker's format of the same counts\n"
+	"  -h, --help                this text\n"
+	"\n"
+	"Exit status: 0 written; 1 an input unusable (not an instruction run, a\n"
+	"dump missing, collection left on) or the output not written; 2 bad\n"
+	"usage.\n";
+
 int
 bench_read_callgrind_main(const struct bench_program *program, int argc,
                           char **argv)
@@ -501,6 +525,11 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 	}
 
 	char why[4096 + 256];
+	if (out_path != NULL && !bench_output_check(out_path, why, sizeof why)) {
+		fprintf(program->err, "bench read-callgrind: %s\n", why);
+		free(inputs);
+		return BENCH_EXIT_USAGE;
+	}
 	struct bench_callgrind_dumps dumps = {0};
 	struct bench_run_file run;
 	bool ok = bench_run_file_load(run_path, BENCH_READ_UNREAD, &run, why,

@@ -60,4 +60,7 @@ void bench_callgrind_dumps_free(struct bench_callgrind_dumps *dumps);
 int bench_read_callgrind_main(const struct bench_program *program, int argc,
                               char **argv);
 
+/* Its usage text (bench read-callgrind --help). */
+extern const char bench_read_callgrind_usage[];
+
 #endif /* BENCH_READ_CALLGRIND_H */

@@ -36,4 +36,15 @@ struct bm_decode_sink {
  */
 int bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink);
 
+/*
+ * Checks data as bm_decode does, with no sink, and when it refuses says
+ * where: the offset of the byte where the check stopped (size when the
+ * input ended too soon) and what it expected there, a static text
+ * ("a field header flagged VALID"). Returns bm_decode's status;
+ * *expected is NULL unless that is BM_NOT_A_MESSAGE or BM_BAD_VALUE.
+ * For messages to people (msgdump): the timed paths call bm_decode.
+ */
+int bm_decode_explain(const void *data, size_t size, size_t *offset,
+                      const char **expected);
+
 #endif /* BM_DECODE_H */
