@@ -334,7 +334,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
 	ck_assert_str_eq(run.err, ""); /* no progress when not asked */
 	json_t *root = parse_json(run.out);
-	ck_assert_int_eq(json_integer_value(member(root, "schema")), 3);
+	ck_assert_int_eq(json_integer_value(member(root, "schema")), 4);
 	ck_assert_str_eq(string_member(root, "unit"), "ns");
 
 	json_t *context = member(root, "context");
@@ -593,6 +593,92 @@ list_dir(const char *dir, char names[][64], size_t capacity)
 	return count;
 }
 
+/* The figures of a run beside two CPU-bound processes on two cores. */
+static const struct bench_conditions loaded = {
+	.load_start = {1.7, 1.0, 0.5},
+	.load_end = {3.8, 2.0, 1.0},
+	.busy_cores = 1.9,
+	.wait_seconds = 1.2,
+	.steal_seconds = 0,
+	.cpu_seconds = 20,
+	.mhz_start = -1,
+	.mhz_end = -1,
+	.wall_seconds = 10,
+	.samples = 10000,
+	.retaken = 2962,
+	.kept_disturbed = 102,
+};
+
+START_TEST(a_run_records_what_it_competed_with)
+{
+	/* Quiet figures (hu_run's): the JSON has them and the verdict, the
+	 * table's first line says it, and stderr stays empty. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	struct bench_capture run = hu_run(backends, 1, NULL, "--filter",
+	                                  "^tRead5Int32$", SHORT_RUN, "--format",
+	                                  "json", NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_str_eq(run.err, "");
+	json_t *root = parse_json(run.out);
+	json_t *context = member(root, "context");
+	json_t *conditions = member(context, "conditions");
+	ck_assert_str_eq(string_member(conditions, "verdict"), "quiet");
+	ck_assert(json_is_null(member(conditions, "reasons")));
+	ck_assert_double_eq(number_member(conditions, "busy_cores"), 0.02);
+	ck_assert_double_eq(number_member(conditions, "measured_seconds"), 10);
+	ck_assert_int_eq(json_integer_value(member(conditions, "samples")),
+	                 10000);
+	ck_assert_double_eq(json_number_value(json_array_get(
+	                            member(conditions, "load_avg_end"), 0)),
+	                    0.2);
+	ck_assert_double_eq(json_number_value(json_array_get(
+	                            member(context, "load_avg"), 0)),
+	                    0.1);
+	ck_assert(json_is_null(member(conditions, "mhz_start")));
+	json_decref(root);
+	hu_capture_free(&run);
+
+	run = hu_run(backends, 1, NULL, "--filter", "^tRead5Int32$", SHORT_RUN,
+	             NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	const char *end = strchr(run.out, '\n');
+	ck_assert_ptr_nonnull(end);
+	ck_assert_int_eq(strncmp(end - 19, " The run was quiet.\n", 20), 0);
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(a_disturbed_run_says_so_before_and_last)
+{
+	/* A busy machine is said before measuring, the disturbed run's
+	 * figures in one warning line at the end; the run still exits 0 and
+	 * its table's first line gives the reasons. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	const struct hu_setting setting = {.conditions = &loaded};
+	struct bench_capture run = hu_run_with(&setting, backends, 1,
+	                                       "--filter", "^tRead5Int32$",
+	                                       SHORT_RUN, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_uint_eq(hu_count_lines(run.err), 2);
+	ck_assert_int_eq(strncmp(run.err, "bench: the machine is busy: other "
+	                                  "processes kept 1.9 of ", 44), 0);
+	const char *last = strchr(run.err, '\n') + 1;
+	ck_assert_int_eq(strncmp(last, "bench: warning: this run was "
+	                               "disturbed: the process waited for a "
+	                               "CPU 12.0% of the time; 29.6% of the "
+	                               "samples were retaken; 102 samples", 127),
+	                 0);
+	ck_assert_ptr_nonnull(strstr(last, "load average 1.70 at the start, "
+	                                   "3.80 at the end"));
+	ck_assert_ptr_nonnull(strstr(last, "run it again on an idle machine"));
+	const char *first_line_end = strchr(run.out, '\n');
+	const char *said = strstr(run.out, " The run was disturbed: the "
+	                                   "process waited");
+	ck_assert(said != NULL && said < first_line_end);
+	hu_capture_free(&run);
+}
+END_TEST
+
 START_TEST(canonical_run_writes_latest_unless_given_out)
 {
 	/* The canonical run (default options) on one backend: with --out it
@@ -756,6 +842,8 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
 	tcase_add_test(tc, tunables_are_named_in_the_table_header);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
+	tcase_add_test(tc, a_run_records_what_it_competed_with);
+	tcase_add_test(tc, a_disturbed_run_says_so_before_and_last);
 	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
 	tcase_add_test(tc, sizes_beyond_2005_work);
 	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);

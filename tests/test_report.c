@@ -997,7 +997,7 @@ START_TEST(test_malformed_json)
 	expect_json_error("{\"schema\": 1, \"unit\": \"ns\",\n  \"rows\": [",
 	                  "line 2, column");
 	expect_json_error("[1, 2]", "expected an object");
-	expect_json_error("{\"schema\": 4}", "schema: not a schema this bench "
+	expect_json_error("{\"schema\": 5}", "schema: not a schema this bench "
 	                                      "reads");
 	expect_json_error("{\"schema\": 1, \"unit\": \"us\"}", "unit");
 	/* A valid file with a broken part names the key. */
@@ -1238,6 +1238,61 @@ START_TEST(test_retakes_are_named_by_their_schema)
 	free(page3);
 	free(page2);
 	free(three);
+	free(b);
+	free(a);
+	free(two);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_conditions_are_named_in_the_machine_table)
+{
+	/* Schema 4 records what the run competed with
+	 * (harness/README.md §3.7): the machine table gives the verdict, its reasons and the
+	 * figures; an older file's verdict is unknown. */
+	make_temp();
+	char *two = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(two);
+	char *a = replace_once(two, "\"schema\": 2", "\"schema\": 4");
+	char *b = replace_once(a, "\"retaken_batches\": 2",
+	                       "\"retaken_samples\": 300");
+	char *four = replace_once(b, "\"disturbed_batches\": 0,",
+	        "\"disturbed_samples\": 0, \"load_avg\": [1.7, 1, 1], "
+	        "\"conditions\": {\"verdict\": \"disturbed\", \"reasons\": "
+	        "\"3.0% of the samples were retaken\", \"samples\": 10000, "
+	        "\"load_avg_end\": [3.8, 2, 1], \"busy_cores\": null, "
+	        "\"wait_seconds\": 0.05, \"steal_seconds\": 0, "
+	        "\"cpu_seconds\": 20, \"measured_seconds\": 10, "
+	        "\"mhz_start\": null, \"mhz_end\": null},");
+	write_in(temp_dir, "four.json", four);
+	char *page4 = page_without_plots(in_temp("four.json"), "four",
+	                                 "results.md");
+	char *page2 = page_without_plots(data_path("report/results-small.json"),
+	                                 "two", "results.md");
+	ck_assert_ptr_nonnull(strstr(page4, "\n| Conditions | **disturbed**: "
+	        "3.0% of the samples were retaken (the process waited for a CPU "
+	        "0.5% of the 10.0 s measured; the hypervisor stole 0.0%; 3.0% "
+	        "of the 10000 samples were retaken, 0 kept disturbed; load "
+	        "average 1.70 at the start, 3.80 at the end) "
+	        "(harness/README.md §3.7) |\n"));
+	ck_assert_ptr_nonnull(strstr(page2, "\n| Conditions | unknown: the "
+	        "file predates the record of what a run competed with |\n"));
+	/* A verdict the reader does not know is refused, naming the key. */
+	char *bad = replace_once(four, "\"verdict\": \"disturbed\"",
+	                         "\"verdict\": \"calm\"");
+	write_in(temp_dir, "bad.json", bad);
+	struct bench_capture capture =
+		run_report(in_temp("bad.json"), in_temp("bad"),
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_int_eq(capture.status, BENCH_EXIT_FAILED);
+	ck_assert_ptr_nonnull(strstr(capture.err, "context.conditions.verdict: "
+	                                          "not quiet, disturbed or "
+	                                          "unknown"));
+	hu_capture_free(&capture);
+	free(bad);
+	free(page2);
+	free(page4);
+	free(four);
 	free(b);
 	free(a);
 	free(two);
@@ -2159,6 +2214,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_retakes_are_named_by_their_schema);
 	tcase_add_test(page, test_tunables_are_named_in_the_machine_table);
+	tcase_add_test(page, test_conditions_are_named_in_the_machine_table);
 	tcase_add_test(page, test_far_samples_are_counted_and_named);
 	tcase_add_test(page, test_a_difference_within_the_noise);
 	tcase_add_test(page, test_rows_on_named_messages);

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+struct bench_conditions;
+
 struct bench_program {
 	/* The backends to offer, in column order (main: the registry). */
 	const struct bm_ops *const *backends;
@@ -28,6 +30,11 @@ struct bench_program {
 	/* Where `bench report` writes by default (report/ of the source
 	 * tree); NULL: it needs --dir. */
 	const char *report_dir;
+	/* The figures a timing run takes as what it competed with
+	 * (harness/README.md §3.7), sample counts included, instead of
+	 * reading the machine's: the tests give constructed ones. NULL (main):
+	 * read them. A struct bench_conditions (conditions.h). */
+	const struct bench_conditions *conditions;
 	FILE *out;
 	FILE *err;
 	/* Whether `err` is a terminal (progress is shown there by default). */

@@ -1,9 +1,9 @@
 /*
  * output_json.c - the results as JSON, for tools (built and written with
- * jansson). Always nanoseconds. Layout (schema 3; harness/README.md has
+ * jansson). Always nanoseconds. Layout (schema 4; harness/README.md has
  * what changed from schemas 1 and 2, which results_read.c still reads):
  *
- * {"schema":3, "unit":"ns",
+ * {"schema":4, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
@@ -94,6 +94,57 @@ options_json(const struct bench_results *results)
 	return object;
 }
 
+/* A figure of conditions.h, or null where it could not be read. */
+static json_t *
+figure_or_null(double value)
+{
+	return value >= 0 ? json_real(value) : json_null();
+}
+
+/*
+ * What a timing run competed with (harness/README.md §3.7):
+ * {"verdict":"quiet"|"disturbed"|"unknown","reasons" (the clauses beyond
+ *  the limits, or null),"samples","load_avg_end":[3] ([] when unread; the
+ *  start is context.load_avg),"busy_cores","wait_seconds","steal_seconds",
+ *  "cpu_seconds","measured_seconds","mhz_start","mhz_end" (each null when
+ *  unread),"limits":{"wait_fraction","steal_fraction","retaken_fraction",
+ *  "kept_fraction","busy_cores"}}
+ */
+static json_t *
+conditions_json(const struct bench_results *results)
+{
+	const struct bench_conditions *c = &results->conditions;
+	json_t *object = json_object();
+	bench_json_put(object, "verdict",
+	               json_string(bench_run_verdict_word(results->run_verdict)));
+	bench_json_put(object, "reasons",
+	               results->run_reasons[0] != '\0'
+	                       ? bench_json_text(results->run_reasons)
+	                       : json_null());
+	bench_json_put(object, "samples", json_integer((json_int_t)c->samples));
+	json_t *load = json_array();
+	for (size_t i = 0; i < 3 && c->load_end[0] >= 0; i++)
+		json_array_append_new(load, json_real(c->load_end[i]));
+	bench_json_put(object, "load_avg_end", load);
+	bench_json_put(object, "busy_cores", figure_or_null(c->busy_cores));
+	bench_json_put(object, "wait_seconds", figure_or_null(c->wait_seconds));
+	bench_json_put(object, "steal_seconds",
+	               figure_or_null(c->steal_seconds));
+	bench_json_put(object, "cpu_seconds", figure_or_null(c->cpu_seconds));
+	bench_json_put(object, "measured_seconds",
+	               figure_or_null(c->wall_seconds));
+	bench_json_put(object, "mhz_start", figure_or_null(c->mhz_start));
+	bench_json_put(object, "mhz_end", figure_or_null(c->mhz_end));
+	bench_json_put(object, "limits",
+	               json_pack("{s:f, s:f, s:f, s:f, s:f}", "wait_fraction",
+	                         BENCH_QUIET_WAIT_FRACTION, "steal_fraction",
+	                         BENCH_QUIET_STEAL_FRACTION, "retaken_fraction",
+	                         BENCH_QUIET_RETAKEN_FRACTION, "kept_fraction",
+	                         BENCH_QUIET_KEPT_FRACTION, "busy_cores",
+	                         BENCH_QUIET_BUSY_CORES));
+	return object;
+}
+
 static json_t *
 context_json(const struct bench_results *results)
 {
@@ -147,6 +198,8 @@ context_json(const struct bench_results *results)
 	    json_integer((json_int_t)results->retaken_samples));
 	bench_json_put(object, "disturbed_samples",
 	    json_integer((json_int_t)results->disturbed_samples));
+	if (results->options->measure == BENCH_MEASURE_TIME)
+		bench_json_put(object, "conditions", conditions_json(results));
 	bench_json_put(object, "options", options_json(results));
 	/* The listed backends this build does not have (originals without
 	 * their Haiku tree): `bench compare` shows their cells as not run. */

@@ -39,6 +39,25 @@ one_line(const char *text)
 	return true;
 }
 
+/* The end of the header line: the verdict on what the run competed with
+ * (harness/README.md §3.7), and why when it was disturbed. */
+static void
+write_run_verdict(FILE *stream, const struct bench_results *results)
+{
+	switch (results->run_verdict) {
+	case BENCH_RUN_QUIET:
+		fputs(" The run was quiet.\n", stream);
+		return;
+	case BENCH_RUN_DISTURBED:
+		fprintf(stream, " The run was disturbed: %s.\n",
+		        results->run_reasons);
+		return;
+	case BENCH_RUN_UNKNOWN:
+		break;
+	}
+	fputs(" Whether the run was disturbed is unknown.\n", stream);
+}
+
 static void
 write_header_line(FILE *stream, const struct bench_results *results,
                   enum bench_unit unit)
@@ -56,7 +75,7 @@ write_header_line(FILE *stream, const struct bench_results *results,
 	        "Times in %s per operation: median of %u samples, each at least "
 	        "%g ms, backends interleaved in a shuffled order (seed %llu). "
 	        "%s, %s (%ld cores), %s %s build (%s), glibc %s%s%s%s, commit %s, "
-	        "bench %s.\n",
+	        "bench %s.",
 	        unit == BENCH_UNIT_US ? "us" : "ns", options->repetitions,
 	        options->min_time_ms, (unsigned long long)options->seed,
 	        context->date, context->cpu, context->cores, context->compiler,
@@ -64,6 +83,7 @@ write_header_line(FILE *stream, const struct bench_results *results,
 	        tuned ? " (GLIBC_TUNABLES=" : "",
 	        tuned ? tunables : "", tuned ? ")" : "",
 	        context->git_commit, context->version);
+	write_run_verdict(stream, results);
 }
 
 static void

@@ -27,7 +27,7 @@
 	X(BENCH_FORMAT_TEXT, "text", "the same table as aligned plain text")  \
 	X(BENCH_FORMAT_CSV, "csv", "one line per test and backend")            \
 	X(BENCH_FORMAT_JSON, "json",                                           \
-	  "everything, every sample (schema 3; always ns)")                    \
+	  "everything, every sample (schema 4; always ns)")                    \
 	X(BENCH_FORMAT_GBENCH, "gbench",                                       \
 	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "   \
 	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "     \

@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* `bench --list`: NAME<TAB>kind<TAB>FOB1|HMF1<TAB>summary. */
 static void
@@ -83,6 +84,74 @@ write_latest(const struct bench_program *program,
 	return ok;
 }
 
+/* Before a timing run measures: the figures it starts from
+ * (harness/README.md §3.7), and one line when other processes keep the
+ * machine busy. */
+static void
+begin_conditions(const struct bench_program *program,
+                 const struct bench_options *options,
+                 struct bench_conditions_probe *probe,
+                 struct bench_conditions *conditions)
+{
+	*conditions = (struct bench_conditions){0};
+	if (options->measure != BENCH_MEASURE_TIME)
+		return;
+	if (program->conditions != NULL)
+		*conditions = *program->conditions;
+	else
+		bench_conditions_begin(probe, conditions,
+		                       BENCH_CONDITIONS_SETTLE_SECONDS);
+	char busy[160];
+	if (bench_conditions_busy(conditions, sysconf(_SC_NPROCESSORS_ONLN),
+	                          busy, sizeof busy))
+		fprintf(program->err, "bench: the machine is busy: %s; the run "
+		        "will likely be disturbed (harness/README.md §3.7)\n",
+		        busy);
+}
+
+/* After a timing run: its figures and the verdict on them, in the
+ * results. */
+static void
+finish_conditions(const struct bench_program *program,
+                  const struct bench_options *options,
+                  const struct bench_conditions_probe *probe,
+                  struct bench_conditions *conditions,
+                  struct bench_results *results)
+{
+	if (options->measure != BENCH_MEASURE_TIME)
+		return;
+	if (program->conditions == NULL) {
+		bench_conditions_end(probe, conditions);
+		conditions->samples = bench_results_sample_count(results);
+		conditions->retaken = results->retaken_samples;
+		conditions->kept_disturbed = results->disturbed_samples;
+	}
+	/* One reading of the load at the start. */
+	memcpy(results->context.load_avg, conditions->load_start,
+	       sizeof results->context.load_avg);
+	results->conditions = *conditions;
+	results->run_verdict = bench_conditions_classify(
+		conditions, results->run_reasons, sizeof results->run_reasons);
+}
+
+/* The last line of a disturbed run: its figures and what to do. */
+static void
+warn_if_disturbed(const struct bench_program *program,
+                  const struct bench_results *results)
+{
+	if (results->run_verdict != BENCH_RUN_DISTURBED)
+		return;
+	const struct bench_conditions *c = &results->conditions;
+	char load[96] = "";
+	if (c->load_start[0] >= 0 && c->load_end[0] >= 0)
+		snprintf(load, sizeof load, " (load average %.2f at the start, "
+		         "%.2f at the end)", c->load_start[0], c->load_end[0]);
+	fprintf(program->err, "bench: warning: this run was disturbed: %s%s; "
+	        "its times and verdicts may not hold: run it again on an idle "
+	        "machine (harness/README.md §3.7)\n",
+	        results->run_reasons, load);
+}
+
 static int
 run(const struct bench_program *program, const struct bench_options *options)
 {
@@ -118,12 +187,16 @@ run(const struct bench_program *program, const struct bench_options *options)
 		fputc('\n', program->err);
 	}
 	struct bench_results results;
+	struct bench_conditions_probe probe;
+	struct bench_conditions conditions;
+	begin_conditions(program, options, &probe, &conditions);
 	bool show_progress = options->progress || program->err_is_terminal;
 	bool ok = bench_measure(options, program->backends,
 	                        program->backend_count, show_progress,
 	                        program->err, &results);
 	results.skipped = program->skipped;
 	results.skipped_count = program->skipped_count;
+	finish_conditions(program, options, &probe, &conditions, &results);
 	if (!ok) {
 		fprintf(program->err, "bench: out of memory\n");
 		bench_results_free(&results);
@@ -156,6 +229,7 @@ run(const struct bench_program *program, const struct bench_options *options)
 	}
 	if (!written)
 		status = BENCH_EXIT_FAILED;
+	warn_if_disturbed(program, &results);
 	bench_results_free(&results);
 	return status;
 }

@@ -231,6 +231,37 @@ put_preemption(FILE *out, const struct bench_run_file *run)
 	        run->disturbed);
 }
 
+/* Whether the run was quiet or disturbed (harness/README.md §3.7), why,
+ * and the figures it was judged on. */
+static void
+put_conditions(FILE *out, const struct bench_run_file *run)
+{
+	fputs("| Conditions | ", out);
+	if (run->run_verdict == BENCH_RUN_UNKNOWN) {
+		if (run->schema < 4)
+			fputs("unknown: the file predates the record of what "
+			      "a run competed with |\n", out);
+		else
+			fputs("unknown |\n", out);
+		return;
+	}
+	if (run->run_verdict == BENCH_RUN_DISTURBED) {
+		fputs("**disturbed**: ", out);
+		report_put_cell(out, run->run_reasons != NULL ? run->run_reasons
+		                                              : "");
+	} else {
+		fputs("quiet", out);
+	}
+	char figures[1024];
+	bench_conditions_describe(&run->conditions, figures, sizeof figures);
+	if (figures[0] != '\0') {
+		fputs(run->run_verdict == BENCH_RUN_DISTURBED ? " (" : ": ", out);
+		report_put_cell(out, figures);
+		fputs(run->run_verdict == BENCH_RUN_DISTURBED ? ")" : "", out);
+	}
+	fputs(" (harness/README.md §3.7) |\n", out);
+}
+
 /* The rows of the machine table, in order; the summary shows some. */
 static const struct {
 	void (*put)(FILE *out, const struct bench_run_file *run);
@@ -239,7 +270,8 @@ static const struct {
 	{put_date, true},     {put_cpu, true},         {put_compiler, true},
 	{put_c_library, true}, {put_commit, true},     {put_clock, false},
 	{put_samples, false}, {put_sizes, false},      {put_backends, false},
-	{put_tests, true},    {put_preemption, false}, {put_far_samples, false},
+	{put_tests, true},    {put_conditions, true},  {put_preemption, false},
+	{put_far_samples, false},
 };
 
 void

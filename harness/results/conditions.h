@@ -7,7 +7,7 @@
  * the machine's steal time (/proc/stat), the share of the CPUs other
  * processes kept busy just before measuring, and the CPU frequency where
  * cpufreq shows it; with the run's own share of retaken and disturbed
- * samples (§3.3). A figure that could not be read is negative.
+ * samples (harness/README.md §3.3). A figure that could not be read is negative.
  */
 #ifndef BENCH_CONDITIONS_H
 #define BENCH_CONDITIONS_H
@@ -38,7 +38,8 @@ bool bench_run_verdict_from_word(const char *word,
  * - the process waited for a CPU, runnable, more than WAIT of the time it
  *   measured: another process had the core;
  * - the hypervisor stole more than STEAL of the machine's CPU time;
- * - more than RETAKEN of the samples were retaken (§3.3);
+ * - more than RETAKEN of the samples were retaken
+ *   (harness/README.md §3.3);
  * - more than KEPT of the samples were kept disturbed after every retake;
  * - other processes kept more than BUSY cores busy just before measuring.
  * The load average is recorded but not judged: it follows the last minute,
@@ -60,6 +61,9 @@ struct bench_conditions {
 	double wall_seconds;   /* the time measured over */
 	size_t samples, retaken, kept_disturbed;
 };
+
+/* How long a run watches the machine before measuring (busy_cores). */
+#define BENCH_CONDITIONS_SETTLE_SECONDS 0.5
 
 /* The figures /proc gives before measuring; bench_conditions_begin also
  * watches the machine for `settle` seconds (0 for none) to see whether
@@ -85,6 +89,12 @@ void bench_conditions_end(const struct bench_conditions_probe *probe,
 enum bench_run_verdict bench_conditions_classify(
 	const struct bench_conditions *conditions, char *reasons,
 	size_t reasons_size);
+
+/* Every figure read, as one line of clauses for a person (`the process
+ * waited for a CPU 0.3% of the 35.2 s measured; ...`); figures not read
+ * are left out. */
+void bench_conditions_describe(const struct bench_conditions *conditions,
+                               char *out, size_t out_size);
 
 /* One clause, "other processes kept 1.6 of 2 cores busy", when the machine
  * is busy before measuring; "" otherwise. */

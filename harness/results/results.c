@@ -28,6 +28,20 @@ bench_results_free(struct bench_results *results)
 	results->row_count = results->backend_count = 0;
 }
 
+size_t
+bench_results_sample_count(const struct bench_results *results)
+{
+	size_t count = 0;
+	for (size_t r = 0; r < results->row_count; r++) {
+		const struct bench_row *row = &results->rows[r];
+		for (size_t b = 0; row->cells != NULL &&
+		                   b < results->backend_count; b++)
+			count += row->cells[b].sample_count;
+		count += row->floor.sample_count;
+	}
+	return count;
+}
+
 const char *
 bench_verdict_name(const struct bench_results *results,
                    struct bench_verdict verdict)

@@ -164,6 +164,89 @@ load_skipped(struct loader *loader, json_t *context,
 	return true;
 }
 
+/* A figure of context.conditions: a number of 0 or more, or null or
+ * absent (then -1). */
+static bool
+get_figure(struct loader *loader, json_t *object, const char *key,
+           double *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL || json_is_null(value))
+		return true;
+	return get_optional_amount(loader, object, "context.conditions", key,
+	                           out);
+}
+
+/* The three figures of a load average, or [] (then -1 each). */
+static bool
+get_load(struct loader *loader, json_t *object, const char *key,
+         double load[3])
+{
+	json_t *value = member(object, key);
+	load[0] = load[1] = load[2] = -1;
+	if (value == NULL || (json_is_array(value) &&
+	                      json_array_size(value) == 0))
+		return true;
+	if (!json_is_array(value) || json_array_size(value) != 3)
+		return fail_at(loader, "context.conditions", key,
+		               "expected three numbers or []");
+	for (size_t i = 0; i < 3; i++) {
+		json_t *figure = json_array_get(value, i);
+		if (!json_is_number(figure) || json_number_value(figure) < 0)
+			return fail_at(loader, "context.conditions", key,
+			               "expected three numbers or []");
+		load[i] = json_number_value(figure);
+	}
+	return true;
+}
+
+/* context.conditions, when there (schema 4 on): the verdict on what the
+ * run competed with, and the figures it came from. */
+static bool
+load_conditions(struct loader *loader, json_t *context,
+                struct bench_run_file *run)
+{
+	struct bench_conditions *c = &run->conditions;
+	*c = (struct bench_conditions){
+		.load_start = {-1, -1, -1}, .load_end = {-1, -1, -1},
+		.busy_cores = -1, .wait_seconds = -1, .steal_seconds = -1,
+		.cpu_seconds = -1, .mhz_start = -1, .mhz_end = -1,
+		.wall_seconds = -1,
+	};
+	run->run_verdict = BENCH_RUN_UNKNOWN;
+	json_t *object = member(context, "conditions");
+	if (object == NULL || run->schema < 4)
+		return true;
+	const char *w = "context.conditions", *word;
+	long long samples;
+	if (!json_is_object(object))
+		return fail_at(loader, "context", "conditions",
+		               "expected an object");
+	if (!get_string(loader, object, w, "verdict", &word) ||
+	    !get_optional_string(loader, object, w, "reasons",
+	                         &run->run_reasons) ||
+	    !get_optional_count(loader, object, w, "samples", &samples) ||
+	    !get_load(loader, object, "load_avg_end", c->load_end) ||
+	    !get_figure(loader, object, "busy_cores", &c->busy_cores) ||
+	    !get_figure(loader, object, "wait_seconds", &c->wait_seconds) ||
+	    !get_figure(loader, object, "steal_seconds", &c->steal_seconds) ||
+	    !get_figure(loader, object, "cpu_seconds", &c->cpu_seconds) ||
+	    !get_figure(loader, object, "measured_seconds",
+	                &c->wall_seconds) ||
+	    !get_figure(loader, object, "mhz_start", &c->mhz_start) ||
+	    !get_figure(loader, object, "mhz_end", &c->mhz_end) ||
+	    !get_load(loader, context, "load_avg", c->load_start))
+		return false;
+	if (!bench_run_verdict_from_word(word, &run->run_verdict))
+		return fail_at(loader, w, "verdict",
+		               "not quiet, disturbed or unknown");
+	c->samples = samples > 0 ? (size_t)samples : 0;
+	c->retaken = run->retaken > 0 ? (size_t)run->retaken : 0;
+	c->kept_disturbed = run->disturbed > 0 ? (size_t)run->disturbed : 0;
+	return true;
+}
+
 /* context.options: the measurement options of the run. */
 static bool
 load_options(struct loader *loader, json_t *context,
@@ -237,6 +320,7 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	                        &run->disturbed))
 		return false;
 	return load_skipped(loader, context, run) &&
+	       load_conditions(loader, context, run) &&
 	       load_options(loader, context, run);
 }
 
@@ -562,9 +646,12 @@ bench_run_file_load(const char *path, enum bench_read_figures figures,
 	          fail_at(&loader, "", "", "expected an object at the top");
 	ok = ok && get_integer(&loader, root, "", "schema", &run->schema);
 	if (ok && (run->schema < BENCH_SCHEMA_OLDEST ||
-	           run->schema > BENCH_SCHEMA_NEWEST))
-		ok = fail_at(&loader, "", "schema",
-		             "not a schema this bench reads (1 to 3)");
+	           run->schema > BENCH_SCHEMA_NEWEST)) {
+		char what[64];
+		snprintf(what, sizeof what, "not a schema this bench reads (%d "
+		         "to %d)", BENCH_SCHEMA_OLDEST, BENCH_SCHEMA_NEWEST);
+		ok = fail_at(&loader, "", "schema", what);
+	}
 	ok = ok && get_string(&loader, root, "", "unit", &run->unit);
 	if (ok && strcmp(run->unit, "ns") != 0 &&
 	    strcmp(run->unit, "instructions") != 0)

@@ -3,7 +3,8 @@
  * (output_json.c), for every command that reads one: `bench report`,
  * `bench compare` and `bench read-callgrind`.
  *
- * It reads schema 3, schema 2 (retakes counted per timed batch) and
+ * It reads schema 4, schema 3 (before the run's conditions,
+ * harness/README.md §3.7), schema 2 (retakes counted per timed batch) and
  * schema 1 (before backend kinds and workloads: backends carried
  * "haiku": true for a Haiku design, rows "op", "items" and "type"), and
  * checks the whole layout before anyone uses it: a file
@@ -15,8 +16,10 @@
 #ifndef BENCH_RESULTS_READ_H
 #define BENCH_RESULTS_READ_H
 
+#include "conditions.h"
 #include "descriptor.h"
 #include "matrix.h"
+#include "results.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -24,7 +27,7 @@
 
 /* The schemas this reader takes. */
 #define BENCH_SCHEMA_OLDEST 1
-#define BENCH_SCHEMA_NEWEST 3
+#define BENCH_SCHEMA_NEWEST BENCH_JSON_SCHEMA
 
 /* What the cells must hold. */
 enum bench_read_figures {
@@ -104,6 +107,14 @@ struct bench_run_file {
 	 * the file does not say. */
 	long long retaken;
 	long long disturbed;
+	/* context.conditions (harness/README.md §3.7), from schema 4 in a
+	 * timing run: the verdict on what the run competed with, its reasons
+	 * (NULL for none) and its figures (negative when not read; the sample
+	 * counts 0). Older files, and files without it, are
+	 * BENCH_RUN_UNKNOWN. */
+	enum bench_run_verdict run_verdict;
+	const char *run_reasons;
+	struct bench_conditions conditions;
 	/* context.skipped_backends: listed backends the run's build did not
 	 * have (originals without their Haiku tree); none in schema 1. */
 	const char **skipped;

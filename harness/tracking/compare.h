@@ -3,7 +3,7 @@
  *
  *     bench compare BASELINE.json CURRENT.json [--threshold PCT] [--allow-new]
  *
- * Reads two results files of bench (results_read.h: schema 1 to 3, the same
+ * Reads two results files of bench (results_read.h: schema 1 to 4, the same
  * unit) and prints a table of every cell's change: cells in CURRENT that
  * failed (ERR) first, then regressions, largest relative growth first,
  * then the other cells found in both files (largest growth first); cells
