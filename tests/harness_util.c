@@ -74,6 +74,7 @@ run_with(const struct hu_setting *setting,
 			.backends = backends,
 			.backend_count = count,
 			.results_dir = setting->results_dir,
+			.aside_dir = setting->aside_dir,
 			.conditions = setting->conditions != NULL
 			                      ? setting->conditions
 			                      : &hu_quiet,

@@ -28,6 +28,8 @@ struct bench_capture hu_run(const struct bm_ops *const *backends,
 /* What a run is given besides its backends and arguments (hu_run_with). */
 struct hu_setting {
 	const char *results_dir;  /* where a canonical run writes; NULL: none */
+	const char *aside_dir;    /* where it writes when it does not replace
+	                           * those of results_dir; NULL: nowhere */
 	/* The figures of what the run competed with
 	 * (harness/README.md §3.7); NULL: hu_quiet. */
 	const struct bench_conditions *conditions;

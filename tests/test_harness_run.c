@@ -10,7 +10,9 @@
 
 #include "message_content.h"
 #include "harness_backends.h"
+#include "cli.h"
 #include "harness_util.h"
+#include "measure.h"
 #include "matrix.h"
 #include "options.h"
 
@@ -713,6 +715,145 @@ START_TEST(canonical_run_writes_latest_unless_given_out)
 }
 END_TEST
 
+/* The backends a results file lists, comma-separated. */
+static void
+listed_backends(const char *dir, const char *file, char *out, size_t size)
+{
+	char path[4096 + 64];
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	out[0] = '\0';
+	size_t i;
+	json_t *backend;
+	json_array_foreach(member(root, "backends"), i, backend) {
+		size_t used = strlen(out);
+		snprintf(out + used, size - used, "%s%s", i > 0 ? "," : "",
+		         string_member(backend, "name"));
+	}
+	json_decref(root);
+}
+
+/* How many lines `stream` holds, the last into line[0..size); the stream
+ * is left at its end for the next writes. */
+static size_t
+last_line(FILE *stream, char *line, size_t size)
+{
+	char text[8192];
+	size_t count = 0;
+	line[0] = '\0';
+	fflush(stream);
+	rewind(stream);
+	while (fgets(text, sizeof text, stream) != NULL) {
+		snprintf(line, size, "%s", text);
+		count++;
+	}
+	fseek(stream, 0, SEEK_END);
+	return count;
+}
+
+START_TEST(canonical_results_are_replaced_only_by_a_quiet_run_with_every_backend)
+{
+	/* harness/README.md §6.4 from a run's results to the files: the
+	 * committed results hold Plain and Twin; a quiet run of Plain alone
+	 * leaves them and writes its own to the aside folder (made for it),
+	 * saying why in one line; forced, a disturbed one replaces them,
+	 * saying why it would not have; then a quiet one of Plain replaces
+	 * them without a word. A short run stands for the canonical one,
+	 * whose options the canonical test above checks. */
+	const struct bm_ops *const both[] = {&bench_test_plain_ops,
+	                                     &bench_test_twin_ops};
+	char *dir = hu_make_temp_dir(), *folder = hu_make_temp_dir();
+	ck_assert(dir != NULL && folder != NULL);
+	char committed[4096 + 16], aside[4096 + 16];
+	snprintf(committed, sizeof committed, "%s/latest.json", dir);
+	snprintf(aside, sizeof aside, "%s/last-run", folder);
+	struct bench_capture run = hu_run(both, 2, NULL, "--filter",
+	                                  "^tRead5Int32$", SHORT_RUN, "--format",
+	                                  "json", "--out", committed, NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	hu_capture_free(&run);
+	char listed[256];
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain,Twin");
+
+	char *argv[8];
+	const char *const args[] = {"bench", "--filter", "^tRead5Int32$",
+	                            SHORT_RUN, NULL};
+	for (int i = 0; i < 7; i++)
+		argv[i] = hu_copy(args[i]);
+	argv[7] = NULL;
+	struct bench_options options;
+	char why[256];
+	ck_assert_int_eq(bench_options_parse(&options, 7, argv, both, 1, why,
+	                                     sizeof why),
+	                 BENCH_EXIT_OK);
+	struct bench_results results;
+	ck_assert(bench_measure(&options, both, 1, false, stderr, &results));
+	FILE *err = tmpfile();
+	ck_assert_ptr_nonnull(err);
+	const struct bench_program program = {
+		.results_dir = dir, .aside_dir = aside, .err = err};
+
+	results.run_verdict = BENCH_RUN_QUIET;
+	ck_assert(bench_write_canonical(&program, &results, false));
+	char said[8192], expected[8192];
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 1);
+	snprintf(expected, sizeof expected, "bench: %s/latest.* not "
+	         "replaced: it lacks Twin, which results/latest.json has; "
+	         "this run's are in %s/ (--replace-results replaces them "
+	         "anyway)\n", dir, aside);
+	ck_assert_str_eq(said, expected);
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain,Twin");
+	listed_backends(aside, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain");
+	char names[8][64];
+	ck_assert_uint_eq(list_dir(aside, names, 8), 3);
+	ck_assert_uint_eq(list_dir(dir, names, 8), 1);
+
+	results.run_verdict = BENCH_RUN_DISTURBED;
+	snprintf(results.run_reasons, sizeof results.run_reasons,
+	         "3.0%% of the samples were retaken");
+	ck_assert(bench_write_canonical(&program, &results, true));
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 2);
+	snprintf(expected, sizeof expected, "bench: %s/latest.* replaced, as "
+	         "--replace-results asks, although the run was disturbed (3.0%% "
+	         "of the samples were retaken); it lacks Twin, which "
+	         "results/latest.json has\n", dir);
+	ck_assert_str_eq(said, expected);
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain");
+	ck_assert_uint_eq(list_dir(dir, names, 8), 3);
+
+	results.run_verdict = BENCH_RUN_QUIET;
+	ck_assert(bench_write_canonical(&program, &results, false));
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 2);
+	fclose(err);
+	bench_results_free(&results);
+	bench_options_free(&options);
+	for (int i = 0; i < 7; i++)
+		free(argv[i]);
+
+	/* --replace-results belongs to the canonical run alone. */
+	run = hu_run(both, 2, dir, "--filter", "^tRead5Int32$",
+	             "--replace-results", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_str_eq(run.err, "bench: --replace-results is for the "
+	                          "canonical run only: --all with default "
+	                          "options and no --out\n");
+	hu_capture_free(&run);
+	static const char *const latest[] = {"latest.md", "latest.csv",
+	                                     "latest.json", NULL};
+	static const char *const last_run[] = {"last-run", NULL};
+	char *inner = hu_copy(aside);
+	hu_remove_temp_dir(inner, latest);
+	hu_remove_temp_dir(folder, last_run);
+	hu_remove_temp_dir(dir, latest);
+}
+END_TEST
+
 START_TEST(out_file_is_written_whole_and_nothing_else_is)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
@@ -845,6 +986,8 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, a_run_records_what_it_competed_with);
 	tcase_add_test(tc, a_disturbed_run_says_so_before_and_last);
 	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
+	tcase_add_test(tc,
+	               canonical_results_are_replaced_only_by_a_quiet_run_with_every_backend);
 	tcase_add_test(tc, sizes_beyond_2005_work);
 	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);
 	suite_add_tcase(suite, tc);

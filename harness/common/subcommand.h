@@ -27,6 +27,10 @@ struct bench_program {
 	/* Where the canonical run (`bench --all`, default options) writes
 	 * latest.md, latest.csv and latest.json; NULL: nowhere. */
 	const char *results_dir;
+	/* Where the canonical run writes them instead when it does not
+	 * replace those of results_dir (replacement.h; main: last-run/ of the
+	 * build folder); NULL: nowhere. */
+	const char *aside_dir;
 	/* Where `bench report` writes by default (report/ of the source
 	 * tree); NULL: it needs --dir. */
 	const char *report_dir;

@@ -96,6 +96,9 @@ struct bench_options {
 	const char *out_path;        /* points into argv; NULL: stdout */
 	enum bench_unit unit;
 	bool progress;               /* --progress given */
+	/* --replace-results: the canonical run replaces results/latest.*
+	 * even when it would not (replacement.h). */
+	bool replace_results;
 };
 
 /*
@@ -121,7 +124,8 @@ bool bench_options_match(const struct bench_options *options,
  * repetitions, minimum time and seed, not --quick, --measure time) and no
  * --out: the run that also writes results/latest.*. --format, --unit and
  * --progress only change what is printed, so they do not matter here; a
- * run given --out writes that file only.
+ * run given --out writes that file only. --replace-results is given to
+ * this run alone (the options refuse it elsewhere).
  */
 bool bench_options_canonical(const struct bench_options *options);
 

@@ -6,6 +6,7 @@
 #ifndef BENCH_CLI_H
 #define BENCH_CLI_H
 
+#include "results.h"
 #include "subcommand.h"
 
 /*
@@ -15,5 +16,16 @@
  * could not be written, 2 on bad usage (with a one-line reason on err).
  */
 int bench_main(const struct bench_program *program, int argc, char **argv);
+
+/*
+ * The canonical run's latest.{md,csv,json} (harness/README.md §6.4): into
+ * program->results_dir when the run replaces those (replacement.h; always
+ * with `force`, --replace-results), else into program->aside_dir (made if
+ * missing; NULL: nowhere). One line on program->err says why it did not
+ * replace them, or why it would not have without `force`. False when a
+ * file could not be written (said on err).
+ */
+bool bench_write_canonical(const struct bench_program *program,
+                           const struct bench_results *results, bool force);
 
 #endif /* BENCH_CLI_H */

@@ -6,6 +6,8 @@
  * through BENCH_SOURCE_DIR, the absolute path CMake compiles in; the
  * environment variable BENCH_RESULTS_DIR overrides it (for a moved tree).
  * `bench report` writes report/ there too (BENCH_REPORT_DIR overrides).
+ * A canonical run that does not replace results/latest.* writes its own
+ * to last-run/ of the build folder (BENCH_BINARY_DIR).
  *
  * A bench built with BENCH_ALLOCATOR=jemalloc or mimalloc (CMake) runs
  * only when that allocator's malloc is the one in use, so that its results
@@ -56,6 +58,7 @@ main(int argc, char **argv)
 		.skipped = skipped,
 		.skipped_count = skipped_count,
 		.results_dir = results_dir,
+		.aside_dir = BENCH_BINARY_DIR "/last-run",
 		.report_dir = report_dir,
 		.out = stdout,
 		.err = stderr,
