@@ -404,6 +404,17 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 		ck_assert(strcmp(winner, "Plain") == 0 ||
 		          strcmp(winner, "Twin") == 0 || strcmp(winner, "-") == 0);
 		ck_assert_str_eq(string_member(row, "haiku_winner"), "Twin");
+		/* A winner over a runner-up is rated, a tie and a lone Haiku
+		 * design are not (harness/README.md §4.3). */
+		json_t *confidence = member(row, "winner_confidence");
+		if (strcmp(winner, "-") == 0)
+			ck_assert(json_is_null(confidence));
+		else
+			ck_assert(json_is_number(confidence) &&
+			          json_number_value(confidence) >= 0 &&
+			          json_number_value(confidence) <= 1);
+		ck_assert(json_is_null(member(row, "haiku_winner_confidence")));
+		ck_assert_uint_eq(json_object_size(member(row, "vs_winner")), 0);
 	}
 
 	/* Exact figures that hold on any machine. */
@@ -467,7 +478,9 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	ck_assert_int_eq(run.status, 0);
 	static const char header[] = "test,operation,type,items,message,"
 	                             "backend,median,min,mad,allocs_per_op,"
-	                             "flat_bytes\n";
+	                             "flat_bytes,winner,winner_confidence,"
+	                             "haiku_winner,haiku_winner_confidence,"
+	                             "vs_winner,vs_winner_confidence\n";
 	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
 	/* 43 rows x 2 backends, plus a Floor line on the 42 non-Lookup rows. */
 	ck_assert_uint_eq(hu_count_lines(run.out), 1 + 43 * 2 + 42);

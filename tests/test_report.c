@@ -1300,6 +1300,48 @@ START_TEST(test_conditions_are_named_in_the_machine_table)
 }
 END_TEST
 
+START_TEST(test_low_confidence_verdicts_say_how_sure)
+{
+	/* A verdict less than 95 % sure says so in the results table and is
+	 * counted under it; one at or above says nothing more, nor does a
+	 * file without confidences (harness/README.md §4.3). */
+	make_temp();
+	char *plain = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(plain);
+	char *a = replace_once(plain, "\"winner\": \"Message4\",",
+	                       "\"winner\": \"Message4\", "
+	                       "\"winner_confidence\": 0.834,");
+	char *rated = replace_once(a, "\"haiku_winner\": \"Message2\"",
+	                           "\"haiku_winner\": \"Message2\", "
+	                           "\"haiku_winner_confidence\": 0.95");
+	write_in(temp_dir, "rated.json", rated);
+	char *page = page_without_plots(in_temp("rated.json"), "rated",
+	                                "results.md");
+	char *page_plain = page_without_plots(
+	        data_path("report/results-small.json"), "plain", "results.md");
+	char cells[16][CELL_MAX];
+	size_t count = table_cells(page, "## The results table",
+	                           "tCreate500Int32():", cells, 16);
+	ck_assert_uint_ge(count, 8);
+	ck_assert_str_eq(cells[7], "Message4 (83% sure)");
+	ck_assert_str_eq(cells[8], "Message4");
+	ck_assert_ptr_nonnull(strstr(page, "\nVerdicts less than 95 % sure: "
+	                                   "Winner 1 of 1, Haiku Winner 0 of "
+	                                   "1 (the others"));
+	count = table_cells(page_plain, "## The results table",
+	                    "tCreate500Int32():", cells, 16);
+	ck_assert_uint_ge(count, 8);
+	ck_assert_str_eq(cells[7], "Message4");
+	ck_assert_ptr_null(strstr(page_plain, "Verdicts less than"));
+	free(page_plain);
+	free(page);
+	free(rated);
+	free(a);
+	free(plain);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_tunables_are_named_in_the_machine_table)
 {
 	/* GLIBC_TUNABLES change glibc's string functions: the page names
@@ -2215,6 +2257,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_retakes_are_named_by_their_schema);
 	tcase_add_test(page, test_tunables_are_named_in_the_machine_table);
 	tcase_add_test(page, test_conditions_are_named_in_the_machine_table);
+	tcase_add_test(page, test_low_confidence_verdicts_say_how_sure);
 	tcase_add_test(page, test_far_samples_are_counted_and_named);
 	tcase_add_test(page, test_a_difference_within_the_noise);
 	tcase_add_test(page, test_rows_on_named_messages);

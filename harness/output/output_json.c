@@ -25,7 +25,10 @@
  *                                 "retaken_samples","disturbed_samples"},
  *                    "Floor":{"median","min","mad","samples","bytes",
  *                             "ops_per_sample",...}},
- *           "winner", "haiku_winner"}, ...]}
+ *           "winner", "winner_confidence", "haiku_winner",
+ *           "haiku_winner_confidence",
+ *           "vs_winner":{"<proposal>":{"ratio","holds","floor_ratio",
+ *                                      "confidence"}}}, ...]}
  *
  * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
  * library): Winner is decided over the kinds that compete, Haiku Winner
@@ -42,7 +45,13 @@
  * A failed cell is {"error":"one-line reason"}; a cell whose operation
  * does not apply to its backend is {"not_applicable":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
- * a backend name, "-" for a tie, or null when no backend could win.
+ * a backend name, "-" for a tie, or null when no backend could win; its
+ * confidence (harness/README.md §4.3) is a share from 0 to 1, or null for
+ * a tie, a lone candidate or no winner. vs_winner holds each proposal's
+ * standing (bench_standing): its median over the best competing one, whether
+ * it holds the row, its median over the Floor's on a row judged by the
+ * Floor (else null), and the confidence of that verdict (null for a tie);
+ * a proposal with no standing on the row is absent from it.
  *
  * With --measure instructions (instructions.h), "unit" is "instructions",
  * context.measure says so, and a cell has no figures yet: instead of
@@ -313,6 +322,47 @@ verdict_json(const struct bench_results *results, struct bench_verdict verdict)
 }
 
 static json_t *
+confidence_json(bool has_confidence, double confidence)
+{
+	return has_confidence ? json_real(confidence) : json_null();
+}
+
+/* Puts a row's verdicts: Winner, Haiku Winner, each proposal's standing,
+ * with their confidences. */
+static void
+put_verdicts(json_t *object, const struct bench_results *results,
+             const struct bench_row *row)
+{
+	bench_json_put(object, "winner", verdict_json(results, row->winner));
+	bench_json_put(object, "winner_confidence",
+	               confidence_json(row->winner.has_confidence,
+	                               row->winner.confidence));
+	bench_json_put(object, "haiku_winner",
+	               verdict_json(results, row->haiku_winner));
+	bench_json_put(object, "haiku_winner_confidence",
+	               confidence_json(row->haiku_winner.has_confidence,
+	                               row->haiku_winner.confidence));
+	if (results->options->measure != BENCH_MEASURE_TIME)
+		return;
+	json_t *standings = json_object();
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bench_standing *s = &row->cells[b].standing;
+		if (bm_backend_kind(results->backends[b]) != BM_KIND_PROPOSAL ||
+		    !s->known)
+			continue;
+		bench_json_put(standings, results->backends[b]->name,
+		               json_pack("{s:f, s:b, s:o, s:o}", "ratio", s->ratio,
+		                         "holds", s->holds, "floor_ratio",
+		                         s->format_row ? json_real(s->floor_ratio)
+		                                       : json_null(),
+		                         "confidence",
+		                         confidence_json(s->has_confidence,
+		                                         s->confidence)));
+	}
+	bench_json_put(object, "vs_winner", standings);
+}
+
+static json_t *
 workload_json(const struct bench_workload *workload)
 {
 	json_t *object = json_object();
@@ -350,10 +400,7 @@ rows_json(const struct bench_results *results)
 			               cell_json(results, row, &row->floor,
 			                         "Floor", true));
 		bench_json_put(object, "cells", cells);
-		bench_json_put(object, "winner",
-			       verdict_json(results, row->winner));
-		bench_json_put(object, "haiku_winner",
-		    verdict_json(results, row->haiku_winner));
+		put_verdicts(object, results, row);
 		json_array_append_new(array, object);
 	}
 	return array;

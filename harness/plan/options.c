@@ -18,6 +18,7 @@ static const char usage[] =
 	"       bench read-callgrind RUN.json CALLGRIND_OUT... [--out FILE]\n"
 	"                            [--glibc-diagnostics FILE]\n"
 	"       bench glibc-pin --tunables GLIBC_TUNABLES DIAGNOSTICS\n"
+	"       bench stability --quiet RUN.json... [--loaded RUN.json...]\n"
 	"\n"
 	"Runs the 2005 BMessage speed-test matrix on every backend and prints\n"
 	"the results table. Every cell is validated before and after it is\n"
@@ -72,6 +73,8 @@ static const char usage[] =
 	"                  run's pin of glibc's CPU features\n"
 	"  glibc-pin       whether glibc took a GLIBC_TUNABLES pin, from\n"
 	"                  ld.so --list-diagnostics run under valgrind with it\n"
+	"  stability       how the verdicts of runs of the same code hold from\n"
+	"                  one run to the next (scripts/stability)\n"
 	"\n";
 
 const char *

@@ -16,6 +16,7 @@
 #include "report.h"
 #include "results.h"
 #include "results_read.h"
+#include "stability.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -342,6 +343,8 @@ static const struct {
 	{"compare", bench_compare_main},
 	{"read-callgrind", bench_read_callgrind_main},
 	{"glibc-pin", bench_glibc_pin_main},
+	/* How verdicts hold between runs (scripts/stability). */
+	{"stability", bench_stability_main},
 };
 
 int

@@ -4,7 +4,8 @@
  *
  * `bench --all` writes results/latest.* and, through scripts/bench, the
  * report and README.md's generated block: the reference every reader
- * compares against. A run replaces them only when it was quiet (§3.7) and
+ * compares against. A run replaces them only when it was quiet
+ * (harness/README.md §3.7) and
  * has every backend the committed results have (a clone without the Haiku
  * trees builds no originals); otherwise its results go elsewhere and one
  * line says why. --replace-results replaces them anyway.

@@ -53,6 +53,9 @@ struct bench_cell_result {
 	uint64_t flat_digest;           /* flat rows: FNV-1a of the bytes */
 	size_t retaken_samples;         /* attempts thrown away: preempted */
 	size_t disturbed_samples;       /* kept although preempted */
+	/* A proposal's "vs Winner" (bench_standing, rated); not known for
+	 * the other kinds. */
+	struct bench_standing standing;
 };
 
 struct bench_row {
@@ -89,6 +92,19 @@ struct bench_results {
 	enum bench_run_verdict run_verdict;
 	char run_reasons[512];
 };
+
+/*
+ * Decides a measured row's verdicts (harness/README.md §4.2 and
+ * harness/README.md §4.3): its
+ * Winner over the backends that compete and its Haiku Winner over the
+ * Haiku designs by the tie rule, and each proposal's standing against the
+ * best competing backend, each rated from the samples of the two it
+ * compares. `candidates` holds one per backend, `scratch` 3 doubles per
+ * sample of a cell.
+ */
+void bench_row_decide(const struct bench_results *results,
+                      struct bench_row *row,
+                      struct bench_candidate *candidates, double *scratch);
 
 /* Frees the rows and cells (not the backends array's pointees). */
 void bench_results_free(struct bench_results *results);

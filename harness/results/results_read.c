@@ -475,6 +475,63 @@ load_verdict(struct loader *loader, json_t *row, const char *where,
 	               "names no backend of the run (nor \"-\", nor null)");
 }
 
+/* A confidence: a share from 0 to 1, or null or absent (then -1). */
+static bool
+get_confidence(struct loader *loader, json_t *object, const char *where,
+               const char *key, double *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL || json_is_null(value))
+		return true;
+	if (!json_is_number(value) || json_number_value(value) < 0 ||
+	    json_number_value(value) > 1)
+		return fail_at(loader, where, key,
+		               "expected a share from 0 to 1, or null");
+	*out = json_number_value(value);
+	return true;
+}
+
+/* The confidences of a row's verdicts, and each proposal's in vs_winner
+ * (schema 4 on). */
+static bool
+load_confidences(struct loader *loader, json_t *entry, const char *where,
+                 const struct bench_run_file *run, struct bench_file_row *row)
+{
+	for (size_t b = 0; b < run->backend_count; b++)
+		row->cells[b].standing_confidence = -1;
+	if (!get_confidence(loader, entry, where, "winner_confidence",
+	                    &row->winner_confidence) ||
+	    !get_confidence(loader, entry, where, "haiku_winner_confidence",
+	                    &row->haiku_winner_confidence))
+		return false;
+	json_t *standings = member(entry, "vs_winner");
+	if (standings == NULL)
+		return true;
+	char inner[128];
+	snprintf(inner, sizeof inner, "%s.vs_winner", where);
+	if (!json_is_object(standings))
+		return fail_at(loader, where, "vs_winner", "expected an object");
+	const char *name;
+	json_t *standing;
+	json_object_foreach(standings, name, standing) {
+		size_t b = bench_run_file_backend(run, name);
+		if (b == SIZE_MAX || run->backends[b].kind != BM_KIND_PROPOSAL)
+			return fail_at(loader, inner, name,
+			               "not a proposal of the run");
+		char at[192];
+		snprintf(at, sizeof at, "%s.%s", inner, name);
+		struct bench_file_cell *cell = &row->cells[b];
+		if (!get_boolean(loader, standing, at, "holds",
+		                 &cell->standing_holds) ||
+		    !get_confidence(loader, standing, at, "confidence",
+		                    &cell->standing_confidence))
+			return false;
+		cell->has_standing = true;
+	}
+	return true;
+}
+
 static int
 compare_sizes(const void *a, const void *b)
 {
@@ -620,7 +677,8 @@ load_row(struct loader *loader, json_t *entry, size_t index,
 	return load_verdict(loader, entry, where, "winner", run,
 	                    &row->winner) &&
 	       load_verdict(loader, entry, where, "haiku_winner", run,
-	                    &row->haiku_winner);
+	                    &row->haiku_winner) &&
+	       load_confidences(loader, entry, where, run, row);
 }
 
 bool

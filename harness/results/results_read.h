@@ -51,6 +51,13 @@ struct bench_file_cell {
 	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
 	long long flat_bytes;  /* < 0: not a flat row, or not in the file */
 	const char *flat_digest; /* NULL: not a flat row, or before schema 2 */
+	/* A proposal's standing as the run decided and rated it (the row's
+	 * vs_winner, harness/README.md §4.3): whether the file has it (from
+	 * schema 4), whether the proposal holds the row, and the confidence,
+	 * or -1 for none (a tie). */
+	bool has_standing;
+	bool standing_holds;
+	double standing_confidence;
 	json_t *json;         /* the cell's object in the document */
 };
 
@@ -62,6 +69,10 @@ struct bench_file_row {
 	struct bench_file_cell floor;  /* absent where the test has none */
 	const char *winner;            /* a backend, "-" (a tie) or NULL */
 	const char *haiku_winner;
+	/* Their confidences (harness/README.md §4.3), or -1 for none: a tie,
+	 * a lone candidate, counted instructions, a file before schema 4. */
+	double winner_confidence;
+	double haiku_winner_confidence;
 	json_t *json;                  /* the row's object */
 };
 
