@@ -40,11 +40,14 @@ bench_haiku_trees() {
 }
 
 # bench_configure DIR [CMAKE_ARG...]: configures a build in DIR with the
-# Haiku trees of bench_haiku_trees and the arguments given.
+# Haiku trees of bench_haiku_trees and the arguments given. The test-only
+# regression (BENCH_INJECT_REGRESSION) is off unless an argument turns it
+# on, as only scripts/stability does, in a folder of its own.
 bench_configure() {
 	local dir=$1
 	shift
 	cmake -S "$bench_root" -B "$dir" \
 		-DBENCH_HAIKU_TREE="${HAIKU_TREE:-}" \
-		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" "$@" >/dev/null
+		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" \
+		-DBENCH_INJECT_REGRESSION=OFF "$@" >/dev/null
 }

@@ -111,6 +111,21 @@ START_TEST(a_disturbed_or_unknown_run_keeps_them)
 }
 END_TEST
 
+START_TEST(a_build_with_the_test_only_regression_keeps_them)
+{
+	struct bench_replacing_run run = quiet_ten();
+	run.injected = "Message4's Flatten writes its bytes twice";
+	ck_assert(!bench_replacement_decide(&committed_ten, &run, false, why,
+	                                    sizeof why));
+	ck_assert_str_eq(why, "this bench was built with a test-only "
+	                      "regression (Message4's Flatten writes its bytes "
+	                      "twice)");
+	run.injected = "";
+	ck_assert(bench_replacement_decide(&committed_ten, &run, false, why,
+	                                   sizeof why));
+}
+END_TEST
+
 START_TEST(unreadable_committed_results_are_kept)
 {
 	const struct bench_committed broken = {
@@ -136,6 +151,7 @@ make_replacement_suite(void)
 	tcase_add_test(tc, a_quiet_run_with_every_backend_replaces);
 	tcase_add_test(tc, a_run_without_the_trees_keeps_them_and_says_why);
 	tcase_add_test(tc, a_disturbed_or_unknown_run_keeps_them);
+	tcase_add_test(tc, a_build_with_the_test_only_regression_keeps_them);
 	tcase_add_test(tc, unreadable_committed_results_are_kept);
 	suite_add_tcase(s, tc);
 	return s;

@@ -7,7 +7,9 @@
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
- *             process's GLIBC_TUNABLES, or null),"version","measure","clock",
+ *             process's GLIBC_TUNABLES, or null),"version",
+ *             "injected_regression" (a test-only build's, or null),
+ *             "measure","clock",
  *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
  *             "allocator_name","allocator_version","allocator_library",
  *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
@@ -177,6 +179,11 @@ context_json(const struct bench_results *results)
 	                       ? bench_json_text(context->glibc_tunables)
 	                       : json_null());
 	bench_json_put(object, "version", bench_json_text(context->version));
+	/* Only a build made for the check of bench compare has one. */
+	bench_json_put(object, "injected_regression",
+	               context->injected_regression[0] != '\0'
+	                       ? bench_json_text(context->injected_regression)
+	                       : json_null());
 	bench_json_put(object, "measure",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
 	                        ? "instructions"

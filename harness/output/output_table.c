@@ -44,6 +44,9 @@ one_line(const char *text)
 static void
 write_run_verdict(FILE *stream, const struct bench_results *results)
 {
+	if (results->context.injected_regression[0] != '\0')
+		fprintf(stream, " Built with a test-only regression: %s.",
+		        results->context.injected_regression);
 	switch (results->run_verdict) {
 	case BENCH_RUN_QUIET:
 		fputs(" The run was quiet.\n", stream);

@@ -132,6 +132,7 @@ replaces_committed(const struct bench_program *program,
 			.skipped_count = results->skipped_count,
 			.verdict = results->run_verdict,
 			.reasons = results->run_reasons,
+			.injected = results->context.injected_regression,
 		};
 		replace = bench_replacement_decide(&committed, &run, force, why,
 		                                   why_size);

@@ -87,6 +87,13 @@ bench_replacement_decide(const struct bench_committed *committed,
 		                      "unknown");
 		break;
 	}
+	if (run->injected != NULL && run->injected[0] != '\0') {
+		append(why, why_size, why[0] != '\0' ? "; " : "");
+		append(why, why_size, "this bench was built with a test-only "
+		                      "regression (");
+		append(why, why_size, run->injected);
+		append(why, why_size, ")");
+	}
 	if (committed->state == BENCH_COMMITTED_UNREADABLE) {
 		append(why, why_size, why[0] != '\0' ? "; " : "");
 		append(why, why_size, "the committed results cannot be read (");

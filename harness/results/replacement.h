@@ -43,6 +43,8 @@ struct bench_replacing_run {
 	size_t skipped_count;
 	enum bench_run_verdict verdict;
 	const char *reasons;          /* of a disturbed run */
+	const char *injected;         /* a test-only regression built in, or
+	                               * "" (run_context.h) */
 };
 
 /*

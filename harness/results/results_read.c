@@ -391,6 +391,33 @@ load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
 	return true;
 }
 
+/* A cell's "samples", when there: an array of figures of 0 or more. */
+static bool
+load_samples(struct loader *loader, json_t *value, const char *where,
+             struct bench_file_cell *cell)
+{
+	json_t *samples = member(value, "samples");
+	if (samples == NULL)
+		return true;
+	if (!json_is_array(samples))
+		return fail_at(loader, where, "samples", "expected an array");
+	cell->samples = calloc(json_array_size(samples) + 1,
+	                       sizeof *cell->samples);
+	if (cell->samples == NULL)
+		return fail_at(loader, where, "samples", "out of memory");
+	size_t index;
+	json_t *sample;
+	json_array_foreach(samples, index, sample) {
+		if (!json_is_number(sample) ||
+		    !isfinite(json_number_value(sample)) ||
+		    json_number_value(sample) < 0)
+			return fail_at(loader, where, "samples",
+			               "expected figures of 0 or more");
+		cell->samples[cell->sample_count++] = json_number_value(sample);
+	}
+	return true;
+}
+
 static bool
 load_cell(struct loader *loader, json_t *value, const char *where,
           enum bench_read_figures figures, struct bench_file_cell *cell)
@@ -457,7 +484,7 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 	if (cell->mad < 0)
 		return fail_at(loader, where, "mad",
 		               "expected a figure of 0 or more");
-	return true;
+	return load_samples(loader, value, where, cell);
 }
 
 /* A winner is a backend of the run, "-" or null. */
@@ -745,8 +772,13 @@ bench_run_file_load(const char *path, enum bench_read_figures figures,
 void
 bench_run_file_free(struct bench_run_file *run)
 {
-	for (size_t r = 0; r < run->row_count; r++)
+	for (size_t r = 0; r < run->row_count; r++) {
+		for (size_t b = 0; run->rows[r].cells != NULL &&
+		                   b < run->backend_count; b++)
+			free(run->rows[r].cells[b].samples);
+		free(run->rows[r].floor.samples);
 		free(run->rows[r].cells);
+	}
 	free(run->rows);
 	free(run->backends);
 	free(run->sizes);

@@ -46,6 +46,10 @@ struct bench_file_cell {
 	const char *error;    /* the reason of either */
 	double median;        /* per operation (BENCH_READ_MEASURED) */
 	double mad;           /* of the samples; 0 when the file has none */
+	/* Every sample, in sample order (sample k of pass k,
+	 * harness/README.md §3.4); NULL and 0 when the file has none. */
+	double *samples;
+	size_t sample_count;
 	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
 	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
