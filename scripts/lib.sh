@@ -58,14 +58,17 @@ bench_haiku_trees() {
 
 # bench_configure DIR [CMAKE_ARG...]: configures a build in DIR with the
 # Haiku trees of bench_haiku_trees and the arguments given; its output
-# starts DIR/build.log (bench_build).
+# starts DIR/build.log (bench_build). The test-only regression
+# (BENCH_INJECT_REGRESSION) is off unless an argument turns it on, as only
+# scripts/stability does, in a folder of its own.
 bench_configure() {
 	local dir=$1
 	shift
 	mkdir -p "$dir"
 	bench_logged "$dir" configure cmake -S "$bench_root" -B "$dir" \
 		-DBENCH_HAIKU_TREE="${HAIKU_TREE:-}" \
-		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" "$@"
+		-DBENCH_HAIKU_2005_TREE="${HAIKU_2005_TREE:-}" \
+		-DBENCH_INJECT_REGRESSION=OFF "$@"
 }
 
 # bench_build DIR [CMAKE_BUILD_ARG...]: builds in DIR (cmake --build, with

@@ -79,7 +79,7 @@ refused "$source_dir/scripts/fuzz" decode soon
 refused "$source_dir/scripts/sensitivity" --bogus
 refused "$source_dir/scripts/sensitivity" --out "$work/missing"
 refused "$source_dir/scripts/report" "$work/missing.json"
-refused "$source_dir/scripts/bench-instructions" --format json
+refused "$source_dir/scripts/bench-instructions" --format bogus
 refused "$bench_options" --bogus
 refused "$bench_options" --all --out "$work/missing/run.md"
 

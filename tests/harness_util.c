@@ -37,20 +37,33 @@ hu_copy(const char *text)
 	return copy;
 }
 
-struct bench_capture
-hu_run(const struct bm_ops *const *backends, size_t count,
-       const char *results_dir, ...)
+const struct bench_conditions hu_quiet = {
+	.load_start = {0.1, 0.1, 0.1},
+	.load_end = {0.2, 0.1, 0.1},
+	.busy_cores = 0.02,
+	.wait_seconds = 0.01,
+	.steal_seconds = 0,
+	.cpu_seconds = 20,
+	.mhz_start = -1,
+	.mhz_end = -1,
+	.wall_seconds = 10,
+	.samples = 10000,
+	.retaken = 10,
+	.kept_disturbed = 0,
+};
+
+/* Runs bench_main as `setting` says with the arguments in `args`. */
+static struct bench_capture
+run_with(const struct hu_setting *setting,
+         const struct bm_ops *const *backends, size_t count, va_list args)
 {
 	/* argv as a program gets it: writable strings. */
 	char *argv[64];
 	int argc = 0;
 	argv[argc++] = hu_copy("bench");
-	va_list args;
-	va_start(args, results_dir);
 	const char *arg;
 	while ((arg = va_arg(args, const char *)) != NULL && argc < 63)
 		argv[argc++] = hu_copy(arg);
-	va_end(args);
 	argv[argc] = NULL;
 
 	struct bench_capture capture = {.status = -1};
@@ -60,7 +73,11 @@ hu_run(const struct bm_ops *const *backends, size_t count,
 		const struct bench_program program = {
 			.backends = backends,
 			.backend_count = count,
-			.results_dir = results_dir,
+			.results_dir = setting->results_dir,
+			.aside_dir = setting->aside_dir,
+			.conditions = setting->conditions != NULL
+			                      ? setting->conditions
+			                      : &hu_quiet,
 			.out = out,
 			.err = err,
 			.err_is_terminal = false,
@@ -75,6 +92,31 @@ hu_run(const struct bm_ops *const *backends, size_t count,
 		fclose(err);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);
+	return capture;
+}
+
+struct bench_capture
+hu_run(const struct bm_ops *const *backends, size_t count,
+       const char *results_dir, ...)
+{
+	const struct hu_setting setting = {.results_dir = results_dir};
+	va_list args;
+	va_start(args, results_dir);
+	struct bench_capture capture = run_with(&setting, backends, count,
+	                                        args);
+	va_end(args);
+	return capture;
+}
+
+struct bench_capture
+hu_run_with(const struct hu_setting *setting,
+            const struct bm_ops *const *backends, size_t count, ...)
+{
+	va_list args;
+	va_start(args, count);
+	struct bench_capture capture = run_with(setting, backends, count,
+	                                        args);
+	va_end(args);
 	return capture;
 }
 

@@ -6,6 +6,7 @@
 #define BM_HARNESS_UTIL_H
 
 #include "bmsg.h"
+#include "conditions.h"
 
 #include <stddef.h>
 
@@ -23,6 +24,25 @@ struct bench_capture {
  */
 struct bench_capture hu_run(const struct bm_ops *const *backends,
                             size_t count, const char *results_dir, ...);
+
+/* What a run is given besides its backends and arguments (hu_run_with). */
+struct hu_setting {
+	const char *results_dir;  /* where a canonical run writes; NULL: none */
+	const char *aside_dir;    /* where it writes when it does not replace
+	                           * those of results_dir; NULL: nowhere */
+	/* The figures of what the run competed with
+	 * (harness/README.md §3.7); NULL: hu_quiet. */
+	const struct bench_conditions *conditions;
+};
+
+/* The figures of a quiet run: every run of hu_run is given them, so that what else runs on the machine changes
+ * neither its verdict nor its stderr. */
+extern const struct bench_conditions hu_quiet;
+
+/* hu_run with a setting of its own; arguments end with NULL. */
+struct bench_capture hu_run_with(const struct hu_setting *setting,
+                                 const struct bm_ops *const *backends,
+                                 size_t count, ...);
 
 /* A malloc'd copy of text (free with free()). */
 char *hu_copy(const char *text);

@@ -294,6 +294,160 @@ START_TEST(a_different_build_is_noted_above_the_table)
 }
 END_TEST
 
+/* 15 samples around `median`: spread by `spread` either way, in an order
+ * that mixes low and high ones. */
+static json_t *
+samples_around(double median, double spread)
+{
+	static const int offsets[15] = {0, -7, 7, -3, 3, -6, 6, -1, 1, -5, 5,
+	                                -2, 2, -4, 4};
+	json_t *samples = json_array();
+	for (size_t k = 0; k < 15; k++)
+		json_array_append_new(samples,
+		                      json_real(median + spread * offsets[k] / 7));
+	return samples;
+}
+
+/* A schema 4 timing run of backends A, B, C, D on tCreate5Int32, each
+ * cell's samples spread around its median (spreads[i]); `context` is
+ * merged into the run's context. */
+static char *
+write_sampled(const char *name, const double medians[4],
+              const double spreads[4], json_t *context)
+{
+	static const char *const names[4] = {"A", "B", "C", "D"};
+	struct ru_cell cells[4];
+	for (size_t i = 0; i < 4; i++)
+		cells[i] = (struct ru_cell){"tCreate5Int32", names[i],
+		                            medians[i], NULL};
+	json_t *root = ru_results_document("ns", "GCC 12.2.0", cells, 4, false);
+	json_object_set_new(root, "schema", json_integer(4));
+	json_t *own = json_object_get(root, "context");
+	json_object_set_new(own, "retaken_samples", json_integer(0));
+	json_object_set_new(own, "disturbed_samples", json_integer(0));
+	json_object_set_new(own, "conditions",
+	                    json_pack("{s:s}", "verdict", "quiet"));
+	if (context != NULL)
+		json_object_update(own, context);
+	json_decref(context);
+	json_t *row = json_array_get(json_object_get(root, "rows"), 0);
+	for (size_t i = 0; i < 4; i++)
+		json_object_set_new(json_object_get(json_object_get(row, "cells"),
+		                                    names[i]),
+		                    "samples", samples_around(medians[i],
+		                                              spreads[i]));
+	return ru_write_document(name, root);
+}
+
+START_TEST(times_are_flagged_only_when_their_samples_moved)
+{
+	/* harness/README.md §5.3: a time regresses when its median grew
+	 * beyond the threshold and the rank test of the samples gives p
+	 * below 0.05; it improves likewise. A: +20 %, samples apart
+	 * (regressed). B: +20 % in the median, samples spread far wider
+	 * (not flagged). C: +5 %, samples apart (within the threshold). D:
+	 * -20 %, samples apart (improved). */
+	ru_set_up_temp();
+	const double before[4] = {100, 100, 100, 100};
+	const double after[4] = {120, 120, 105, 80};
+	const double tight[4] = {1, 1, 1, 1};
+	const double b_wide[4] = {1, 90, 1, 1};
+	char *a = write_sampled("a.json", before, b_wide, NULL);
+	char *b = write_sampled("b.json", after, b_wide, NULL);
+	struct bench_capture run = ru_compare(a, b, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
+	ru_assert_marked(run.out, "REGRESSED", "tCreate5Int32/A\n");
+	ru_assert_marked(run.out, "ok", "tCreate5Int32/B\ntCreate5Int32/C\n");
+	ru_assert_marked(run.out, "improved", "tCreate5Int32/D\n");
+	ck_assert_ptr_nonnull(strstr(run.out, "its samples moved: the "
+	                                      "Mann-Whitney U test"));
+	/* The p-value of every cell compared. */
+	ck_assert_ptr_nonnull(strstr(run.out, "change %        p\n"));
+	ck_assert_ptr_nonnull(strstr(run.out, "+20.0%  3.4e-06\n"));
+	/* Both quiet, both of schema 4: no note. */
+	ck_assert_ptr_null(strstr(run.out, "note:"));
+	hu_capture_free(&run);
+	free(b);
+	/* The same medians with tight samples everywhere: B regresses. */
+	b = write_sampled("b2.json", after, tight, NULL);
+	char *a2 = write_sampled("a2.json", before, tight, NULL);
+	run = ru_compare(a2, b, NULL, NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_REGRESSED);
+	ru_assert_marked(run.out, "REGRESSED", "tCreate5Int32/A\n"
+	                                       "tCreate5Int32/B\n");
+	hu_capture_free(&run);
+	free(a);
+	free(a2);
+	free(b);
+	ru_tear_down_temp();
+}
+END_TEST
+
+START_TEST(times_say_first_what_the_runs_competed_with)
+{
+	/* A disturbed run, a file that cannot say (schema 2), another
+	 * number of cores, too few samples for the rank test: each a note
+	 * above the table, for times only. */
+	ru_set_up_temp();
+	const double medians[4] = {100, 100, 100, 100};
+	const double spreads[4] = {1, 1, 1, 1};
+	char *quiet = write_sampled("quiet.json", medians, spreads, NULL);
+	char *loaded = write_sampled("loaded.json", medians, spreads,
+	        json_pack("{s:{s:s, s:s}, s:i}", "conditions", "verdict",
+	                  "disturbed", "reasons",
+	                  "19.0% of the samples were retaken", "cores", 4));
+	struct bench_capture run = ru_compare(quiet, loaded, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	const char *note = strstr(run.out, "note: the current run was disturbed "
+	                                   "(19.0% of the samples were "
+	                                   "retaken): its times may not hold");
+	ck_assert_msg(note != NULL, "%s", run.out);
+	ck_assert(note < strstr(run.out, "status"));
+	ck_assert_ptr_null(strstr(run.out, "baseline run was disturbed"));
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the number of cores "
+	                                      "differs: baseline \"2\", current "
+	                                      "\"4\""));
+	hu_capture_free(&run);
+
+	const struct ru_cell cells[] = {{"tCreate5Int32", "A", 100, NULL},
+	                                {"tCreate5Int32", "B", 100, NULL},
+	                                {"tCreate5Int32", "C", 100, NULL},
+	                                {"tCreate5Int32", "D", 100, NULL}};
+	char *old = ru_write_results("old.json", "ns", "GCC 12.2.0", cells, 4);
+	run = ru_compare(old, quiet, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	ck_assert_ptr_nonnull(strstr(run.out, "note: the baseline file (schema "
+	                                      "2) cannot say whether its run "
+	                                      "was disturbed\n"));
+	ck_assert_ptr_null(strstr(run.out, "current file"));
+	hu_capture_free(&run);
+
+	char *few = write_sampled("few.json", medians, spreads,
+	        json_pack("{s:{s:b, s:i, s:f, s:i, s:b}}", "options", "all", 1,
+	                  "repetitions", 3, "min_time_ms", 0.1, "seed", 2005,
+	                  "quick", 1));
+	run = ru_compare(few, few, NULL, NULL);
+	ck_assert_ptr_nonnull(strstr(run.out, "note: with 3 and 3 samples a "
+	                                      "cell the rank test cannot reach "
+	                                      "p below 0.05"));
+	hu_capture_free(&run);
+
+	/* Counted instructions say nothing of it. */
+	char *counted = ru_write_results("counted.json", "instructions",
+	                                 "GCC 12.2.0", cells, 4);
+	run = ru_compare(counted, counted, NULL, NULL);
+	ck_assert_ptr_null(strstr(run.out, "disturbed"));
+	ck_assert_ptr_null(strstr(run.out, "  p\n"));
+	hu_capture_free(&run);
+	free(counted);
+	free(few);
+	free(old);
+	free(quiet);
+	free(loaded);
+	ru_tear_down_temp();
+}
+END_TEST
+
 /* Runs compare and expects exit `status` with one line on stderr holding
  * `words`. */
 static void
@@ -321,7 +475,7 @@ START_TEST(unusable_input_exits_1_and_bad_usage_2_saying_why)
 	char *broken = ru_write_temp("broken.json", "{\"schema\": 1, \"rows\": [");
 	char *other = ru_write_temp("other.json", "{\"schema\": 2, \"unit\": "
 	                                       "\"ns\", \"rows\": []}");
-	char *future = ru_write_temp("future.json", "{\"schema\": 4, \"unit\": "
+	char *future = ru_write_temp("future.json", "{\"schema\": 5, \"unit\": "
 	                                        "\"ns\"}");
 	json_t *pending_run = ru_results_document("instructions", "GCC", cells, 1,
 	                                          true);
@@ -513,6 +667,8 @@ make_compare_suite(void)
 	tcase_add_test(tc, same_file_exits_0_listing_every_cell);
 	tcase_add_test(tc, instructions_regress_beyond_2_percent_and_20_instructions);
 	tcase_add_test(tc, times_regress_beyond_10_percent);
+	tcase_add_test(tc, times_are_flagged_only_when_their_samples_moved);
+	tcase_add_test(tc, times_say_first_what_the_runs_competed_with);
 	tcase_add_test(tc, new_and_removed_cells_fail_unless_allowed);
 	tcase_add_test(tc, cells_of_backends_not_built_are_not_run);
 	tcase_add_test(tc, err_in_current_exits_1_even_with_regressions);

@@ -10,9 +10,12 @@
 
 #include "message_content.h"
 #include "harness_backends.h"
+#include "canonical.h"
+#include "cli.h"
 #include "harness_util.h"
 #include "results_read.h"
 #include "results_set.h"
+#include "measure.h"
 #include "matrix.h"
 #include "options.h"
 
@@ -336,7 +339,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
 	ck_assert_str_eq(run.err, ""); /* no progress when not asked */
 	json_t *root = parse_json(run.out);
-	ck_assert_int_eq(json_integer_value(member(root, "schema")), 3);
+	ck_assert_int_eq(json_integer_value(member(root, "schema")), 4);
 	ck_assert_str_eq(string_member(root, "unit"), "ns");
 
 	json_t *context = member(root, "context");
@@ -404,6 +407,17 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 		ck_assert(strcmp(winner, "Plain") == 0 ||
 		          strcmp(winner, "Twin") == 0 || strcmp(winner, "-") == 0);
 		ck_assert_str_eq(string_member(row, "haiku_winner"), "Twin");
+		/* A winner over a runner-up is rated, a tie and a lone Haiku
+		 * design are not (harness/README.md §4.3). */
+		json_t *confidence = member(row, "winner_confidence");
+		if (strcmp(winner, "-") == 0)
+			ck_assert(json_is_null(confidence));
+		else
+			ck_assert(json_is_number(confidence) &&
+			          json_number_value(confidence) >= 0 &&
+			          json_number_value(confidence) <= 1);
+		ck_assert(json_is_null(member(row, "haiku_winner_confidence")));
+		ck_assert_uint_eq(json_object_size(member(row, "vs_winner")), 0);
 	}
 
 	/* Exact figures that hold on any machine. */
@@ -467,7 +481,9 @@ START_TEST(csv_md_and_text_have_one_line_per_row)
 	ck_assert_int_eq(run.status, 0);
 	static const char header[] = "test,operation,type,items,message,"
 	                             "backend,median,min,mad,allocs_per_op,"
-	                             "flat_bytes,run_id\n";
+	                             "flat_bytes,winner,winner_confidence,"
+	                             "haiku_winner,haiku_winner_confidence,"
+	                             "vs_winner,vs_winner_confidence,run_id\n";
 	ck_assert_int_eq(strncmp(run.out, header, strlen(header)), 0);
 	/* Every line ends with the run's id, the same on each. */
 	const char *first = strchr(run.out, '\n') + 1;
@@ -608,6 +624,92 @@ list_dir(const char *dir, char names[][64], size_t capacity)
 	return count;
 }
 
+/* The figures of a run beside two CPU-bound processes on two cores. */
+static const struct bench_conditions loaded = {
+	.load_start = {1.7, 1.0, 0.5},
+	.load_end = {3.8, 2.0, 1.0},
+	.busy_cores = 1.9,
+	.wait_seconds = 1.2,
+	.steal_seconds = 0,
+	.cpu_seconds = 20,
+	.mhz_start = -1,
+	.mhz_end = -1,
+	.wall_seconds = 10,
+	.samples = 10000,
+	.retaken = 2962,
+	.kept_disturbed = 102,
+};
+
+START_TEST(a_run_records_what_it_competed_with)
+{
+	/* Quiet figures (hu_run's): the JSON has them and the verdict, the
+	 * table's first line says it, and stderr stays empty. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	struct bench_capture run = hu_run(backends, 1, NULL, "--filter",
+	                                  "^tRead5Int32$", SHORT_RUN, "--format",
+	                                  "json", NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_str_eq(run.err, "");
+	json_t *root = parse_json(run.out);
+	json_t *context = member(root, "context");
+	json_t *conditions = member(context, "conditions");
+	ck_assert_str_eq(string_member(conditions, "verdict"), "quiet");
+	ck_assert(json_is_null(member(conditions, "reasons")));
+	ck_assert_double_eq(number_member(conditions, "busy_cores"), 0.02);
+	ck_assert_double_eq(number_member(conditions, "measured_seconds"), 10);
+	ck_assert_int_eq(json_integer_value(member(conditions, "samples")),
+	                 10000);
+	ck_assert_double_eq(json_number_value(json_array_get(
+	                            member(conditions, "load_avg_end"), 0)),
+	                    0.2);
+	ck_assert_double_eq(json_number_value(json_array_get(
+	                            member(context, "load_avg"), 0)),
+	                    0.1);
+	ck_assert(json_is_null(member(conditions, "mhz_start")));
+	json_decref(root);
+	hu_capture_free(&run);
+
+	run = hu_run(backends, 1, NULL, "--filter", "^tRead5Int32$", SHORT_RUN,
+	             NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	const char *end = strchr(run.out, '\n');
+	ck_assert_ptr_nonnull(end);
+	ck_assert_int_eq(strncmp(end - 19, " The run was quiet.\n", 20), 0);
+	hu_capture_free(&run);
+}
+END_TEST
+
+START_TEST(a_disturbed_run_says_so_before_and_last)
+{
+	/* A busy machine is said before measuring, the disturbed run's
+	 * figures in one warning line at the end; the run still exits 0 and
+	 * its table's first line gives the reasons. */
+	const struct bm_ops *const backends[] = {&bench_test_plain_ops};
+	const struct hu_setting setting = {.conditions = &loaded};
+	struct bench_capture run = hu_run_with(&setting, backends, 1,
+	                                       "--filter", "^tRead5Int32$",
+	                                       SHORT_RUN, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	ck_assert_uint_eq(hu_count_lines(run.err), 2);
+	ck_assert_int_eq(strncmp(run.err, "bench: the machine is busy: other "
+	                                  "processes kept 1.9 of ", 44), 0);
+	const char *last = strchr(run.err, '\n') + 1;
+	ck_assert_int_eq(strncmp(last, "bench: warning: this run was "
+	                               "disturbed: the process waited for a "
+	                               "CPU 12.0% of the time; 29.6% of the "
+	                               "samples were retaken; 102 samples", 127),
+	                 0);
+	ck_assert_ptr_nonnull(strstr(last, "load average 1.70 at the start, "
+	                                   "3.80 at the end"));
+	ck_assert_ptr_nonnull(strstr(last, "run it again on an idle machine"));
+	const char *first_line_end = strchr(run.out, '\n');
+	const char *said = strstr(run.out, " The run was disturbed: the "
+	                                   "process waited");
+	ck_assert(said != NULL && said < first_line_end);
+	hu_capture_free(&run);
+}
+END_TEST
+
 START_TEST(canonical_run_writes_latest_unless_given_out)
 {
 	/* The canonical run (default options) on one backend: with --out it
@@ -650,6 +752,146 @@ START_TEST(canonical_run_writes_latest_unless_given_out)
 	                                  sizeof why));
 	bench_run_file_free(&file);
 	hu_capture_free(&run);
+	hu_remove_temp_dir(dir, latest);
+}
+END_TEST
+
+/* The backends a results file lists, comma-separated. */
+static void
+listed_backends(const char *dir, const char *file, char *out, size_t size)
+{
+	char path[4096 + 64];
+	snprintf(path, sizeof path, "%s/%s", dir, file);
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	out[0] = '\0';
+	size_t i;
+	json_t *backend;
+	json_array_foreach(member(root, "backends"), i, backend) {
+		size_t used = strlen(out);
+		snprintf(out + used, size - used, "%s%s", i > 0 ? "," : "",
+		         string_member(backend, "name"));
+	}
+	json_decref(root);
+}
+
+/* How many lines `stream` holds, the last into line[0..size); the stream
+ * is left at its end for the next writes. */
+static size_t
+last_line(FILE *stream, char *line, size_t size)
+{
+	char text[8192];
+	size_t count = 0;
+	line[0] = '\0';
+	fflush(stream);
+	rewind(stream);
+	while (fgets(text, sizeof text, stream) != NULL) {
+		snprintf(line, size, "%s", text);
+		count++;
+	}
+	fseek(stream, 0, SEEK_END);
+	return count;
+}
+
+START_TEST(canonical_results_are_replaced_only_by_a_quiet_run_with_every_backend)
+{
+	/* harness/README.md §6.4 from a run's results to the files: the
+	 * committed results hold Plain and Twin; a quiet run of Plain alone
+	 * leaves them and writes its own to the aside folder (made for it),
+	 * saying why in one line; forced, a disturbed one replaces them,
+	 * saying why it would not have; then a quiet one of Plain replaces
+	 * them without a word. A short run stands for the canonical one,
+	 * whose options the canonical test above checks. */
+	const struct bm_ops *const both[] = {&bench_test_plain_ops,
+	                                     &bench_test_twin_ops};
+	char *dir = hu_make_temp_dir(), *folder = hu_make_temp_dir();
+	ck_assert(dir != NULL && folder != NULL);
+	char committed[4096 + 16], aside[4096 + 16];
+	snprintf(committed, sizeof committed, "%s/latest.json", dir);
+	snprintf(aside, sizeof aside, "%s/last-run", folder);
+	struct bench_capture run = hu_run(both, 2, NULL, "--filter",
+	                                  "^tRead5Int32$", SHORT_RUN, "--format",
+	                                  "json", "--out", committed, NULL);
+	ck_assert_msg(run.status == 0, "%s", run.err);
+	hu_capture_free(&run);
+	char listed[256];
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain,Twin");
+
+	char *argv[8];
+	const char *const args[] = {"bench", "--filter", "^tRead5Int32$",
+	                            SHORT_RUN, NULL};
+	for (int i = 0; i < 7; i++)
+		argv[i] = hu_copy(args[i]);
+	argv[7] = NULL;
+	struct bench_options options;
+	char why[256];
+	const char *const parsed_names[] = {both[0]->name};
+	ck_assert_int_eq(bench_options_parse(&options, 7, argv, parsed_names, 1, why,
+	                                     sizeof why),
+	                 BENCH_EXIT_OK);
+	struct bench_results results;
+	ck_assert(bench_measure(&options, both, 1, false, stderr, &results));
+	FILE *err = tmpfile();
+	ck_assert_ptr_nonnull(err);
+	const struct bench_program program = {
+		.results_dir = dir, .aside_dir = aside, .err = err};
+
+	results.run_verdict = BENCH_RUN_QUIET;
+	ck_assert(bench_write_canonical(&program, &results, false));
+	char said[8192], expected[8192];
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 1);
+	snprintf(expected, sizeof expected, "bench: %s/latest.* not "
+	         "replaced: it lacks Twin, which results/latest.json has; "
+	         "this run's are in %s/ (--replace-results replaces them "
+	         "anyway)\n", dir, aside);
+	ck_assert_str_eq(said, expected);
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain,Twin");
+	listed_backends(aside, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain");
+	char names[8][64];
+	ck_assert_uint_eq(list_dir(aside, names, 8), 3);
+	ck_assert_uint_eq(list_dir(dir, names, 8), 1);
+
+	results.run_verdict = BENCH_RUN_DISTURBED;
+	snprintf(results.run_reasons, sizeof results.run_reasons,
+	         "3.0%% of the samples were retaken");
+	ck_assert(bench_write_canonical(&program, &results, true));
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 2);
+	snprintf(expected, sizeof expected, "bench: %s/latest.* replaced, as "
+	         "--replace-results asks, although the run was disturbed (3.0%% "
+	         "of the samples were retaken); it lacks Twin, which "
+	         "results/latest.json has\n", dir);
+	ck_assert_str_eq(said, expected);
+	listed_backends(dir, "latest.json", listed, sizeof listed);
+	ck_assert_str_eq(listed, "Plain");
+	ck_assert_uint_eq(list_dir(dir, names, 8), 3);
+
+	results.run_verdict = BENCH_RUN_QUIET;
+	ck_assert(bench_write_canonical(&program, &results, false));
+	ck_assert_uint_eq(last_line(err, said, sizeof said), 2);
+	fclose(err);
+	bench_results_free(&results);
+	bench_options_free(&options);
+	for (int i = 0; i < 7; i++)
+		free(argv[i]);
+
+	/* --replace-results belongs to the canonical run alone. */
+	run = hu_run(both, 2, dir, "--filter", "^tRead5Int32$",
+	             "--replace-results", NULL);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
+	ck_assert_str_eq(run.err, "bench: --replace-results is for the "
+	                          "canonical run only: --all with default "
+	                          "options and no --out\n");
+	hu_capture_free(&run);
+	static const char *const latest[] = {"latest.md", "latest.csv",
+	                                     "latest.json", NULL};
+	static const char *const last_run[] = {"last-run", NULL};
+	char *inner = hu_copy(aside);
+	hu_remove_temp_dir(inner, latest);
+	hu_remove_temp_dir(folder, last_run);
 	hu_remove_temp_dir(dir, latest);
 }
 END_TEST
@@ -784,7 +1026,11 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
 	tcase_add_test(tc, tunables_are_named_in_the_table_header);
 	tcase_add_test(tc, out_file_is_written_whole_and_nothing_else_is);
+	tcase_add_test(tc, a_run_records_what_it_competed_with);
+	tcase_add_test(tc, a_disturbed_run_says_so_before_and_last);
 	tcase_add_test(tc, canonical_run_writes_latest_unless_given_out);
+	tcase_add_test(tc,
+	               canonical_results_are_replaced_only_by_a_quiet_run_with_every_backend);
 	tcase_add_test(tc, sizes_beyond_2005_work);
 	tcase_add_test(tc, samples_are_interleaved_in_a_shuffled_order);
 	suite_add_tcase(suite, tc);

@@ -7,6 +7,9 @@
 
 #include "stats.h"
 
+#include "harness_backends.h"
+#include "results.h"
+
 START_TEST(median_of_odd_and_even_counts)
 {
 	double odd[] = {5, 1, 4, 2, 3};
@@ -249,6 +252,173 @@ START_TEST(confidence_follows_the_passes_not_the_pooled_samples)
 }
 END_TEST
 
+START_TEST(a_verdict_is_rated_and_a_tie_is_not)
+{
+	/* harness/README.md §4.3: a Winner over a runner-up has the
+	 * confidence of its samples over the runner-up's; a tie, a lone
+	 * candidate and no verdict have none. */
+	double fast[15], slow[15], scratch[45];
+	for (int k = 0; k < 15; k++) {
+		fast[k] = 100 + k % 5;
+		slow[k] = 110 + k % 5;
+	}
+	struct bench_verdict verdict = {.kind = BENCH_VERDICT_WINNER,
+	                                .index = 0, .runner_up = 1};
+	bench_verdict_rate(&verdict, fast, slow, 15, scratch);
+	ck_assert(verdict.has_confidence);
+	ck_assert_double_eq(verdict.confidence, 1.0);
+	verdict.kind = BENCH_VERDICT_TIE;
+	bench_verdict_rate(&verdict, fast, slow, 15, scratch);
+	ck_assert(!verdict.has_confidence);
+	verdict.kind = BENCH_VERDICT_WINNER;
+	bench_verdict_rate(&verdict, fast, NULL, 15, scratch);
+	ck_assert(!verdict.has_confidence);
+	/* bench_decide names the runner-up, unrated. */
+	const struct bench_candidate pair[3] = {
+		candidate(110, 1), candidate(0, 0), candidate(100, 1)};
+	struct bench_candidate usable[3] = {pair[0], pair[1], pair[2]};
+	usable[1].usable = false;
+	verdict = bench_decide(usable, 3);
+	ck_assert_int_eq(verdict.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(verdict.index, 2);
+	ck_assert_uint_eq(verdict.runner_up, 0);
+	ck_assert(!verdict.has_confidence);
+}
+END_TEST
+
+START_TEST(a_standing_is_rated_against_what_judged_it)
+{
+	/* Held beyond the tie rule: how sure the proposal is faster; lost:
+	 * how sure the competitor is; on a format row the Floor times its
+	 * factor is the competitor; a tie has none. */
+	double mine[15], best[15], floor[15], scratch[45];
+	for (int k = 0; k < 15; k++) {
+		mine[k] = 80 + k % 5;
+		best[k] = 100 + k % 5;
+		floor[k] = 90 + k % 5;
+	}
+	struct bench_standing_cell own = standing_cell(82, 1, 1000);
+	struct bench_standing_cell rival = standing_cell(102, 1, 1000);
+	struct bench_candidate base = candidate(92, 1);
+	struct bench_standing s = bench_standing(&own, &rival, &base);
+	ck_assert(s.holds && !s.tied);
+	bench_standing_rate(&s, mine, best, floor, 15, scratch);
+	ck_assert(s.has_confidence);
+	ck_assert_double_eq(s.confidence, 1.0);
+	/* Lost against the same competitor: sure of that instead. */
+	s = bench_standing(&rival, &own, &base);
+	ck_assert(!s.holds);
+	bench_standing_rate(&s, best, mine, floor, 15, scratch);
+	ck_assert(s.has_confidence);
+	ck_assert_double_eq(s.confidence, 1.0);
+	/* A format row lost to FOB1 but within 1.1 times the Floor: rated
+	 * against 1.1 x the Floor's samples (99 to 103.4), which the
+	 * proposal's 100 to 104 overlap. */
+	own = standing_cell(102, 1, 1000);
+	rival = standing_cell(82, 1, 500);
+	s = bench_standing(&own, &rival, &base);
+	ck_assert(s.format_row && s.holds && s.tied);
+	bench_standing_rate(&s, best, mine, floor, 15, scratch);
+	ck_assert(!s.has_confidence);
+	base = candidate(80, 1);
+	s = bench_standing(&own, &rival, &base);
+	ck_assert(s.format_row && !s.holds && !s.tied);
+	bench_standing_rate(&s, best, mine, mine, 15, scratch);
+	ck_assert(s.has_confidence);
+	ck_assert_double_eq(s.confidence, 1.0);
+	char text[64];
+	s.confidence = 0.834;
+	bench_standing_text(&s, text, sizeof text);
+	ck_assert_str_eq(text, "1.24x, 1.27x Floor lost (83% sure)");
+}
+END_TEST
+
+START_TEST(only_a_verdict_below_the_threshold_says_how_sure)
+{
+	char text[64];
+	bench_confidence_text("R5", 0.83, text, sizeof text);
+	ck_assert_str_eq(text, "R5 (83% sure)");
+	/* Never rounded up to the threshold. */
+	bench_confidence_text("R5", 0.9499, text, sizeof text);
+	ck_assert_str_eq(text, "R5 (94% sure)");
+	bench_confidence_text("R5", BENCH_CONFIDENCE_THRESHOLD, text,
+	                      sizeof text);
+	ck_assert_str_eq(text, "R5");
+	bench_confidence_text("-", -1, text, sizeof text);
+	ck_assert_str_eq(text, "-");
+	bench_confidence_text("R5", 0, text, sizeof text);
+	ck_assert_str_eq(text, "R5 (0% sure)");
+}
+END_TEST
+
+/* Sets a constructed cell to `samples` (15), summarised. */
+static void
+set_cell(struct bench_cell_result *cell, double *samples)
+{
+	double scratch[15];
+	*cell = (struct bench_cell_result){.samples = samples,
+	                                   .sample_count = 15};
+	bench_summarize(samples, 15, scratch, &cell->summary);
+}
+
+START_TEST(a_row_rates_its_verdicts_from_the_samples_of_the_two_fastest)
+{
+	/* A reference (Plain), two Haiku designs (Twin, Capped) and a
+	 * proposal (Dialect). */
+	const struct bm_ops *backends[] = {
+		&bench_test_plain_ops, &bench_test_twin_ops,
+		&bench_test_capped_ops, &bench_test_dialect_ops};
+	struct bench_results results = {.backends = backends,
+	                                .backend_count = 4};
+	double plain[15], twin[15], capped[15], dialect[15], floor[15];
+	for (int k = 0; k < 15; k++) {
+		/* Plain's median 100, Twin's 104: beyond the tie rule (both
+		 * MADs 0), but about half of the passes far off, in opposite
+		 * passes: resampled, either can be faster. */
+		plain[k] = k < 8 ? 100 : 130;
+		twin[k] = k < 8 ? 104 : 90;
+		capped[k] = 150 + k % 3;
+		dialect[k] = 60 + k % 3;
+		floor[k] = 10;
+	}
+	struct bench_cell_result cells[4];
+	set_cell(&cells[0], plain);
+	set_cell(&cells[1], twin);
+	set_cell(&cells[2], capped);
+	set_cell(&cells[3], dialect);
+	struct bench_row row = {.cells = cells, .has_floor = true};
+	set_cell(&row.floor, floor);
+	struct bench_candidate candidates[4];
+	double scratch[45];
+	bench_row_decide(&results, &row, candidates, scratch);
+	ck_assert_int_eq(row.winner.kind, BENCH_VERDICT_WINNER);
+	ck_assert_uint_eq(row.winner.index, 0);
+	ck_assert_uint_eq(row.winner.runner_up, 1);
+	ck_assert(row.winner.has_confidence);
+	ck_assert_double_eq(row.winner.confidence,
+	                    bench_confidence(plain, twin, 15, scratch));
+	ck_assert_double_lt(row.winner.confidence, BENCH_CONFIDENCE_THRESHOLD);
+	ck_assert_double_gt(row.winner.confidence, 0.05);
+	/* Haiku Winner: Twin far ahead of Capped. */
+	ck_assert_uint_eq(row.haiku_winner.index, 1);
+	ck_assert_uint_eq(row.haiku_winner.runner_up, 2);
+	ck_assert_double_eq(row.haiku_winner.confidence, 1.0);
+	/* The proposal holds the row against Plain, surely. */
+	const struct bench_standing *s = &cells[3].standing;
+	ck_assert(s->known && s->holds && s->has_confidence);
+	ck_assert_double_eq(s->confidence, 1.0);
+	ck_assert(!cells[0].standing.known);
+
+	/* Plain and Twin within 2 %: a tie, unrated. */
+	for (int k = 0; k < 15; k++)
+		twin[k] = plain[k] + 1;
+	set_cell(&cells[1], twin);
+	bench_row_decide(&results, &row, candidates, scratch);
+	ck_assert_int_eq(row.winner.kind, BENCH_VERDICT_TIE);
+	ck_assert(!row.winner.has_confidence);
+}
+END_TEST
+
 START_TEST(rank_test_gives_scipys_asymptotic_p_values)
 {
 	/* Values from SciPy 1.10's mannwhitneyu(a, b, alternative=
@@ -297,6 +467,11 @@ make_harness_stats_suite(void)
 	tcase_add_test(tc, a_smaller_flat_form_judges_a_lost_row_by_the_floor);
 	tcase_add_test(tc, confidence_is_sure_of_a_clear_gap_and_unsure_of_none);
 	tcase_add_test(tc, confidence_follows_the_passes_not_the_pooled_samples);
+	tcase_add_test(tc, a_verdict_is_rated_and_a_tie_is_not);
+	tcase_add_test(tc, a_standing_is_rated_against_what_judged_it);
+	tcase_add_test(tc, only_a_verdict_below_the_threshold_says_how_sure);
+	tcase_add_test(
+		tc, a_row_rates_its_verdicts_from_the_samples_of_the_two_fastest);
 	tcase_add_test(tc, rank_test_gives_scipys_asymptotic_p_values);
 	suite_add_tcase(suite, tc);
 	return suite;

@@ -1166,7 +1166,7 @@ START_TEST(test_malformed_json)
 	expect_json_error("{\"schema\": 1, \"unit\": \"ns\",\n  \"rows\": [",
 	                  "line 2, column");
 	expect_json_error("[1, 2]", "expected an object");
-	expect_json_error("{\"schema\": 4}", "schema: not a schema this bench "
+	expect_json_error("{\"schema\": 5}", "schema: not a schema this bench "
 	                                      "reads");
 	expect_json_error("{\"schema\": 1, \"unit\": \"us\"}", "unit");
 	/* A valid file with a broken part names the key. */
@@ -1410,6 +1410,103 @@ START_TEST(test_retakes_are_named_by_their_schema)
 	free(b);
 	free(a);
 	free(two);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_conditions_are_named_in_the_machine_table)
+{
+	/* Schema 4 records what the run competed with
+	 * (harness/README.md §3.7): the machine table gives the verdict, its reasons and the
+	 * figures; an older file's verdict is unknown. */
+	make_temp();
+	char *two = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(two);
+	char *a = replace_once(two, "\"schema\": 2", "\"schema\": 4");
+	char *b = replace_once(a, "\"retaken_batches\": 2",
+	                       "\"retaken_samples\": 300");
+	char *four = replace_once(b, "\"disturbed_batches\": 0,",
+	        "\"disturbed_samples\": 0, \"load_avg\": [1.7, 1, 1], "
+	        "\"conditions\": {\"verdict\": \"disturbed\", \"reasons\": "
+	        "\"3.0% of the samples were retaken\", \"samples\": 10000, "
+	        "\"load_avg_end\": [3.8, 2, 1], \"busy_cores\": null, "
+	        "\"wait_seconds\": 0.05, \"steal_seconds\": 0, "
+	        "\"cpu_seconds\": 20, \"measured_seconds\": 10, "
+	        "\"mhz_start\": null, \"mhz_end\": null},");
+	write_in(temp_dir, "four.json", four);
+	char *page4 = page_without_plots(in_temp("four.json"), "four",
+	                                 "results.md");
+	char *page2 = page_without_plots(data_path("report/results-small.json"),
+	                                 "two", "results.md");
+	ck_assert_ptr_nonnull(strstr(page4, "\n| Conditions | **disturbed**: "
+	        "3.0% of the samples were retaken (the process waited for a CPU "
+	        "0.5% of the 10.0 s measured; the hypervisor stole 0.0%; 3.0% "
+	        "of the 10000 samples were retaken, 0 kept disturbed; load "
+	        "average 1.70 at the start, 3.80 at the end) "
+	        "(harness/README.md §3.7) |\n"));
+	ck_assert_ptr_nonnull(strstr(page2, "\n| Conditions | unknown: the "
+	        "file predates the record of what a run competed with |\n"));
+	/* A verdict the reader does not know is refused, naming the key. */
+	char *bad = replace_once(four, "\"verdict\": \"disturbed\"",
+	                         "\"verdict\": \"calm\"");
+	write_in(temp_dir, "bad.json", bad);
+	struct bench_capture capture =
+		run_report(in_temp("bad.json"), in_temp("bad"),
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_int_eq(capture.status, BENCH_EXIT_FAILED);
+	ck_assert_ptr_nonnull(strstr(capture.err, "context.conditions.verdict: "
+	                                          "not quiet, disturbed or "
+	                                          "unknown"));
+	hu_capture_free(&capture);
+	free(bad);
+	free(page2);
+	free(page4);
+	free(four);
+	free(b);
+	free(a);
+	free(two);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_low_confidence_verdicts_say_how_sure)
+{
+	/* A verdict less than 95 % sure says so in the results table and is
+	 * counted under it; one at or above says nothing more, nor does a
+	 * file without confidences (harness/README.md §4.3). */
+	make_temp();
+	char *plain = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(plain);
+	char *a = replace_once(plain, "\"winner\": \"Message4\",",
+	                       "\"winner\": \"Message4\", "
+	                       "\"winner_confidence\": 0.834,");
+	char *rated = replace_once(a, "\"haiku_winner\": \"Message2\"",
+	                           "\"haiku_winner\": \"Message2\", "
+	                           "\"haiku_winner_confidence\": 0.95");
+	write_in(temp_dir, "rated.json", rated);
+	char *page = page_without_plots(in_temp("rated.json"), "rated",
+	                                "results.md");
+	char *page_plain = page_without_plots(
+	        data_path("report/results-small.json"), "plain", "results.md");
+	char cells[16][CELL_MAX];
+	size_t count = table_cells(page, "## The results table",
+	                           "tCreate500Int32():", cells, 16);
+	ck_assert_uint_ge(count, 8);
+	ck_assert_str_eq(cells[7], "Message4 (83% sure)");
+	ck_assert_str_eq(cells[8], "Message4");
+	ck_assert_ptr_nonnull(strstr(page, "\nVerdicts less than 95 % sure: "
+	                                   "Winner 1 of 1, Haiku Winner 0 of "
+	                                   "1 (the others"));
+	count = table_cells(page_plain, "## The results table",
+	                    "tCreate500Int32():", cells, 16);
+	ck_assert_uint_ge(count, 8);
+	ck_assert_str_eq(cells[7], "Message4");
+	ck_assert_ptr_null(strstr(page_plain, "Verdicts less than"));
+	free(page_plain);
+	free(page);
+	free(rated);
+	free(a);
+	free(plain);
 	remove_temp();
 }
 END_TEST
@@ -2406,6 +2503,8 @@ make_report_suite(void)
 	tcase_add_test(page, test_schema_1_gives_the_same_page);
 	tcase_add_test(page, test_retakes_are_named_by_their_schema);
 	tcase_add_test(page, test_tunables_are_named_in_the_machine_table);
+	tcase_add_test(page, test_conditions_are_named_in_the_machine_table);
+	tcase_add_test(page, test_low_confidence_verdicts_say_how_sure);
 	tcase_add_test(page, test_far_samples_are_counted_and_named);
 	tcase_add_test(page, test_a_difference_within_the_noise);
 	tcase_add_test(page, test_rows_on_named_messages);

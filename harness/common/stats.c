@@ -68,6 +68,7 @@ bench_decide(const struct bench_candidate *candidates, size_t count)
 		return verdict;
 	verdict.kind = BENCH_VERDICT_WINNER;
 	verdict.index = first;
+	verdict.runner_up = second;
 	if (second == count)
 		return verdict;
 	double m1 = candidates[first].median, d1 = candidates[first].mad;
@@ -87,10 +88,12 @@ bench_decide(const struct bench_candidate *candidates, size_t count)
 /* The tie rule between a target and the proposal: it holds when it is the
  * faster or the two tie. */
 static bool
-holds_against(struct bench_candidate target, struct bench_candidate mine)
+holds_against(struct bench_candidate target, struct bench_candidate mine,
+              bool *tied)
 {
 	const struct bench_candidate pair[2] = {target, mine};
 	struct bench_verdict verdict = bench_decide(pair, 2);
+	*tied = verdict.kind == BENCH_VERDICT_TIE;
 	return verdict.kind == BENCH_VERDICT_TIE ||
 	       (verdict.kind == BENCH_VERDICT_WINNER && verdict.index == 1);
 }
@@ -106,7 +109,8 @@ bench_standing(const struct bench_standing_cell *mine,
 		return standing;
 	standing.known = true;
 	standing.ratio = mine->candidate.median / best->candidate.median;
-	standing.holds = holds_against(best->candidate, mine->candidate);
+	standing.holds = holds_against(best->candidate, mine->candidate,
+	                               &standing.tied);
 	/* The exception only relaxes: it is looked at on a row lost. */
 	if (standing.holds || floor == NULL || !floor->usable ||
 	    floor->median <= 0 || mine->flat_bytes <= 0 ||
@@ -121,7 +125,8 @@ bench_standing(const struct bench_standing_cell *mine,
 		.median = BENCH_FORMAT_FLOOR_FACTOR * floor->median,
 		.mad = BENCH_FORMAT_FLOOR_FACTOR * floor->mad,
 	};
-	standing.holds = holds_against(target, mine->candidate);
+	standing.holds = holds_against(target, mine->candidate,
+	                               &standing.tied);
 	return standing;
 }
 
@@ -138,7 +143,12 @@ bench_standing_text(const struct bench_standing *standing, char *out,
 		used += snprintf(out + used, size - (size_t)used,
 		                 ", %.2fx Floor", standing->floor_ratio);
 	if (!standing->holds && used >= 0 && (size_t)used < size)
-		snprintf(out + used, size - (size_t)used, " lost");
+		used += snprintf(out + used, size - (size_t)used, " lost");
+	if (standing->has_confidence && used >= 0 && (size_t)used < size) {
+		char text[64];
+		snprintf(text, sizeof text, "%s", out);
+		bench_confidence_text(text, standing->confidence, out, size);
+	}
 }
 
 double
@@ -159,6 +169,57 @@ bench_confidence(const double *faster, const double *slower, size_t count,
 		below += ma < mb ? 1.0 : ma == mb ? 0.5 : 0.0;
 	}
 	return below / BENCH_CONFIDENCE_RESAMPLES;
+}
+
+void
+bench_verdict_rate(struct bench_verdict *verdict, const double *winner,
+                   const double *runner_up, size_t count, double *scratch)
+{
+	verdict->has_confidence = false;
+	if (verdict->kind != BENCH_VERDICT_WINNER || winner == NULL ||
+	    runner_up == NULL || count == 0)
+		return;
+	verdict->confidence = bench_confidence(winner, runner_up, count,
+	                                       scratch);
+	verdict->has_confidence = true;
+}
+
+void
+bench_standing_rate(struct bench_standing *standing, const double *mine,
+                    const double *best, const double *floor, size_t count,
+                    double *scratch)
+{
+	standing->has_confidence = false;
+	if (!standing->known || standing->tied || count == 0 || mine == NULL)
+		return;
+	/* What the proposal was judged against: the best competitor, or on
+	 * a format row the Floor times its factor. */
+	const double *target = best;
+	if (standing->format_row) {
+		if (floor == NULL)
+			return;
+		double *scaled = scratch + 2 * count;
+		for (size_t k = 0; k < count; k++)
+			scaled[k] = BENCH_FORMAT_FLOOR_FACTOR * floor[k];
+		target = scaled;
+	}
+	if (target == NULL)
+		return;
+	standing->confidence =
+		standing->holds ? bench_confidence(mine, target, count, scratch)
+		                : bench_confidence(target, mine, count, scratch);
+	standing->has_confidence = true;
+}
+
+void
+bench_confidence_text(const char *text, double confidence, char *out,
+                      size_t size)
+{
+	if (confidence >= 0 && confidence < BENCH_CONFIDENCE_THRESHOLD)
+		snprintf(out, size, "%s (%.0f%% sure)", text,
+		         floor(100 * confidence));
+	else
+		snprintf(out, size, "%s", text);
 }
 
 static int

@@ -47,7 +47,13 @@ enum bench_verdict_kind {
 
 struct bench_verdict {
 	enum bench_verdict_kind kind;
-	size_t index; /* into the candidates, for BENCH_VERDICT_WINNER */
+	size_t index;     /* into the candidates: the fastest (the winner) */
+	size_t runner_up; /* the second fastest, or the count when alone */
+	/* A winner over a runner-up rated by bench_verdict_rate: how sure it
+	 * is (harness/README.md §4.3). A tie, a lone candidate and an
+	 * unrated verdict have none. */
+	bool has_confidence;
+	double confidence;
 };
 
 /* Ties are decided at 2% at least (the measured noise may widen this). */
@@ -60,7 +66,7 @@ struct bench_verdict {
  * otherwise the candidate with m1 wins. A single usable candidate wins; no
  * usable candidate gives BENCH_VERDICT_NONE. When several candidates share
  * the smallest median, that is a tie. A median of 0 (not a real time) ties
- * with another 0 and loses to nothing else.
+ * with another 0 and loses to nothing else. The verdict comes unrated.
  */
 struct bench_verdict bench_decide(const struct bench_candidate *candidates,
                                   size_t count);
@@ -93,6 +99,11 @@ struct bench_standing {
 	bool format_row;    /* lost, then judged by the Floor (the exception) */
 	double floor_ratio; /* its median over the Floor's, on such a row */
 	bool holds;
+	bool tied;          /* the comparison that decided was a tie */
+	/* Rated by bench_standing_rate (harness/README.md §4.3); a tie has
+	 * no confidence. */
+	bool has_confidence;
+	double confidence;
 };
 
 /* Whether `cell` is the best competitor so far (start with best unusable). */
@@ -110,7 +121,8 @@ struct bench_standing bench_standing(const struct bench_standing_cell *mine,
                                      const struct bench_candidate *floor);
 
 /* "<r>x", "<r>x lost", "<r>x, <f>x Floor" (r the ratio to the best
- * competitor, f to the Floor, two decimals) or "n/a". */
+ * competitor, f to the Floor, two decimals) or "n/a"; a confidence below
+ * the threshold follows (bench_confidence_text). */
 void bench_standing_text(const struct bench_standing *standing, char *out,
                          size_t size);
 
@@ -131,6 +143,34 @@ double bench_confidence(const double *faster, const double *slower,
 
 /* A verdict whose confidence is below this is shown as low-confidence. */
 #define BENCH_CONFIDENCE_THRESHOLD 0.95
+
+/*
+ * Rates a Winner or Haiku Winner: the confidence of its winner over its
+ * runner-up, from their samples of the same `count` passes. A tie, a lone
+ * candidate or no verdict stays unrated: a tie is no claim that one of
+ * two is faster. `scratch` holds 2 * count doubles.
+ */
+void bench_verdict_rate(struct bench_verdict *verdict, const double *winner,
+                        const double *runner_up, size_t count,
+                        double *scratch);
+
+/*
+ * Rates a proposal's standing from the samples of the proposal, the best
+ * competitor and the Floor (NULL where the row has none), pass by pass:
+ * the confidence that the side the standing names faster is so, against
+ * the competitor, or on a format row against BENCH_FORMAT_FLOOR_FACTOR
+ * times the Floor's samples. A tie stays unrated. `scratch` holds
+ * 3 * count doubles.
+ */
+void bench_standing_rate(struct bench_standing *standing, const double *mine,
+                         const double *best, const double *floor,
+                         size_t count, double *scratch);
+
+/* A verdict's text as the tables show it: `text`, and " (83% sure)" after
+ * it when 0 <= confidence < BENCH_CONFIDENCE_THRESHOLD (a negative
+ * confidence: none). */
+void bench_confidence_text(const char *text, double confidence, char *out,
+                           size_t size);
 
 /*
  * The two-sided p-value of the Mann-Whitney U test (Wilcoxon rank-sum)

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+struct bench_conditions;
+
 struct bench_program {
 	/* The backends to offer, in column order (main: the registry). */
 	const struct bm_ops *const *backends;
@@ -25,9 +27,18 @@ struct bench_program {
 	/* Where the canonical run (`bench --all`, default options) writes
 	 * latest.md, latest.csv and latest.json; NULL: nowhere. */
 	const char *results_dir;
+	/* Where the canonical run writes them instead when it does not
+	 * replace those of results_dir (replacement.h; main: last-run/ of the
+	 * build folder); NULL: nowhere. */
+	const char *aside_dir;
 	/* Where `bench report` writes by default (report/ of the source
 	 * tree); NULL: it needs --dir. */
 	const char *report_dir;
+	/* The figures a timing run takes as what it competed with
+	 * (harness/README.md §3.7), sample counts included, instead of
+	 * reading the machine's: the tests give constructed ones. NULL (main):
+	 * read them. A struct bench_conditions (conditions.h). */
+	const struct bench_conditions *conditions;
 	FILE *out;
 	FILE *err;
 	/* Whether `err` is a terminal (progress is shown there by default). */

@@ -16,9 +16,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* The version of the JSON layout. */
-#define BENCH_JSON_SCHEMA 3
-
 /* Writes the results in `format`; `unit` applies to md, text and csv.
  * Returns false when the stream reports a write error. */
 bool bench_write_results(FILE *stream, const struct bench_results *results,

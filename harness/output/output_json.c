@@ -1,13 +1,15 @@
 /*
  * output_json.c - the results as JSON, for tools (built and written with
- * jansson). Always nanoseconds. Layout (schema 3; harness/README.md has
+ * jansson). Always nanoseconds. Layout (schema 4; harness/README.md has
  * what changed from schemas 1 and 2, which results_read.c still reads):
  *
- * {"schema":3, "unit":"ns",
+ * {"schema":4, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
- *             process's GLIBC_TUNABLES, or null),"version","measure","clock",
+ *             process's GLIBC_TUNABLES, or null),"version",
+ *             "injected_regression" (a test-only build's, or null),
+ *             "measure","clock",
  *             "clock_resolution_ns","wall_seconds","load_avg","allocator",
  *             "allocator_name","allocator_version","allocator_library",
  *             "retake_off_cpu_fraction","retakes_max","retaken_samples",
@@ -25,7 +27,10 @@
  *                                 "retaken_samples","disturbed_samples"},
  *                    "Floor":{"median","min","mad","samples","bytes",
  *                             "ops_per_sample",...}},
- *           "winner", "haiku_winner"}, ...]}
+ *           "winner", "winner_confidence", "haiku_winner",
+ *           "haiku_winner_confidence",
+ *           "vs_winner":{"<proposal>":{"ratio","holds","floor_ratio",
+ *                                      "confidence"}}}, ...]}
  *
  * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
  * library): Winner is decided over the kinds that compete, Haiku Winner
@@ -42,7 +47,13 @@
  * A failed cell is {"error":"one-line reason"}; a cell whose operation
  * does not apply to its backend is {"not_applicable":"one-line reason"}. flat_bytes is null outside
  * the Flatten and Unflatten rows; Lookup rows have no "Floor". A winner is
- * a backend name, "-" for a tie, or null when no backend could win.
+ * a backend name, "-" for a tie, or null when no backend could win; its
+ * confidence (harness/README.md §4.3) is a share from 0 to 1, or null for
+ * a tie, a lone candidate or no winner. vs_winner holds each proposal's
+ * standing (bench_standing): its median over the best competing one, whether
+ * it holds the row, its median over the Floor's on a row judged by the
+ * Floor (else null), and the confidence of that verdict (null for a tie);
+ * a proposal with no standing on the row is absent from it.
  *
  * With --measure instructions (instructions.h), "unit" is "instructions",
  * context.measure says so, and a cell has no figures yet: instead of
@@ -94,6 +105,57 @@ options_json(const struct bench_results *results)
 	return object;
 }
 
+/* A figure of conditions.h, or null where it could not be read. */
+static json_t *
+figure_or_null(double value)
+{
+	return value >= 0 ? json_real(value) : json_null();
+}
+
+/*
+ * What a timing run competed with (harness/README.md §3.7):
+ * {"verdict":"quiet"|"disturbed"|"unknown","reasons" (the clauses beyond
+ *  the limits, or null),"samples","load_avg_end":[3] ([] when unread; the
+ *  start is context.load_avg),"busy_cores","wait_seconds","steal_seconds",
+ *  "cpu_seconds","measured_seconds","mhz_start","mhz_end" (each null when
+ *  unread),"limits":{"wait_fraction","steal_fraction","retaken_fraction",
+ *  "kept_fraction","busy_cores"}}
+ */
+static json_t *
+conditions_json(const struct bench_results *results)
+{
+	const struct bench_conditions *c = &results->conditions;
+	json_t *object = json_object();
+	bench_json_put(object, "verdict",
+	               json_string(bench_run_verdict_word(results->run_verdict)));
+	bench_json_put(object, "reasons",
+	               results->run_reasons[0] != '\0'
+	                       ? bench_json_text(results->run_reasons)
+	                       : json_null());
+	bench_json_put(object, "samples", json_integer((json_int_t)c->samples));
+	json_t *load = json_array();
+	for (size_t i = 0; i < 3 && c->load_end[0] >= 0; i++)
+		json_array_append_new(load, json_real(c->load_end[i]));
+	bench_json_put(object, "load_avg_end", load);
+	bench_json_put(object, "busy_cores", figure_or_null(c->busy_cores));
+	bench_json_put(object, "wait_seconds", figure_or_null(c->wait_seconds));
+	bench_json_put(object, "steal_seconds",
+	               figure_or_null(c->steal_seconds));
+	bench_json_put(object, "cpu_seconds", figure_or_null(c->cpu_seconds));
+	bench_json_put(object, "measured_seconds",
+	               figure_or_null(c->wall_seconds));
+	bench_json_put(object, "mhz_start", figure_or_null(c->mhz_start));
+	bench_json_put(object, "mhz_end", figure_or_null(c->mhz_end));
+	bench_json_put(object, "limits",
+	               json_pack("{s:f, s:f, s:f, s:f, s:f}", "wait_fraction",
+	                         BENCH_QUIET_WAIT_FRACTION, "steal_fraction",
+	                         BENCH_QUIET_STEAL_FRACTION, "retaken_fraction",
+	                         BENCH_QUIET_RETAKEN_FRACTION, "kept_fraction",
+	                         BENCH_QUIET_KEPT_FRACTION, "busy_cores",
+	                         BENCH_QUIET_BUSY_CORES));
+	return object;
+}
+
 static json_t *
 context_json(const struct bench_results *results)
 {
@@ -118,6 +180,11 @@ context_json(const struct bench_results *results)
 	                       ? bench_json_text(context->glibc_tunables)
 	                       : json_null());
 	bench_json_put(object, "version", bench_json_text(context->version));
+	/* Only a build made for the check of bench compare has one. */
+	bench_json_put(object, "injected_regression",
+	               context->injected_regression[0] != '\0'
+	                       ? bench_json_text(context->injected_regression)
+	                       : json_null());
 	bench_json_put(object, "measure",
 	    json_string(results->options->measure == BENCH_MEASURE_INSTRUCTIONS
 	                        ? "instructions"
@@ -148,6 +215,8 @@ context_json(const struct bench_results *results)
 	    json_integer((json_int_t)results->retaken_samples));
 	bench_json_put(object, "disturbed_samples",
 	    json_integer((json_int_t)results->disturbed_samples));
+	if (results->options->measure == BENCH_MEASURE_TIME)
+		bench_json_put(object, "conditions", conditions_json(results));
 	bench_json_put(object, "options", options_json(results));
 	/* The listed backends this build does not have (originals without
 	 * their Haiku tree): `bench compare` shows their cells as not run. */
@@ -261,6 +330,47 @@ verdict_json(const struct bench_results *results, struct bench_verdict verdict)
 }
 
 static json_t *
+confidence_json(bool has_confidence, double confidence)
+{
+	return has_confidence ? json_real(confidence) : json_null();
+}
+
+/* Puts a row's verdicts: Winner, Haiku Winner, each proposal's standing,
+ * with their confidences. */
+static void
+put_verdicts(json_t *object, const struct bench_results *results,
+             const struct bench_row *row)
+{
+	bench_json_put(object, "winner", verdict_json(results, row->winner));
+	bench_json_put(object, "winner_confidence",
+	               confidence_json(row->winner.has_confidence,
+	                               row->winner.confidence));
+	bench_json_put(object, "haiku_winner",
+	               verdict_json(results, row->haiku_winner));
+	bench_json_put(object, "haiku_winner_confidence",
+	               confidence_json(row->haiku_winner.has_confidence,
+	                               row->haiku_winner.confidence));
+	if (results->options->measure != BENCH_MEASURE_TIME)
+		return;
+	json_t *standings = json_object();
+	for (size_t b = 0; b < results->backend_count; b++) {
+		const struct bench_standing *s = &row->cells[b].standing;
+		if (bm_backend_kind(results->backends[b]) != BM_KIND_PROPOSAL ||
+		    !s->known)
+			continue;
+		bench_json_put(standings, results->backends[b]->name,
+		               json_pack("{s:f, s:b, s:o, s:o}", "ratio", s->ratio,
+		                         "holds", s->holds, "floor_ratio",
+		                         s->format_row ? json_real(s->floor_ratio)
+		                                       : json_null(),
+		                         "confidence",
+		                         confidence_json(s->has_confidence,
+		                                         s->confidence)));
+	}
+	bench_json_put(object, "vs_winner", standings);
+}
+
+static json_t *
 workload_json(const struct bench_workload *workload)
 {
 	json_t *object = json_object();
@@ -298,10 +408,7 @@ rows_json(const struct bench_results *results)
 			               cell_json(results, row, &row->floor,
 			                         "Floor", true));
 		bench_json_put(object, "cells", cells);
-		bench_json_put(object, "winner",
-			       verdict_json(results, row->winner));
-		bench_json_put(object, "haiku_winner",
-		    verdict_json(results, row->haiku_winner));
+		put_verdicts(object, results, row);
 		json_array_append_new(array, object);
 	}
 	return array;

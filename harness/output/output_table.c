@@ -39,6 +39,28 @@ one_line(const char *text)
 	return true;
 }
 
+/* The end of the header line: the verdict on what the run competed with
+ * (harness/README.md §3.7), and why when it was disturbed. */
+static void
+write_run_verdict(FILE *stream, const struct bench_results *results)
+{
+	if (results->context.injected_regression[0] != '\0')
+		fprintf(stream, " Built with a test-only regression: %s.",
+		        results->context.injected_regression);
+	switch (results->run_verdict) {
+	case BENCH_RUN_QUIET:
+		fputs(" The run was quiet.\n", stream);
+		return;
+	case BENCH_RUN_DISTURBED:
+		fprintf(stream, " The run was disturbed: %s.\n",
+		        results->run_reasons);
+		return;
+	case BENCH_RUN_UNKNOWN:
+		break;
+	}
+	fputs(" Whether the run was disturbed is unknown.\n", stream);
+}
+
 static void
 write_header_line(FILE *stream, const struct bench_results *results,
                   enum bench_unit unit)
@@ -56,7 +78,7 @@ write_header_line(FILE *stream, const struct bench_results *results,
 	        "Times in %s per operation: median of %u samples, each at least "
 	        "%g ms, backends interleaved in a shuffled order (seed %llu). "
 	        "%s, %s (%ld cores), %s %s build (%s), glibc %s%s%s%s, commit %s, "
-	        "bench %s, run %s.\n",
+	        "bench %s, run %s.",
 	        unit == BENCH_UNIT_US ? "us" : "ns", options->repetitions,
 	        options->min_time_ms, (unsigned long long)options->seed,
 	        context->date, context->cpu, context->cores, context->compiler,
@@ -64,14 +86,19 @@ write_header_line(FILE *stream, const struct bench_results *results,
 	        tuned ? " (GLIBC_TUNABLES=" : "",
 	        tuned ? tunables : "", tuned ? ")" : "",
 	        context->git_commit, context->version, context->run_id);
+	write_run_verdict(stream, results);
 }
 
+/* A verdict's name, and how sure it is when that is below the threshold
+ * (harness/README.md §4.3). */
 static void
 verdict_text(const struct bench_results *results, struct bench_verdict verdict,
              char *out)
 {
 	const char *name = bench_verdict_name(results, verdict);
-	snprintf(out, CELL_TEXT_MAX, "%s", name != NULL ? name : "n/a");
+	bench_confidence_text(name != NULL ? name : "n/a",
+	                      verdict.has_confidence ? verdict.confidence : -1,
+	                      out, CELL_TEXT_MAX);
 }
 
 static void
@@ -92,36 +119,13 @@ is_proposal(const struct bm_ops *ops)
 	return bm_backend_kind(ops) == BM_KIND_PROPOSAL;
 }
 
-/* One cell as the proposal rule sees it (bench_standing, stats.h). */
-static struct bench_standing_cell
-standing_cell(const struct bench_cell_result *cell)
-{
-	return (struct bench_standing_cell){
-		.candidate = {.usable = !cell->failed && !cell->not_applicable,
-		              .median = cell->summary.median,
-		              .mad = cell->summary.mad},
-		.flat_bytes = (long long)cell->flat_bytes,
-	};
-}
-
-/* A proposal's standing against the best competing backend, as text. */
+/* A proposal's standing against the best competing backend, as text
+ * (bench_row_decide decided it). */
 static void
-relative_text(const struct bench_results *results, const struct bench_row *row,
-              size_t proposal, char *out)
+relative_text(const struct bench_row *row, size_t proposal, char *out)
 {
-	struct bench_standing_cell best = {0};
-	for (size_t b = 0; b < results->backend_count; b++) {
-		struct bench_standing_cell cell = standing_cell(&row->cells[b]);
-		if (bm_kind_competes(bm_backend_kind(results->backends[b])) &&
-		    bench_standing_better(&cell, &best))
-			best = cell;
-	}
-	struct bench_standing_cell mine = standing_cell(&row->cells[proposal]);
-	struct bench_candidate floor = {0};
-	if (row->has_floor)
-		floor = standing_cell(&row->floor).candidate;
-	struct bench_standing standing = bench_standing(&mine, &best, &floor);
-	bench_standing_text(&standing, out, CELL_TEXT_MAX);
+	bench_standing_text(&row->cells[proposal].standing, out,
+	                    CELL_TEXT_MAX);
 }
 
 static bool
@@ -172,7 +176,7 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 		             grid_cell(grid, line, 3 + backends));
 		for (size_t b = 0, column = 4 + backends; b < backends; b++) {
 			if (is_proposal(results->backends[b]))
-				relative_text(results, row, b,
+				relative_text(row, b,
 				              grid_cell(grid, line, column++));
 		}
 	}
@@ -253,12 +257,16 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "beyond the tie rule; where it is, and the fastest competitor's "
 	        "flattened form is more than %.0f%% smaller than its own, its "
 	        "median over the Floor's follows, and within %.1fx the Floor it "
-	        "holds the row. ERR: the cell failed validation and has "
+	        "holds the row. A Winner, Haiku Winner or standing less than "
+	        "%.0f%% sure (the share of bootstrap resamples of the passes in "
+	        "which the faster's median stays below the other's; a tie has "
+	        "none) says how sure: \"R5 (83%% sure)\". "
+	        "ERR: the cell failed validation and has "
 	        "no time. A sample that lost more than 1%% of its time to "
 	        "other processes is taken again (%zu were; %zu kept after %u "
 	        "retakes).\n",
 	        100 * BENCH_FORMAT_MARGIN, BENCH_FORMAT_FLOOR_FACTOR,
-	        results->retaken_samples, results->disturbed_samples,
+	        100 * BENCH_CONFIDENCE_THRESHOLD, results->retaken_samples, results->disturbed_samples,
 	        BENCH_RETAKES_MAX);
 	if (results->failed_cells == 0)
 		return;

@@ -52,13 +52,18 @@ static const char usage[] =
 	"  --unit ns|us        unit of md, text and csv (json and gbench are\n"
 	"                      always ns)\n"
 	"  --progress          progress on stderr even when it is not a terminal\n"
+	"  --replace-results   let the canonical run replace results/latest.*\n"
+	"                      even when it was disturbed or lacks a backend\n"
+	"                      they have (by default it then writes them under\n"
+	"                      build/last-run/ and says why)\n"
 	"\n"
 	"  --list              the backends: NAME, kind, format, summary\n"
 	"  --list-tests        the tests, one per line, in matrix order\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"`bench --all` with default options and no --out also writes\n"
-	"results/latest.md, results/latest.csv and results/latest.json.\n"
+	"results/latest.md, results/latest.csv and results/latest.json, when\n"
+	"the run was quiet and has every backend they have.\n"
 	"Backend names may be given in any case.\n";
 
 const char *
@@ -191,7 +196,8 @@ enum option_id {
 	OPT_OUT,
 	OPT_UNIT,
 	OPT_PROGRESS,
-	OPT_MEASURE
+	OPT_MEASURE,
+	OPT_REPLACE_RESULTS
 };
 
 static const struct {
@@ -215,6 +221,7 @@ static const struct {
 	{"--unit", OPT_UNIT, true},
 	{"--progress", OPT_PROGRESS, false},
 	{"--measure", OPT_MEASURE, true},
+	{"--replace-results", OPT_REPLACE_RESULTS, false},
 };
 
 /* Parses a whole decimal number in [min, max]: digits only, no sign, no
@@ -482,6 +489,9 @@ apply_option(struct bench_options *options, enum option_id id,
 	case OPT_PROGRESS:
 		options->progress = true;
 		return BENCH_EXIT_OK;
+	case OPT_REPLACE_RESULTS:
+		options->replace_results = true;
+		return BENCH_EXIT_OK;
 	case OPT_FILTER:
 		return parse_filter(options, value, why, why_size);
 	case OPT_BACKENDS:
@@ -639,6 +649,11 @@ finish_options(struct bench_options *options, const struct given *given,
 	    !options->all && !options->has_filter) {
 		snprintf(why, why_size, "nothing to do: give --all, --filter, "
 		         "--list, --list-tests or --help");
+		return BENCH_EXIT_USAGE;
+	}
+	if (options->replace_results && !bench_options_canonical(options)) {
+		snprintf(why, why_size, "--replace-results is for the canonical "
+		         "run only: --all with default options and no --out");
 		return BENCH_EXIT_USAGE;
 	}
 	return BENCH_EXIT_OK;

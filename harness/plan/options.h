@@ -33,7 +33,7 @@
 	  "the same table as aligned plain text")                             \
 	X(BENCH_FORMAT_CSV, "csv", ".csv", "one line per test and backend")   \
 	X(BENCH_FORMAT_JSON, "json", ".json",                               \
-	  "everything, every sample (schema 3; always ns)")                   \
+	  "everything, every sample (schema 4; always ns)")                   \
 	X(BENCH_FORMAT_GBENCH, "gbench", ".json",                           \
 	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "  \
 	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "    \
@@ -112,6 +112,9 @@ struct bench_options {
 	const char *out_path;        /* points into argv; NULL: stdout */
 	enum bench_unit unit;
 	bool progress;               /* --progress given */
+	/* --replace-results: the canonical run replaces results/latest.*
+	 * even when it would not (replacement.h). */
+	bool replace_results;
 };
 
 /*
@@ -165,7 +168,8 @@ size_t bench_options_tests(const struct bench_options *options,
  * repetitions, minimum time and seed, not --quick, --measure time) and no
  * --out: the run that also writes results/latest.*. --format, --unit and
  * --progress only change what is printed, so they do not matter here; a
- * run given --out writes that file only.
+ * run given --out writes that file only. --replace-results is given to
+ * this run alone (the options refuse it elsewhere).
  */
 bool bench_options_canonical(const struct bench_options *options);
 

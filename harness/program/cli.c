@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include "canonical.h"
 #include "compare.h"
 #include "help.h"
 #include "glibc_pin.h"
@@ -14,11 +15,17 @@
 #include "options.h"
 #include "output.h"
 #include "read_callgrind.h"
+#include "replacement.h"
 #include "report.h"
 #include "results.h"
+#include "results_read.h"
+#include "stability.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* `bench --list`: NAME<TAB>kind<TAB>FOB1|HMF1<TAB>summary. */
 static void
@@ -45,16 +52,16 @@ static const struct {
 };
 enum { LATEST_COUNT = sizeof latest_files / sizeof latest_files[0] };
 
-/* Writes results/latest.{md,csv,json} for the canonical run. */
+/* Writes latest.{md,csv,json} of the canonical run into `dir`. */
 static bool
-write_latest(const struct bench_program *program,
+write_latest(const struct bench_program *program, const char *dir,
              const struct bench_results *results)
 {
 	char paths[LATEST_COUNT][4096 + 16], why[4096 + 256];
 	struct bench_results_file files[LATEST_COUNT];
 	for (size_t i = 0; i < LATEST_COUNT; i++) {
 		snprintf(paths[i], sizeof paths[i], "%s/%s",
-		         program->results_dir, latest_files[i].name);
+		         dir, latest_files[i].name);
 		files[i] = (struct bench_results_file){paths[i],
 		                                       latest_files[i].format};
 	}
@@ -65,6 +72,176 @@ write_latest(const struct bench_program *program,
 		return false;
 	}
 	return true;
+}
+
+/* Whether the canonical run replaces the results in results_dir
+ * (replacement.h): reads the committed latest.json for its backends, and
+ * writes why not (or why it would not, when forced) into why. */
+static bool
+replaces_committed(const struct bench_program *program,
+                   const struct bench_results *results, bool force,
+                   char *why, size_t why_size)
+{
+	char path[4096], reason[4096 + 256] = "";
+	snprintf(path, sizeof path, "%s/latest.json", program->results_dir);
+	struct bench_run_file file = {0};
+	struct bench_committed committed = {.path = "results/latest.json"};
+	const char **names = calloc(results->backend_count + 1, sizeof *names);
+	const char **kept = NULL;
+	if (access(path, F_OK) != 0 && errno == ENOENT) {
+		committed.state = BENCH_COMMITTED_ABSENT;
+	} else if (!bench_run_file_load(path, BENCH_READ_MEASURED, &file,
+	                                reason, sizeof reason)) {
+		committed.state = BENCH_COMMITTED_UNREADABLE;
+		committed.why = reason;
+	} else {
+		committed.state = BENCH_COMMITTED_READ;
+		kept = calloc(file.backend_count + 1, sizeof *kept);
+		for (size_t b = 0; kept != NULL && b < file.backend_count; b++)
+			kept[b] = file.backends[b].name;
+		committed.backends = kept;
+		committed.backend_count = kept != NULL ? file.backend_count : 0;
+	}
+	bool replace;
+	if (names == NULL ||
+	    (committed.state == BENCH_COMMITTED_READ && kept == NULL)) {
+		snprintf(why, why_size, "out of memory");
+		replace = force;
+	} else {
+		for (size_t b = 0; b < results->backend_count; b++)
+			names[b] = results->backends[b]->name;
+		const struct bench_replacing_run run = {
+			.backends = names,
+			.backend_count = results->backend_count,
+			.skipped = results->skipped,
+			.skipped_count = results->skipped_count,
+			.verdict = results->run_verdict,
+			.reasons = results->run_reasons,
+			.injected = results->context.injected_regression,
+		};
+		replace = bench_replacement_decide(&committed, &run, force, why,
+		                                   why_size);
+	}
+	free(kept);
+	free(names);
+	bench_run_file_free(&file);
+	return replace;
+}
+
+bool
+bench_write_canonical(const struct bench_program *program,
+                      const struct bench_results *results, bool force)
+{
+	char why[8192];
+	if (replaces_committed(program, results, force, why, sizeof why)) {
+		if (why[0] != '\0')
+			fprintf(program->err, "bench: %s/latest.* replaced, as "
+			        "--replace-results asks, although %s\n",
+			        program->results_dir, why);
+		return write_latest(program, program->results_dir, results);
+	}
+	if (program->aside_dir == NULL) {
+		fprintf(program->err, "bench: %s/latest.* not replaced: %s "
+		        "(--replace-results replaces them anyway)\n",
+		        program->results_dir, why);
+		return true;
+	}
+	if (mkdir(program->aside_dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(program->err, "bench: %s: cannot make the folder: %s\n",
+		        program->aside_dir, strerror(errno));
+		return false;
+	}
+	fprintf(program->err, "bench: %s/latest.* not replaced: %s; this "
+	        "run's are in %s/ (--replace-results replaces them anyway)\n",
+	        program->results_dir, why, program->aside_dir);
+	return write_latest(program, program->aside_dir, results);
+}
+
+/* Before a timing run measures: the figures it starts from
+ * (harness/README.md §3.7), and one line when other processes keep the
+ * machine busy. */
+static void
+begin_conditions(const struct bench_program *program,
+                 const struct bench_options *options,
+                 struct bench_conditions_probe *probe,
+                 struct bench_conditions *conditions)
+{
+	*conditions = (struct bench_conditions){0};
+	if (options->measure != BENCH_MEASURE_TIME)
+		return;
+	if (program->conditions != NULL)
+		*conditions = *program->conditions;
+	else
+		bench_conditions_begin(probe, conditions,
+		                       BENCH_CONDITIONS_SETTLE_SECONDS);
+	char busy[160];
+	if (bench_conditions_busy(conditions, sysconf(_SC_NPROCESSORS_ONLN),
+	                          busy, sizeof busy))
+		fprintf(program->err, "bench: the machine is busy: %s; the run "
+		        "will likely be disturbed (harness/README.md §3.7)\n",
+		        busy);
+}
+
+/* After a timing run: its figures and the verdict on them, in the
+ * results. */
+static void
+finish_conditions(const struct bench_program *program,
+                  const struct bench_options *options,
+                  const struct bench_conditions_probe *probe,
+                  struct bench_conditions *conditions,
+                  struct bench_results *results)
+{
+	if (options->measure != BENCH_MEASURE_TIME)
+		return;
+	if (program->conditions == NULL) {
+		bench_conditions_end(probe, conditions);
+		conditions->samples = bench_results_sample_count(results);
+		conditions->retaken = results->retaken_samples;
+		conditions->kept_disturbed = results->disturbed_samples;
+	}
+	/* One reading of the load at the start. */
+	memcpy(results->context.load_avg, conditions->load_start,
+	       sizeof results->context.load_avg);
+	results->conditions = *conditions;
+	results->run_verdict = bench_conditions_classify(
+		conditions, results->run_reasons, sizeof results->run_reasons);
+}
+
+/* The last line of a disturbed run: its figures and what to do. */
+static void
+warn_if_disturbed(const struct bench_program *program,
+                  const struct bench_results *results)
+{
+	if (results->run_verdict != BENCH_RUN_DISTURBED)
+		return;
+	const struct bench_conditions *c = &results->conditions;
+	char load[96] = "";
+	if (c->load_start[0] >= 0 && c->load_end[0] >= 0)
+		snprintf(load, sizeof load, " (load average %.2f at the start, "
+		         "%.2f at the end)", c->load_start[0], c->load_end[0]);
+	fprintf(program->err, "bench: warning: this run was disturbed: %s%s; "
+	        "its times and verdicts may not hold: run it again on an idle "
+	        "machine (harness/README.md §3.7)\n",
+	        results->run_reasons, load);
+}
+
+/* Measures what the options select, and what the run competed with. False
+ * when out of memory. */
+static bool
+measure(const struct bench_program *program,
+        const struct bench_options *options, struct bench_results *results)
+{
+	struct bench_conditions_probe probe;
+	struct bench_conditions conditions;
+	begin_conditions(program, options, &probe, &conditions);
+	bool show_progress = options->progress || program->err_is_terminal;
+	bool ok = bench_measure(options, program->backends,
+	                        program->backend_count, show_progress,
+	                        program->err, results);
+	results->skipped = program->skipped;
+	results->skipped_count = program->skipped_count;
+	finish_conditions(program, options, &probe, &conditions, results);
+	return ok;
 }
 
 static int
@@ -82,13 +259,7 @@ run(const struct bench_program *program, const struct bench_options *options)
 		fputc('\n', program->err);
 	}
 	struct bench_results results;
-	bool show_progress = options->progress || program->err_is_terminal;
-	bool ok = bench_measure(options, program->backends,
-	                        program->backend_count, show_progress,
-	                        program->err, &results);
-	results.skipped = program->skipped;
-	results.skipped_count = program->skipped_count;
-	if (!ok) {
+	if (!measure(program, options, &results)) {
 		fprintf(program->err, "bench: out of memory\n");
 		bench_results_free(&results);
 		return BENCH_EXIT_FAILED;
@@ -109,7 +280,9 @@ run(const struct bench_program *program, const struct bench_options *options)
 			fprintf(program->err, "bench: cannot write the results\n");
 	}
 	if (program->results_dir != NULL && bench_options_canonical(options))
-		written = write_latest(program, &results) && written;
+		written = bench_write_canonical(program, &results,
+		                                options->replace_results) &&
+		          written;
 
 	int status = BENCH_EXIT_OK;
 	if (results.failed_cells > 0) {
@@ -120,6 +293,7 @@ run(const struct bench_program *program, const struct bench_options *options)
 	}
 	if (!written)
 		status = BENCH_EXIT_FAILED;
+	warn_if_disturbed(program, &results);
 	bench_results_free(&results);
 	return status;
 }

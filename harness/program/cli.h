@@ -37,7 +37,10 @@ int bench_main(const struct bench_program *program, int argc, char **argv);
 	  bench_read_callgrind_usage,                                          \
 	  "an instruction run's figures, from callgrind's dumps")              \
 	X("glibc-pin", bench_glibc_pin_main, bench_glibc_pin_usage,            \
-	  "whether glibc took a GLIBC_TUNABLES pin")
+	  "whether glibc took a GLIBC_TUNABLES pin")                           \
+	/* How verdicts hold between runs (scripts/stability). */              \
+	X("stability", bench_stability_main, bench_stability_usage,            \
+	  "how the verdicts of runs of the same code hold between runs")
 
 /* The subcommands, as the table of BENCH_SUBCOMMAND_LIST. */
 const struct bench_subcommand *bench_subcommands(size_t *count);

@@ -3,7 +3,9 @@
  * first) on every registered backend.
  *
  * The canonical run writes results/latest.* into the source tree's
- * results/, and `bench report` writes its report/ (dirs.h).
+ * results/, and `bench report` writes its report/ (dirs.h). A canonical
+ * run that does not replace results/latest.* writes its own to last-run/
+ * of the build folder (BENCH_BINARY_DIR).
  *
  * A bench built with BENCH_ALLOCATOR=jemalloc or mimalloc (CMake) runs
  * only when that allocator's malloc is the one in use, so that its results
@@ -49,6 +51,7 @@ main(int argc, char **argv)
 		.skipped = skipped,
 		.skipped_count = skipped_count,
 		.results_dir = bench_results_dir(),
+		.aside_dir = BENCH_BINARY_DIR "/last-run",
 		.report_dir = bench_report_dir(),
 		.out = stdout,
 		.err = stderr,

@@ -159,8 +159,36 @@ report_grid_results_row(struct report_grid *grid, size_t line,
 		report_cell_text(text, sizeof text, cell);
 		report_grid_set(grid, line, 1 + b, "%s", text);
 	}
-	report_grid_set(grid, line, 2 + run->backend_count, "%s",
-	                row->winner != NULL ? row->winner : "n/a");
-	report_grid_set(grid, line, 3 + run->backend_count, "%s",
-	                row->haiku_winner != NULL ? row->haiku_winner : "n/a");
+	char verdict[64];
+	report_verdict_text(verdict, sizeof verdict, row->winner,
+	                    row->winner_confidence);
+	report_grid_set(grid, line, 2 + run->backend_count, "%s", verdict);
+	report_verdict_text(verdict, sizeof verdict, row->haiku_winner,
+	                    row->haiku_winner_confidence);
+	report_grid_set(grid, line, 3 + run->backend_count, "%s", verdict);
+}
+
+void
+report_verdict_text(char *out, size_t size, const char *verdict,
+                    double confidence)
+{
+	bench_confidence_text(verdict != NULL ? verdict : "n/a", confidence,
+	                      out, size);
+}
+
+void
+report_tally_confidences(const struct bench_run_file *run, size_t low[2],
+                         size_t rated[2])
+{
+	low[0] = low[1] = rated[0] = rated[1] = 0;
+	for (size_t r = 0; r < run->row_count; r++) {
+		const struct bench_file_row *row = &run->rows[r];
+		double both[2] = {row->winner_confidence,
+		                  row->haiku_winner_confidence};
+		for (size_t v = 0; v < 2; v++) {
+			rated[v] += both[v] >= 0;
+			low[v] += both[v] >= 0 &&
+			          both[v] < BENCH_CONFIDENCE_THRESHOLD;
+		}
+	}
 }

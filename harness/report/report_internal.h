@@ -674,6 +674,18 @@ bool report_grid_put(FILE *out, struct report_grid *grid, bool made);
 void report_cell_text(char *out, size_t size,
                       const struct bench_file_cell *cell);
 
+/* A verdict as a table shows it: the backend, "-" or "n/a" (NULL), and how
+ * sure it is when below the threshold (bench_confidence_text;
+ * confidence -1: none). */
+void report_verdict_text(char *out, size_t size, const char *verdict,
+                         double confidence);
+
+/* Of the run's Winner ([0]) and Haiku Winner ([1]) verdicts, how many have
+ * a confidence (rated) and how many of those are below the threshold
+ * (low; harness/README.md §4.3). */
+void report_tally_confidences(const struct bench_run_file *run,
+                              size_t low[2], size_t rated[2]);
+
 /* A results table's header in row 0: `first` in column 0, then a column
  * per backend, the Floor, the Winner and the Haiku Winner. Returns the
  * column after them. */

@@ -201,7 +201,12 @@ report_proposal_standing(const struct bench_run_file *run,
 	}
 	struct bench_standing_cell mine = standing_cell(&row->cells[proposal]);
 	struct bench_candidate floor = standing_cell(&row->floor).candidate;
-	return bench_standing(&mine, &best, &floor);
+	struct bench_standing standing = bench_standing(&mine, &best, &floor);
+	/* How sure the run was of it (harness/README.md §4.3). */
+	double confidence = row->cells[proposal].standing_confidence;
+	standing.has_confidence = standing.known && confidence >= 0;
+	standing.confidence = confidence;
+	return standing;
 }
 
 void

@@ -45,11 +45,13 @@ readme_table_rows(const struct bench_run_file *run, struct report_grid *grid)
 			report_cell_text(text, sizeof text, &row->cells[b]);
 			report_grid_set(grid, r + 1, column++, "%s", text);
 		}
-		report_grid_set(grid, r + 1, competing + 1, "%s",
-		                row->winner != NULL ? row->winner : "n/a");
-		report_grid_set(grid, r + 1, competing + 2, "%s",
-		                row->haiku_winner != NULL ? row->haiku_winner
-		                                          : "n/a");
+		char verdict[64];
+		report_verdict_text(verdict, sizeof verdict, row->winner,
+		                    row->winner_confidence);
+		report_grid_set(grid, r + 1, competing + 1, "%s", verdict);
+		report_verdict_text(verdict, sizeof verdict, row->haiku_winner,
+		                    row->haiku_winner_confidence);
+		report_grid_set(grid, r + 1, competing + 2, "%s", verdict);
 	}
 	return true;
 }
@@ -73,12 +75,20 @@ report_readme_block(FILE *out, const struct bench_run_file *run,
 	struct report_grid grid = {0};
 	if (!report_grid_put(out, &grid, readme_table_rows(run, &grid)))
 		return bench_say(why, why_size, "out of memory");
+	/* Said only where the table marks a verdict. */
+	char sure[160] = "";
+	size_t low[2], rated[2];
+	report_tally_confidences(run, low, rated);
+	if (low[0] + low[1] > 0)
+		snprintf(sure, sizeof sure, " `(83%% sure)`: a verdict less "
+		         "than %.0f %% sure (`harness/README.md` §4.3).",
+		         100 * BENCH_CONFIDENCE_THRESHOLD);
 	fprintf(out, "\nTimes in ns per operation (per lookup for Lookup), "
 	        "each the median of %lld samples. Winner: the fastest of "
 	        "these backends; Haiku Winner: the fastest Haiku design; `-`: "
 	        "a tie, the runner-up within %.0f %% or within the measured "
-	        "noise; ERR: the cell failed validation.\n%s\n",
-	        run->repetitions, 100 * BENCH_TIE_MIN_FRACTION,
+	        "noise; ERR: the cell failed validation.%s\n%s\n",
+	        run->repetitions, 100 * BENCH_TIE_MIN_FRACTION, sure,
 	        REPORT_README_END);
 	return true;
 }

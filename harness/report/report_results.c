@@ -231,6 +231,37 @@ put_preemption(FILE *out, const struct bench_run_file *run)
 	        run->disturbed);
 }
 
+/* Whether the run was quiet or disturbed (harness/README.md §3.7), why,
+ * and the figures it was judged on. */
+static void
+put_conditions(FILE *out, const struct bench_run_file *run)
+{
+	fputs("| Conditions | ", out);
+	if (run->run_verdict == BENCH_RUN_UNKNOWN) {
+		if (run->schema < 4)
+			fputs("unknown: the file predates the record of what "
+			      "a run competed with |\n", out);
+		else
+			fputs("unknown |\n", out);
+		return;
+	}
+	if (run->run_verdict == BENCH_RUN_DISTURBED) {
+		fputs("**disturbed**: ", out);
+		report_put_cell(out, run->run_reasons != NULL ? run->run_reasons
+		                                              : "");
+	} else {
+		fputs("quiet", out);
+	}
+	char figures[1024];
+	bench_conditions_describe(&run->conditions, figures, sizeof figures);
+	if (figures[0] != '\0') {
+		fputs(run->run_verdict == BENCH_RUN_DISTURBED ? " (" : ": ", out);
+		report_put_cell(out, figures);
+		fputs(run->run_verdict == BENCH_RUN_DISTURBED ? ")" : "", out);
+	}
+	fputs(" (harness/README.md §3.7) |\n", out);
+}
+
 /* The rows of the machine table, in order; the summary shows some. */
 static const struct {
 	void (*put)(FILE *out, const struct bench_run_file *run);
@@ -239,7 +270,8 @@ static const struct {
 	{put_date, true},     {put_cpu, true},         {put_compiler, true},
 	{put_c_library, true}, {put_commit, true},     {put_clock, false},
 	{put_samples, false}, {put_sizes, false},      {put_backends, false},
-	{put_tests, true},    {put_preemption, false}, {put_far_samples, false},
+	{put_tests, true},    {put_conditions, true},  {put_preemption, false},
+	{put_far_samples, false},
 };
 
 void
@@ -349,6 +381,35 @@ write_standings(FILE *out, const struct bench_run_file *run)
 	}
 }
 
+/* How many verdicts of each column are less than sure, of how many that
+ * have a confidence; nothing for a file without any (before schema 4, or
+ * counted instructions). */
+static void
+write_confidence_counts(FILE *out, const struct bench_run_file *run)
+{
+	size_t low[2], rated[2];
+	report_tally_confidences(run, low, rated);
+	if (rated[0] + rated[1] == 0)
+		return;
+	fprintf(out, "\nVerdicts less than %.0f %% sure: Winner %zu of %zu, "
+	        "Haiku Winner %zu of %zu",
+	        100 * BENCH_CONFIDENCE_THRESHOLD, low[0], rated[0], low[1],
+	        rated[1]);
+	for (size_t p = 0; p < run->backend_count; p++) {
+		if (run->backends[p].kind != BM_KIND_PROPOSAL)
+			continue;
+		size_t proposal_low = 0, proposal_rated = 0;
+		for (size_t r = 0; r < run->row_count; r++) {
+			double c = run->rows[r].cells[p].standing_confidence;
+			proposal_rated += c >= 0;
+			proposal_low += c >= 0 && c < BENCH_CONFIDENCE_THRESHOLD;
+		}
+		fprintf(out, ", %s vs Winner %zu of %zu", run->backends[p].name,
+		        proposal_low, proposal_rated);
+	}
+	fputs(" (the others are ties, or at least as sure).\n", out);
+}
+
 /* The cells that failed validation, each with its reason. */
 static void
 write_failures(FILE *out, const struct bench_run_file *run)
@@ -390,9 +451,15 @@ write_legend(FILE *out, const struct bench_run_file *run)
 	        "than %.0f %% smaller than its own (FOB1 against HMF1), its "
 	        "median over the Floor's follows (\"1.02x Floor\"), and "
 	        "within %.1f times the Floor it holds the row: no design that "
-	        "keeps its format could do better.\n\n",
+	        "keeps its format could do better. A Winner, Haiku Winner or "
+	        "standing less than %.0f %% sure says how sure it is, \"R5 (83%% "
+	        "sure)\": the share of bootstrap resamples of the passes in "
+	        "which the faster's median stays below the other's "
+	        "(harness/README.md §4.3); a tie claims no order, so it has no "
+	        "confidence.\n\n",
 	        run->repetitions, 100 * BENCH_TIE_MIN_FRACTION,
-	        100 * BENCH_FORMAT_MARGIN, BENCH_FORMAT_FLOOR_FACTOR);
+	        100 * BENCH_FORMAT_MARGIN, BENCH_FORMAT_FLOOR_FACTOR,
+	        100 * BENCH_CONFIDENCE_THRESHOLD);
 }
 
 bool
@@ -407,6 +474,7 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
 	struct report_grid grid = {0};
 	if (!report_grid_put(out, &grid, results_rows(run, &grid)))
 		return bench_say(why, why_size, "out of memory");
+	write_confidence_counts(out, run);
 	write_standings(out, run);
 	write_failures(out, run);
 	fputc('\n', out);

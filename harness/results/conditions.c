@@ -242,6 +242,48 @@ bench_conditions_classify(const struct bench_conditions *c, char *reasons,
 	return reasons[0] != '\0' ? BENCH_RUN_DISTURBED : BENCH_RUN_QUIET;
 }
 
+void
+bench_conditions_describe(const struct bench_conditions *c, char *out,
+                          size_t out_size)
+{
+	char clause[160];
+	out[0] = '\0';
+	if (c->wait_seconds >= 0 && c->wall_seconds > 0) {
+		snprintf(clause, sizeof clause, "the process waited for a CPU "
+		         "%.1f%% of the %.1f s measured",
+		         100 * c->wait_seconds / c->wall_seconds,
+		         c->wall_seconds);
+		add_clause(out, out_size, clause);
+	}
+	if (c->steal_seconds >= 0 && c->cpu_seconds > 0) {
+		snprintf(clause, sizeof clause, "the hypervisor stole %.1f%%",
+		         100 * c->steal_seconds / c->cpu_seconds);
+		add_clause(out, out_size, clause);
+	}
+	if (c->samples > 0) {
+		snprintf(clause, sizeof clause, "%.1f%% of the %zu samples were "
+		         "retaken, %zu kept disturbed",
+		         100 * (double)c->retaken / (double)c->samples,
+		         c->samples, c->kept_disturbed);
+		add_clause(out, out_size, clause);
+	}
+	if (c->busy_cores >= 0) {
+		snprintf(clause, sizeof clause, "other processes kept %.1f cores "
+		         "busy before it started", c->busy_cores);
+		add_clause(out, out_size, clause);
+	}
+	if (c->load_start[0] >= 0 && c->load_end[0] >= 0) {
+		snprintf(clause, sizeof clause, "load average %.2f at the start, "
+		         "%.2f at the end", c->load_start[0], c->load_end[0]);
+		add_clause(out, out_size, clause);
+	}
+	if (c->mhz_start > 0 && c->mhz_end > 0) {
+		snprintf(clause, sizeof clause, "CPUs at %.0f MHz, then %.0f MHz",
+		         c->mhz_start, c->mhz_end);
+		add_clause(out, out_size, clause);
+	}
+}
+
 bool
 bench_conditions_busy(const struct bench_conditions *conditions, long cores,
                       char *line, size_t line_size)

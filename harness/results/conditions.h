@@ -62,6 +62,9 @@ struct bench_conditions {
 	size_t samples, retaken, kept_disturbed;
 };
 
+/* How long a run watches the machine before measuring (busy_cores). */
+#define BENCH_CONDITIONS_SETTLE_SECONDS 0.5
+
 /* The figures /proc gives before measuring; bench_conditions_begin also
  * watches the machine for `settle` seconds (0 for none) to see whether
  * other processes keep it busy. */
@@ -86,6 +89,12 @@ void bench_conditions_end(const struct bench_conditions_probe *probe,
 enum bench_run_verdict bench_conditions_classify(
 	const struct bench_conditions *conditions, char *reasons,
 	size_t reasons_size);
+
+/* Every figure read, as one line of clauses for a person (`the process
+ * waited for a CPU 0.3% of the 35.2 s measured; ...`); figures not read
+ * are left out. */
+void bench_conditions_describe(const struct bench_conditions *conditions,
+                               char *out, size_t out_size);
 
 /* One clause, "other processes kept 1.6 of 2 cores busy", when the machine
  * is busy before measuring; "" otherwise. */

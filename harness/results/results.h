@@ -6,6 +6,7 @@
 #ifndef BENCH_RESULTS_H
 #define BENCH_RESULTS_H
 
+#include "conditions.h"
 #include "descriptor.h"
 #include "run_context.h"
 #include "matrix.h"
@@ -25,6 +26,10 @@
 /* A sample is disturbed when the process was off the CPU (preempted by
  * another process) for more than this fraction of it. */
 #define BENCH_OFF_CPU_FRACTION 0.01
+
+/* The version of the JSON layout: output_json.c writes it, results_read.c
+ * reads it and every older one (harness/README.md §6.3). */
+#define BENCH_JSON_SCHEMA 4
 
 /* Longest one-line reason kept for a failed cell. */
 #define BENCH_REASON_MAX 256
@@ -48,6 +53,9 @@ struct bench_cell_result {
 	uint64_t flat_digest;           /* flat rows: FNV-1a of the bytes */
 	size_t retaken_samples;         /* attempts thrown away: preempted */
 	size_t disturbed_samples;       /* kept although preempted */
+	/* A proposal's "vs Winner" (bench_standing, rated); not known for
+	 * the other kinds. */
+	struct bench_standing standing;
 };
 
 struct bench_row {
@@ -76,10 +84,33 @@ struct bench_results {
 	double wall_seconds;             /* the whole run */
 	const char *allocator;           /* how malloc was set up */
 	char allocator_setup[384];       /* where bench_measure writes it */
+	/* What a timing run competed with and the verdict on it
+	 * (conditions.h, harness/README.md §3.7): BENCH_RUN_UNKNOWN when not
+	 * measured (an instruction run). The reasons are "" for a quiet
+	 * run. */
+	struct bench_conditions conditions;
+	enum bench_run_verdict run_verdict;
+	char run_reasons[512];
 };
+
+/*
+ * Decides a measured row's verdicts (harness/README.md §4.2 and
+ * harness/README.md §4.3): its
+ * Winner over the backends that compete and its Haiku Winner over the
+ * Haiku designs by the tie rule, and each proposal's standing against the
+ * best competing backend, each rated from the samples of the two it
+ * compares. `candidates` holds one per backend, `scratch` 3 doubles per
+ * sample of a cell.
+ */
+void bench_row_decide(const struct bench_results *results,
+                      struct bench_row *row,
+                      struct bench_candidate *candidates, double *scratch);
 
 /* Frees the rows and cells (not the backends array's pointees). */
 void bench_results_free(struct bench_results *results);
+
+/* The samples the run kept, over every cell, the Floor's included. */
+size_t bench_results_sample_count(const struct bench_results *results);
 
 /* The name a verdict prints: the backend's, "-" for a tie, NULL for none. */
 const char *bench_verdict_name(const struct bench_results *results,

@@ -164,6 +164,89 @@ load_skipped(struct loader *loader, json_t *context,
 	return true;
 }
 
+/* A figure of context.conditions: a number of 0 or more, or null or
+ * absent (then -1). */
+static bool
+get_figure(struct loader *loader, json_t *object, const char *key,
+           double *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL || json_is_null(value))
+		return true;
+	return get_optional_amount(loader, object, "context.conditions", key,
+	                           out);
+}
+
+/* The three figures of a load average, or [] (then -1 each). */
+static bool
+get_load(struct loader *loader, json_t *object, const char *key,
+         double load[3])
+{
+	json_t *value = member(object, key);
+	load[0] = load[1] = load[2] = -1;
+	if (value == NULL || (json_is_array(value) &&
+	                      json_array_size(value) == 0))
+		return true;
+	if (!json_is_array(value) || json_array_size(value) != 3)
+		return fail_at(loader, "context.conditions", key,
+		               "expected three numbers or []");
+	for (size_t i = 0; i < 3; i++) {
+		json_t *figure = json_array_get(value, i);
+		if (!json_is_number(figure) || json_number_value(figure) < 0)
+			return fail_at(loader, "context.conditions", key,
+			               "expected three numbers or []");
+		load[i] = json_number_value(figure);
+	}
+	return true;
+}
+
+/* context.conditions, when there (schema 4 on): the verdict on what the
+ * run competed with, and the figures it came from. */
+static bool
+load_conditions(struct loader *loader, json_t *context,
+                struct bench_run_file *run)
+{
+	struct bench_conditions *c = &run->conditions;
+	*c = (struct bench_conditions){
+		.load_start = {-1, -1, -1}, .load_end = {-1, -1, -1},
+		.busy_cores = -1, .wait_seconds = -1, .steal_seconds = -1,
+		.cpu_seconds = -1, .mhz_start = -1, .mhz_end = -1,
+		.wall_seconds = -1,
+	};
+	run->run_verdict = BENCH_RUN_UNKNOWN;
+	json_t *object = member(context, "conditions");
+	if (object == NULL || run->schema < 4)
+		return true;
+	const char *w = "context.conditions", *word;
+	long long samples;
+	if (!json_is_object(object))
+		return fail_at(loader, "context", "conditions",
+		               "expected an object");
+	if (!get_string(loader, object, w, "verdict", &word) ||
+	    !get_optional_string(loader, object, w, "reasons",
+	                         &run->run_reasons) ||
+	    !get_optional_count(loader, object, w, "samples", &samples) ||
+	    !get_load(loader, object, "load_avg_end", c->load_end) ||
+	    !get_figure(loader, object, "busy_cores", &c->busy_cores) ||
+	    !get_figure(loader, object, "wait_seconds", &c->wait_seconds) ||
+	    !get_figure(loader, object, "steal_seconds", &c->steal_seconds) ||
+	    !get_figure(loader, object, "cpu_seconds", &c->cpu_seconds) ||
+	    !get_figure(loader, object, "measured_seconds",
+	                &c->wall_seconds) ||
+	    !get_figure(loader, object, "mhz_start", &c->mhz_start) ||
+	    !get_figure(loader, object, "mhz_end", &c->mhz_end) ||
+	    !get_load(loader, context, "load_avg", c->load_start))
+		return false;
+	if (!bench_run_verdict_from_word(word, &run->run_verdict))
+		return fail_at(loader, w, "verdict",
+		               "not quiet, disturbed or unknown");
+	c->samples = samples > 0 ? (size_t)samples : 0;
+	c->retaken = run->retaken > 0 ? (size_t)run->retaken : 0;
+	c->kept_disturbed = run->disturbed > 0 ? (size_t)run->disturbed : 0;
+	return true;
+}
+
 /* context.options: the measurement options of the run. */
 static bool
 load_options(struct loader *loader, json_t *context,
@@ -238,6 +321,7 @@ load_context(struct loader *loader, json_t *root, struct bench_run_file *run)
 	                        &run->disturbed))
 		return false;
 	return load_skipped(loader, context, run) &&
+	       load_conditions(loader, context, run) &&
 	       load_options(loader, context, run);
 }
 
@@ -308,6 +392,33 @@ load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
 	return true;
 }
 
+/* A cell's "samples", when there: an array of figures of 0 or more. */
+static bool
+load_samples(struct loader *loader, json_t *value, const char *where,
+             struct bench_file_cell *cell)
+{
+	json_t *samples = member(value, "samples");
+	if (samples == NULL)
+		return true;
+	if (!json_is_array(samples))
+		return fail_at(loader, where, "samples", "expected an array");
+	cell->samples = calloc(json_array_size(samples) + 1,
+	                       sizeof *cell->samples);
+	if (cell->samples == NULL)
+		return fail_at(loader, where, "samples", "out of memory");
+	size_t index;
+	json_t *sample;
+	json_array_foreach(samples, index, sample) {
+		if (!json_is_number(sample) ||
+		    !isfinite(json_number_value(sample)) ||
+		    json_number_value(sample) < 0)
+			return fail_at(loader, where, "samples",
+			               "expected figures of 0 or more");
+		cell->samples[cell->sample_count++] = json_number_value(sample);
+	}
+	return true;
+}
+
 static bool
 load_cell(struct loader *loader, json_t *value, const char *where,
           enum bench_read_figures figures, struct bench_file_cell *cell)
@@ -374,7 +485,7 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 	if (cell->mad < 0)
 		return fail_at(loader, where, "mad",
 		               "expected a figure of 0 or more");
-	return true;
+	return load_samples(loader, value, where, cell);
 }
 
 /* A winner is a backend of the run, "-" or null. */
@@ -390,6 +501,63 @@ load_verdict(struct loader *loader, json_t *row, const char *where,
 		return true;
 	return fail_at(loader, where, key,
 	               "names no backend of the run (nor \"-\", nor null)");
+}
+
+/* A confidence: a share from 0 to 1, or null or absent (then -1). */
+static bool
+get_confidence(struct loader *loader, json_t *object, const char *where,
+               const char *key, double *out)
+{
+	json_t *value = member(object, key);
+	*out = -1;
+	if (value == NULL || json_is_null(value))
+		return true;
+	if (!json_is_number(value) || json_number_value(value) < 0 ||
+	    json_number_value(value) > 1)
+		return fail_at(loader, where, key,
+		               "expected a share from 0 to 1, or null");
+	*out = json_number_value(value);
+	return true;
+}
+
+/* The confidences of a row's verdicts, and each proposal's in vs_winner
+ * (schema 4 on). */
+static bool
+load_confidences(struct loader *loader, json_t *entry, const char *where,
+                 const struct bench_run_file *run, struct bench_file_row *row)
+{
+	for (size_t b = 0; b < run->backend_count; b++)
+		row->cells[b].standing_confidence = -1;
+	if (!get_confidence(loader, entry, where, "winner_confidence",
+	                    &row->winner_confidence) ||
+	    !get_confidence(loader, entry, where, "haiku_winner_confidence",
+	                    &row->haiku_winner_confidence))
+		return false;
+	json_t *standings = member(entry, "vs_winner");
+	if (standings == NULL)
+		return true;
+	char inner[128];
+	snprintf(inner, sizeof inner, "%s.vs_winner", where);
+	if (!json_is_object(standings))
+		return fail_at(loader, where, "vs_winner", "expected an object");
+	const char *name;
+	json_t *standing;
+	json_object_foreach(standings, name, standing) {
+		size_t b = bench_run_file_backend(run, name);
+		if (b == SIZE_MAX || run->backends[b].kind != BM_KIND_PROPOSAL)
+			return fail_at(loader, inner, name,
+			               "not a proposal of the run");
+		char at[192];
+		snprintf(at, sizeof at, "%s.%s", inner, name);
+		struct bench_file_cell *cell = &row->cells[b];
+		if (!get_boolean(loader, standing, at, "holds",
+		                 &cell->standing_holds) ||
+		    !get_confidence(loader, standing, at, "confidence",
+		                    &cell->standing_confidence))
+			return false;
+		cell->has_standing = true;
+	}
+	return true;
 }
 
 static int
@@ -537,7 +705,8 @@ load_row(struct loader *loader, json_t *entry, size_t index,
 	return load_verdict(loader, entry, where, "winner", run,
 	                    &row->winner) &&
 	       load_verdict(loader, entry, where, "haiku_winner", run,
-	                    &row->haiku_winner);
+	                    &row->haiku_winner) &&
+	       load_confidences(loader, entry, where, run, row);
 }
 
 /* Checks the document in run->root (parsed from the file or the text
@@ -552,9 +721,12 @@ load_document(const char *path, enum bench_read_figures figures,
 	          fail_at(&loader, "", "", "expected an object at the top");
 	ok = ok && get_integer(&loader, root, "", "schema", &run->schema);
 	if (ok && (run->schema < BENCH_SCHEMA_OLDEST ||
-	           run->schema > BENCH_SCHEMA_NEWEST))
-		ok = fail_at(&loader, "", "schema",
-		             "not a schema this bench reads (1 to 3)");
+	           run->schema > BENCH_SCHEMA_NEWEST)) {
+		char what[64];
+		snprintf(what, sizeof what, "not a schema this bench reads (%d "
+		         "to %d)", BENCH_SCHEMA_OLDEST, BENCH_SCHEMA_NEWEST);
+		ok = fail_at(&loader, "", "schema", what);
+	}
 	ok = ok && get_string(&loader, root, "", "unit", &run->unit);
 	if (ok && strcmp(run->unit, "ns") != 0 &&
 	    strcmp(run->unit, "instructions") != 0)
@@ -632,8 +804,13 @@ bench_run_file_load_text(const char *name, const char *text, size_t length,
 void
 bench_run_file_free(struct bench_run_file *run)
 {
-	for (size_t r = 0; r < run->row_count; r++)
+	for (size_t r = 0; r < run->row_count; r++) {
+		for (size_t b = 0; run->rows[r].cells != NULL &&
+		                   b < run->backend_count; b++)
+			free(run->rows[r].cells[b].samples);
+		free(run->rows[r].floor.samples);
 		free(run->rows[r].cells);
+	}
 	free(run->rows);
 	free(run->backends);
 	free(run->sizes);

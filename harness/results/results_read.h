@@ -3,7 +3,8 @@
  * (output_json.c), for every command that reads one: `bench report`,
  * `bench compare` and `bench read-callgrind`.
  *
- * It reads schema 3, schema 2 (retakes counted per timed batch) and
+ * It reads schema 4, schema 3 (before the run's conditions,
+ * harness/README.md §3.7), schema 2 (retakes counted per timed batch) and
  * schema 1 (before backend kinds and workloads: backends carried
  * "haiku": true for a Haiku design, rows "op", "items" and "type"), and
  * checks the whole layout before anyone uses it: a file
@@ -15,8 +16,10 @@
 #ifndef BENCH_RESULTS_READ_H
 #define BENCH_RESULTS_READ_H
 
+#include "conditions.h"
 #include "descriptor.h"
 #include "matrix.h"
+#include "results.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -24,7 +27,7 @@
 
 /* The schemas this reader takes. */
 #define BENCH_SCHEMA_OLDEST 1
-#define BENCH_SCHEMA_NEWEST 3
+#define BENCH_SCHEMA_NEWEST BENCH_JSON_SCHEMA
 
 /* What the cells must hold. */
 enum bench_read_figures {
@@ -43,11 +46,22 @@ struct bench_file_cell {
 	const char *error;    /* the reason of either */
 	double median;        /* per operation (BENCH_READ_MEASURED) */
 	double mad;           /* of the samples; 0 when the file has none */
+	/* Every sample, in sample order (sample k of pass k,
+	 * harness/README.md §3.4); NULL and 0 when the file has none. */
+	double *samples;
+	size_t sample_count;
 	const char *dump;     /* BENCH_READ_UNREAD: the dump's name */
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
 	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
 	long long flat_bytes;  /* < 0: not a flat row, or not in the file */
 	const char *flat_digest; /* NULL: not a flat row, or before schema 2 */
+	/* A proposal's standing as the run decided and rated it (the row's
+	 * vs_winner, harness/README.md §4.3): whether the file has it (from
+	 * schema 4), whether the proposal holds the row, and the confidence,
+	 * or -1 for none (a tie). */
+	bool has_standing;
+	bool standing_holds;
+	double standing_confidence;
 	json_t *json;         /* the cell's object in the document */
 };
 
@@ -59,6 +73,10 @@ struct bench_file_row {
 	struct bench_file_cell floor;  /* absent where the test has none */
 	const char *winner;            /* a backend, "-" (a tie) or NULL */
 	const char *haiku_winner;
+	/* Their confidences (harness/README.md §4.3), or -1 for none: a tie,
+	 * a lone candidate, counted instructions, a file before schema 4. */
+	double winner_confidence;
+	double haiku_winner_confidence;
 	json_t *json;                  /* the row's object */
 };
 
@@ -106,6 +124,14 @@ struct bench_run_file {
 	 * the file does not say. */
 	long long retaken;
 	long long disturbed;
+	/* context.conditions (harness/README.md §3.7), from schema 4 in a
+	 * timing run: the verdict on what the run competed with, its reasons
+	 * (NULL for none) and its figures (negative when not read; the sample
+	 * counts 0). Older files, and files without it, are
+	 * BENCH_RUN_UNKNOWN. */
+	enum bench_run_verdict run_verdict;
+	const char *run_reasons;
+	struct bench_conditions conditions;
 	/* context.skipped_backends: listed backends the run's build did not
 	 * have (originals without their Haiku tree); none in schema 1. */
 	const char **skipped;

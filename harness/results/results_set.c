@@ -75,15 +75,16 @@ bench_results_file_run(const char *path, char *id, size_t id_size,
 		}
 		return true;
 	}
-	/* The table's first line ends ", run ID." */
-	const char *mark = strstr(line, ", run ");
-	for (const char *later; mark != NULL &&
-	                        (later = strstr(mark + 1, ", run ")) != NULL;)
-		mark = later;
-	length = strlen(line);
-	if (mark != NULL && length > 0 && line[length - 1] == '.')
-		snprintf(id, id_size, "%.*s", (int)(line + length - 1 - mark - 6),
-		         mark + 6);
+	/* The table's first line names it ", run ID." (the run's verdict may
+	 * follow): an ID is the start time and hexadecimal digits. */
+	for (const char *mark = strstr(line, ", run "); mark != NULL;
+	     mark = strstr(mark + 1, ", run ")) {
+		size_t span = strspn(mark + 6, "0123456789abcdefTZ-");
+		if (span > 0 && mark[6 + span] == '.') {
+			snprintf(id, id_size, "%.*s", (int)span, mark + 6);
+			break;
+		}
+	}
 	return true;
 }
 

@@ -263,6 +263,8 @@ bench_context_collect(struct bench_context *context)
 	set_text(context->git_commit, sizeof context->git_commit,
 	         BENCH_GIT_COMMIT);
 	set_text(context->version, sizeof context->version, BENCH_VERSION);
+	set_text(context->injected_regression,
+	         sizeof context->injected_regression, BENCH_INJECTED_REGRESSION);
 #ifdef __GLIBC__
 	set_text(context->glibc, sizeof context->glibc, gnu_get_libc_version());
 #else

@@ -43,6 +43,9 @@ struct bench_context {
 	char glibc_tunables[1024]; /* GLIBC_TUNABLES of the process, "" when
 	                            * unset (harness/README.md §5.4) */
 	char version[16];     /* the suite's version */
+	/* The test-only regression this build was made with (CMake
+	 * BENCH_INJECT_REGRESSION), or "" */
+	char injected_regression[128];
 	double clock_resolution_ns; /* clock_getres(CLOCK_MONOTONIC) */
 	/* The machine as Google Benchmark describes it (output_gbench.c). */
 	char host_name[128];  /* gethostname, or "unknown" */

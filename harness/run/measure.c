@@ -703,24 +703,6 @@ count_cell_apart(struct run_state *state, struct runner *runner,
 	take_cell_report(state, runner, test, &report);
 }
 
-static struct bench_verdict
-decide(const struct bench_results *results, const struct bench_row *row,
-       bool haiku_only, struct bench_candidate *candidates)
-{
-	for (size_t b = 0; b < results->backend_count; b++) {
-		const struct bench_cell_result *cell = &row->cells[b];
-		enum bm_kind kind = bm_backend_kind(results->backends[b]);
-		bool counts = haiku_only ? bm_kind_is_haiku(kind)
-		                         : bm_kind_competes(kind);
-		candidates[b] = (struct bench_candidate){
-			.usable = !cell->failed && !cell->not_applicable && counts,
-			.median = cell->summary.median,
-			.mad = cell->summary.mad,
-		};
-	}
-	return bench_decide(candidates, results->backend_count);
-}
-
 static void
 summarize(struct bench_cell_result *result, double *scratch)
 {
@@ -789,10 +771,8 @@ finish_row(struct run_state *state, struct bench_row *row, double *scratch,
 		summarize(&row->floor, scratch);
 	/* In instruction mode the figures, and so the verdicts, come later
 	 * (bench read-callgrind). */
-	if (!state->count_instructions) {
-		row->winner = decide(results, row, false, candidates);
-		row->haiku_winner = decide(results, row, true, candidates);
-	}
+	if (!state->count_instructions)
+		bench_row_decide(results, row, candidates, scratch);
 }
 
 /* Measures one test into `row`. Returns false when out of memory. */
@@ -806,7 +786,9 @@ measure_test(struct run_state *state, struct bench_row *row)
 	struct bench_test_data work = {0};
 	struct runner *runners = calloc(runner_count + 1, sizeof *runners);
 	size_t *order = calloc(runner_count + 1, sizeof *order);
-	double *scratch = calloc(state->options->repetitions, sizeof(double));
+	/* Summaries take one double a sample, bench_row_decide three. */
+	double *scratch = calloc(3 * (size_t)state->options->repetitions,
+	                         sizeof(double));
 	struct bench_candidate *candidates = calloc(backend_count + 1,
 	                                            sizeof *candidates);
 	bool ok = runners != NULL && order != NULL && scratch != NULL &&

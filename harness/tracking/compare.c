@@ -7,6 +7,7 @@
 #include "options.h"
 #include "results.h"
 #include "results_read.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -21,6 +22,8 @@ struct file_cell {
 	const char *backend;
 	const char *error;    /* ERR: the reason; NULL: `figure` holds */
 	double figure;        /* median, per operation */
+	const double *samples; /* every sample (times), or NULL */
+	size_t sample_count;
 };
 
 struct results_file {
@@ -51,6 +54,8 @@ struct change {
 	size_t order;         /* CURRENT's order, then BASELINE's */
 	bool not_built;       /* of a backend CURRENT skipped */
 	double relative;      /* (current - baseline) / baseline */
+	bool tested;          /* the samples were compared (times) */
+	double p;             /* then the rank test's p-value */
 };
 
 /* --- Reading ------------------------------------------------------------------------- */
@@ -94,6 +99,8 @@ load_results(struct results_file *file, const char *path, char *why,
 				.backend = bench_run_file_column_name(run, b),
 				.error = cell->failed ? cell->error : NULL,
 				.figure = cell->median,
+				.samples = cell->samples,
+				.sample_count = cell->sample_count,
 			};
 		}
 	}
@@ -119,6 +126,9 @@ struct gate {
 	double minimum;        /* and at least this much (instructions) */
 	bool allow_new;        /* --allow-new: cells of one file pass */
 	bool markdown;         /* --format md: the summary for a review */
+	/* Times: a cell moved only when its samples did too, by the rank
+	 * test below BENCH_COMPARE_ALPHA (where both files have them). */
+	bool rank_test;
 };
 
 double
@@ -126,6 +136,26 @@ bench_compare_allowance(double percent, double minimum, double baseline)
 {
 	double relative = baseline * percent / 100.0;
 	return relative > minimum ? relative : minimum;
+}
+
+/* Whether the samples of a cell moved between the files (times, both with
+ * samples): the rank test's p-value in change->p. Always when they cannot
+ * be compared. */
+static bool
+samples_moved(struct change *change, const struct gate *gate)
+{
+	const struct file_cell *a = change->baseline, *b = change->current;
+	if (!gate->rank_test || a->sample_count == 0 || b->sample_count == 0)
+		return true;
+	struct bench_ranked *scratch = calloc(a->sample_count +
+	                                      b->sample_count, sizeof *scratch);
+	if (scratch == NULL)
+		return true; /* the threshold alone, as without samples */
+	change->tested = true;
+	change->p = bench_rank_test(a->samples, a->sample_count, b->samples,
+	                            b->sample_count, scratch);
+	free(scratch);
+	return change->p < BENCH_COMPARE_ALPHA;
 }
 
 /* How much a figure may move before it counts. */
@@ -155,8 +185,10 @@ classify(struct change *change, const struct gate *gate)
 		                   : delta < 0.0      ? -(double)INFINITY
 		                                      : 0.0;
 		double room = allowance(gate, base->figure);
-		change->kind = delta > room ? CHANGE_REGRESSED : CHANGE_COMPARED;
-		change->improved = -delta > room;
+		bool moved = samples_moved(change, gate);
+		change->kind = delta > room && moved ? CHANGE_REGRESSED
+		                                     : CHANGE_COMPARED;
+		change->improved = -delta > room && moved;
 	}
 }
 
@@ -174,7 +206,8 @@ compare_changes(const void *left, const void *right)
 
 /* --- Printing ------------------------------------------------------------------------ */
 
-enum { COLUMNS = 7, TEXT_MAX = 96 };
+/* The columns; the last, the rank test's p-value, for times only. */
+enum { COLUMNS = 8, TEXT_MAX = 96 };
 
 static const char *
 status_text(const struct change *change)
@@ -221,6 +254,9 @@ fill_line(const struct change *change, char text[COLUMNS][TEXT_MAX])
 	figure_text(change->current, text[4]);
 	snprintf(text[5], TEXT_MAX, "-");
 	snprintf(text[6], TEXT_MAX, "-");
+	snprintf(text[7], TEXT_MAX, "-");
+	if (change->tested)
+		snprintf(text[7], TEXT_MAX, "%.2g", change->p);
 	if (change->kind == CHANGE_REGRESSED || change->kind == CHANGE_COMPARED) {
 		double delta = change->current->figure - change->baseline->figure;
 		char amount[TEXT_MAX - 1];
@@ -241,27 +277,28 @@ fill_line(const struct change *change, char text[COLUMNS][TEXT_MAX])
 }
 
 static void
-print_table(FILE *out, const struct change *changes, size_t count)
+print_table(FILE *out, const struct change *changes, size_t count,
+            size_t columns)
 {
 	static const char *const heading[COLUMNS] = {
 		"status", "test", "backend", "baseline", "current", "change",
-		"change %",
+		"change %", "p",
 	};
 	char (*lines)[COLUMNS][TEXT_MAX] = calloc(count + 1, sizeof *lines);
 	if (lines == NULL)
 		return;
 	size_t width[COLUMNS];
-	for (size_t c = 0; c < COLUMNS; c++)
+	for (size_t c = 0; c < columns; c++)
 		width[c] = strlen(heading[c]);
 	for (size_t i = 0; i < count; i++) {
 		fill_line(&changes[i], lines[i]);
-		for (size_t c = 0; c < COLUMNS; c++) {
+		for (size_t c = 0; c < columns; c++) {
 			size_t length = strlen(lines[i][c]);
 			width[c] = length > width[c] ? length : width[c];
 		}
 	}
 	for (size_t i = 0; i <= count; i++) {
-		for (size_t c = 0; c < COLUMNS; c++) {
+		for (size_t c = 0; c < columns; c++) {
 			const char *text = i == 0 ? heading[c] : lines[i - 1][c];
 			/* Names to the left, figures to the right. */
 			if (c < 3)
@@ -288,6 +325,20 @@ same_checked_pin(const struct results_file *baseline,
 	       strcmp(a->glibc_tunables, b->glibc_tunables) == 0;
 }
 
+/* A fact of a context as text: a string as it is, a whole number written
+ * into buffer; NULL when the file does not have it. */
+static const char *
+fact_text(json_t *context, const char *key, char *buffer, size_t size)
+{
+	json_t *value = json_object_get(context, key);
+	if (json_is_integer(value)) {
+		snprintf(buffer, size, "%lld",
+		         (long long)json_integer_value(value));
+		return buffer;
+	}
+	return json_string_value(value);
+}
+
 /* A note above the table for each context fact that differs. */
 static void
 print_context_notes(FILE *out, const struct results_file *baseline,
@@ -312,10 +363,14 @@ print_context_notes(FILE *out, const struct results_file *baseline,
 		const char *what;
 	} facts[] = {
 		{"compiler", "compiler"},
+		{"compiler_version", "compiler's version"},
 		{"cflags", "compiler flags"},
 		{"build_type", "build type"},
+		{"sanitize", "sanitizers"},
 		{"glibc", "glibc"},
+		{"allocator_name", "malloc in use"},
 		{"cpu", "CPU"},
+		{"cores", "number of cores"},
 		{"callgrind", "callgrind"},
 	};
 	json_t *a = json_object_get(baseline->run.root, "context");
@@ -323,15 +378,66 @@ print_context_notes(FILE *out, const struct results_file *baseline,
 	for (size_t i = 0; i < sizeof facts / sizeof facts[0]; i++) {
 		if (pinned && strcmp(facts[i].key, "cpu") == 0)
 			continue;
-		const char *left = json_string_value(json_object_get(a,
-		                                                     facts[i].key));
-		const char *right = json_string_value(json_object_get(b,
-		                                                      facts[i].key));
+		char left_text[32], right_text[32];
+		const char *left = fact_text(a, facts[i].key, left_text,
+		                             sizeof left_text);
+		const char *right = fact_text(b, facts[i].key, right_text,
+		                              sizeof right_text);
 		if (left != NULL && right != NULL && strcmp(left, right) != 0)
 			fprintf(out, "note: the %s differs: baseline \"%s\", current "
 			        "\"%s\"; changes may come from it, not from the "
 			        "code\n",
 			        facts[i].what, left, right);
+	}
+}
+
+/* The smallest p-value the rank test can give two sets of these sizes:
+ * when it is not below the level, no time can be flagged. */
+static double
+smallest_p(long long baseline_samples, long long current_samples)
+{
+	if (baseline_samples < 1 || current_samples < 1 ||
+	    baseline_samples > 1000 || current_samples > 1000)
+		return 0;
+	size_t n1 = (size_t)baseline_samples, n2 = (size_t)current_samples;
+	double *values = calloc(n1 + n2, sizeof *values);
+	struct bench_ranked *scratch = calloc(n1 + n2, sizeof *scratch);
+	double p = 0;
+	if (values != NULL && scratch != NULL) {
+		for (size_t i = 0; i < n1 + n2; i++)
+			values[i] = (double)i;
+		p = bench_rank_test(values, n1, values + n1, n2, scratch);
+	}
+	free(values);
+	free(scratch);
+	return p;
+}
+
+/* For times: a note when a run was disturbed, or when its file cannot
+ * say (harness/README.md §3.7). */
+static void
+print_run_notes(FILE *out, const struct results_file *baseline,
+                const struct results_file *current)
+{
+	const struct results_file *files[2] = {baseline, current};
+	static const char *const labels[2] = {"baseline", "current"};
+	for (size_t i = 0; i < 2; i++) {
+		const struct bench_run_file *run = &files[i]->run;
+		if (run->run_verdict == BENCH_RUN_DISTURBED)
+			fprintf(out, "note: the %s run was disturbed (%s): its "
+			        "times may not hold, and changes may come from "
+			        "that, not from the code\n", labels[i],
+			        run->run_reasons != NULL ? run->run_reasons : "");
+		else if (run->run_verdict == BENCH_RUN_UNKNOWN)
+			fprintf(out, "note: the %s file (schema %lld) cannot say "
+			        "whether its run was disturbed\n", labels[i],
+			        run->schema);
+		const char *injected = json_string_value(json_object_get(
+			json_object_get(run->root, "context"),
+			"injected_regression"));
+		if (injected != NULL)
+			fprintf(out, "note: the %s run was built with a test-only "
+			        "regression (%s)\n", labels[i], injected);
 	}
 }
 
@@ -456,7 +562,24 @@ print_header(FILE *out, const struct results_file *baseline,
 	if (gate->minimum > 0)
 		fprintf(out, " and by more than %g %s", gate->minimum,
 		        current->unit);
-	fputs(" of its baseline.\n", out);
+	fputs(" of its baseline", out);
+	if (gate->rank_test)
+		fprintf(out, " and its samples moved: the Mann-Whitney U test of "
+		        "the two cells' samples gives p below %g (p in the "
+		        "table; where a file has no samples, the median "
+		        "alone decides); an improvement likewise",
+		        BENCH_COMPARE_ALPHA);
+	fputs(".\n", out);
+	if (gate->rank_test)
+		print_run_notes(out, baseline, current);
+	if (gate->rank_test && smallest_p(baseline->run.repetitions,
+	                                  current->run.repetitions) >=
+	                               BENCH_COMPARE_ALPHA)
+		fprintf(out, "note: with %lld and %lld samples a cell the rank "
+		        "test cannot reach p below %g: no time can regress; "
+		        "compare runs of more repetitions\n",
+		        baseline->run.repetitions, current->run.repetitions,
+		        BENCH_COMPARE_ALPHA);
 	print_context_notes(out, baseline, current);
 	fputc('\n', out);
 }
@@ -470,7 +593,8 @@ print_tables(FILE *out, const struct change *changes, size_t count,
 	size_t compared = count - tally->kind[CHANGE_NEW] -
 	                  tally->kind[CHANGE_REMOVED] -
 	                  tally->kind[CHANGE_NOT_RUN];
-	print_table(out, changes, compared);
+	size_t columns = gate->rank_test ? COLUMNS : COLUMNS - 1;
+	print_table(out, changes, compared, columns);
 	if (compared == count)
 		return;
 	bool changed = tally->kind[CHANGE_NEW] + tally->kind[CHANGE_REMOVED] > 0;
@@ -482,7 +606,7 @@ print_tables(FILE *out, const struct change *changes, size_t count,
 	                          : " (new and removed ones fail the gate "
 	                            "until the baseline is updated, or "
 	                            "--allow-new is given)");
-	print_table(out, changes + compared, count - compared);
+	print_table(out, changes + compared, count - compared, columns);
 }
 
 /* The totals, and the reason of every ERR cell. */
@@ -739,7 +863,8 @@ bench_compare_main(const struct bench_program *program, int argc,
 			.minimum = BENCH_COMPARE_INSTRUCTIONS_MIN,
 		};
 	} else {
-		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT};
+		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT,
+		                     .rank_test = true};
 	}
 	if (percent >= 0.0)
 		gate.percent = percent;
