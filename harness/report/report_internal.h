@@ -413,6 +413,7 @@ bool report_row_in_group(const struct bench_file_row *row,
 struct report_standing {
 	size_t wins;          /* Winner */
 	size_t haiku_wins;    /* Haiku Winner */
+	size_t fastest;       /* fastest overall (report_fastest_overall) */
 	double log_sum;       /* of time / the fastest Haiku design's */
 	size_t ratios;
 };
@@ -435,6 +436,18 @@ double report_geometric_mean(const struct report_standing *standing);
 size_t report_leader(const struct bench_run_file *run,
                      const struct report_standing *standings);
 
+/*
+ * The backend that is fastest overall on a row: the one the tie rule
+ * (bench_decide, harness/README.md §4.2) names among every backend of the
+ * run with a figure, the proposal and the original code included, the
+ * Floor never. SIZE_MAX on a tie for the lowest median or when no backend
+ * has a figure. Neither Winner column counts it: it says how a backend
+ * that does not compete stands. candidates: scratch, one per backend.
+ */
+size_t report_fastest_overall(const struct bench_run_file *run,
+                              const struct bench_file_row *row,
+                              struct bench_candidate *candidates);
+
 /* Proposal `proposal`'s standing on a row against the best competitor
  * (bench_standing, stats.h), and that competitor's name. */
 struct bench_standing report_proposal_standing(
@@ -445,10 +458,12 @@ struct report_proposal_tally {
 	size_t known;         /* rows with a standing */
 	size_t held;
 	size_t by_floor;      /* held by the format exception */
+	size_t fastest;       /* rows where it is fastest overall */
 	double mean_ratio;    /* geometric mean of its ratio to the best */
 };
 
-void report_tally_proposal(const struct bench_run_file *run, size_t proposal,
+/* False when out of memory. */
+bool report_tally_proposal(const struct bench_run_file *run, size_t proposal,
                            struct report_proposal_tally *tally);
 
 /* Whether the original code, ranked by the tie rule among the originals
@@ -484,7 +499,7 @@ void report_put_lead(FILE *out, const struct bench_run_file *run,
 /* The list items of the answer: the picks, each proposal's standing, the
  * originals' agreement. */
 void report_put_picks(FILE *out, const struct report_answer *answer);
-void report_put_proposals(FILE *out, const struct bench_run_file *run);
+bool report_put_proposals(FILE *out, const struct bench_run_file *run);
 void report_put_originals(FILE *out, const struct report_answer *answer);
 
 /* --- The block of the project's README.md (report_readme.c) -------------- */

@@ -324,22 +324,25 @@ put_rows_lost(FILE *out, const struct bench_run_file *run, size_t p,
 }
 
 /* Per proposal, the rows it holds, and the rows it loses: the list the
- * proposal is judged by. */
-static void
+ * proposal is judged by. False when out of memory. */
+static bool
 write_standings(FILE *out, const struct bench_run_file *run)
 {
 	for (size_t p = 0; p < run->backend_count; p++) {
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
 			continue;
 		struct report_proposal_tally tally;
-		report_tally_proposal(run, p, &tally);
+		if (!report_tally_proposal(run, p, &tally))
+			return false;
 		fprintf(out,
 		        "\n%s holds %zu of the %zu rows with a time (at or below "
 		        "the smallest competing median by the tie rule; %zu of "
 		        "them by the format exception, within %.1f times the "
-		        "Floor).",
+		        "Floor). It is fastest overall on %zu of them: the tie "
+		        "rule applied among every backend of the run, the "
+		        "original code included, names it.",
 		        run->backends[p].name, tally.held, tally.known,
-		        tally.by_floor, BENCH_FORMAT_FLOOR_FACTOR);
+		        tally.by_floor, BENCH_FORMAT_FLOOR_FACTOR, tally.fastest);
 		if (tally.held == tally.known) {
 			fputs("\n", out);
 			continue;
@@ -347,6 +350,7 @@ write_standings(FILE *out, const struct bench_run_file *run)
 		fputs(" Rows lost:\n\n", out);
 		put_rows_lost(out, run, p, SIZE_MAX);
 	}
+	return true;
 }
 
 /* The cells that failed validation, each with its reason. */
@@ -379,12 +383,14 @@ write_legend(FILE *out, const struct bench_run_file *run)
 	        "(the item bytes for Create and Read, the HMF1 flattened size "
 	        "for Flatten, Unflatten and the real rows; none for Lookup); it "
 	        "never wins. "
-	        "Winner: the fastest backend; Haiku Winner: the fastest Haiku "
-	        "design; `-`: a tie (the runner-up within %.0f %% or within the "
-	        "measured noise, as the harness decides); ERR: the cell failed "
-	        "validation and has no time. A proposal (Message5) competes in "
-	        "neither Winner column; its \"vs Winner\" column is its median "
-	        "over the smallest median of the backends that compete, "
+	        "Winner: the fastest of the backends that compete, the "
+	        "reference and the Haiku designs; Haiku Winner: the fastest "
+	        "Haiku design; `-`: a tie (the runner-up within %.0f %% or "
+	        "within the measured noise, as the harness decides); ERR: the "
+	        "cell failed validation and has no time. A proposal (Message5) "
+	        "and the original code compete in neither Winner column. A "
+	        "proposal's \"vs Winner\" column is its median over the "
+	        "smallest median of the backends that compete, "
 	        "\"lost\" where it is above it beyond the tie rule. Where "
 	        "it is, and the fastest competitor's flattened form is more "
 	        "than %.0f %% smaller than its own (FOB1 against HMF1), its "
@@ -405,9 +411,9 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
 	fputs("## The results table\n\n", out);
 	write_legend(out, run);
 	struct report_grid grid = {0};
-	if (!report_grid_put(out, &grid, results_rows(run, &grid)))
+	if (!report_grid_put(out, &grid, results_rows(run, &grid)) ||
+	    !write_standings(out, run))
 		return bench_say(why, why_size, "out of memory");
-	write_standings(out, run);
 	write_failures(out, run);
 	fputc('\n', out);
 	return true;
@@ -437,8 +443,9 @@ report_put_image(FILE *out, const struct report_plot *plot)
 }
 
 /* Each proposal's standing, the first rows it loses, and the charts of
- * each backend against the fastest; nothing when there is neither. */
-static void
+ * each backend against the fastest; nothing when there is neither.
+ * False when out of memory. */
+static bool
 write_standing_finding(FILE *out, const struct report_page_input *input)
 {
 	const struct bench_run_file *run = input->run;
@@ -447,17 +454,19 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 	for (size_t b = 0; b < run->backend_count; b++)
 		proposals += run->backends[b].kind == BM_KIND_PROPOSAL;
 	if (proposals == 0 && !plots->drawn)
-		return;
+		return true;
 	fputs("### Each backend against the fastest, per size\n\n", out);
 	if (proposals > 0) {
-		report_put_proposals(out, run);
+		if (!report_put_proposals(out, run))
+			return false;
 		fputc('\n', out);
 	}
 	for (size_t p = 0; p < run->backend_count; p++) {
 		struct report_proposal_tally tally;
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
 			continue;
-		report_tally_proposal(run, p, &tally);
+		if (!report_tally_proposal(run, p, &tally))
+			return false;
 		if (tally.held == tally.known)
 			continue;
 		fprintf(out, "%s loses:\n\n", run->backends[p].name);
@@ -465,7 +474,7 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		fputc('\n', out);
 	}
 	if (!plots->drawn)
-		return;
+		return true;
 	fputs("Each chart divides every test's time on each backend by the "
 	      "fastest backend's time on that test (1 is the fastest; log "
 	      "scale).\n\n",
@@ -476,6 +485,7 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		report_put_image(out, &plots->plots[p]);
 		fputs("\n\n", out);
 	}
+	return true;
 }
 
 /* A series of the run that grows faster than linearly. */
@@ -599,9 +609,8 @@ bool
 report_results_findings(FILE *out, const struct report_page_input *input,
                         char *why, size_t why_size)
 {
-	(void)why;
-	(void)why_size;
-	write_standing_finding(out, input);
+	if (!write_standing_finding(out, input))
+		return bench_say(why, why_size, "out of memory");
 	write_growth_finding(out, input);
 	return true;
 }
