@@ -776,14 +776,20 @@ assert_plots(const char *summary, const char *comparison)
 	/* The data gnuplot read, with the extra size. */
 	char *csv = read_in(temp_dir, "data/scaling-create-int32.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_str_eq(csv, "items,R5,Message1,Message2,Message3,Message4,"
-	                      "Floor\n500,900,3000,800,900,1000,19\n"
-	                      "5000,9000,30000,8000,60000,10000,310\n"
-	                      "50000,90000,300000,80000,900000,100000,3100\n");
+	ck_assert_str_eq(csv, "items,R5,R5 MAD,Message1,Message1 MAD,Message2,"
+	                      "Message2 MAD,Message3,Message3 MAD,Message4,"
+	                      "Message4 MAD,Floor,Floor MAD\n"
+	                      "500,900,9,3000,30,800,8,900,9,1000,10,19,0\n"
+	                      "5000,9000,90,30000,300,8000,80,60000,600,10000,"
+	                      "100,310,0\n"
+	                      "50000,90000,900,300000,3000,80000,800,900000,"
+	                      "9000,100000,1000,3100,0\n");
 	free(csv);
 	csv = read_in(temp_dir, "data/relative-5000.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_ptr_nonnull(strstr(csv, "\nRead String,400,?,1,1.01667,300\n"));
+	/* Each median and MAD over the fastest median (Message2's 60000). */
+	ck_assert_ptr_nonnull(strstr(csv, "\nRead String,400,4,?,?,1,0.01,"
+	                                  "1.01667,0.0101667,300,3\n"));
 	free(csv);
 	ck_assert(exists_in(temp_dir, "plots.gp"));
 }
@@ -1537,8 +1543,11 @@ START_TEST(test_real_messages_section)
 	}
 	char *csv = read_in(page_dir, "data/real-send.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_str_eq(csv, "message,R5,Message1,Message2,Message3,Message4\n"
-	                      "KeyDown,1,4,3,2.5,2\n");
+	/* The rows give no MAD: 0. */
+	ck_assert_str_eq(csv, "message,R5,R5 MAD,Message1,Message1 MAD,"
+	                      "Message2,Message2 MAD,Message3,Message3 MAD,"
+	                      "Message4,Message4 MAD\n"
+	                      "KeyDown,1,0,4,0,3,0,2.5,0,2,0\n");
 	free(csv);
 	/* The ranking, in its table (columns: the 2005 matrix, the messages
 	 * sent, the messages stored, the matrix's Flatten and Unflatten,
@@ -1602,6 +1611,139 @@ START_TEST(test_real_messages_section)
 	free(section);
 	free(plain);
 	free(text);
+	free(good);
+	remove_temp();
+}
+END_TEST
+
+/* The number of times `what` occurs in text. */
+static size_t
+occurrences(const char *text, const char *what)
+{
+	size_t count = 0;
+	for (const char *at = strstr(text, what); at != NULL;
+	     at = strstr(at + 1, what))
+		count++;
+	return count;
+}
+
+/* plots.gp of the report in dir with, in the part of plot `name`, the
+ * first line starting with `setting` replaced by `line`; then gnuplot on
+ * it, which must stop at the check of that plot, saying so in one line. */
+static void
+assert_check_stops(const char *dir, const char *name, const char *setting,
+                   const char *line)
+{
+	char *script = read_in(dir, "plots.gp");
+	ck_assert_ptr_nonnull(script);
+	char head[128];
+	snprintf(head, sizeof head, "\n# --- %s: ", name);
+	char *part = strstr(script, head);
+	ck_assert_msg(part != NULL, "no plot %s", name);
+	char *old = strstr(part, setting);
+	ck_assert_msg(old != NULL, "%s: no %s", name, setting);
+	char *changed = copy_n(script, (size_t)(old - script));
+	size_t size = strlen(script) + strlen(line) + 2;
+	changed = realloc(changed, size);
+	ck_assert_ptr_nonnull(changed);
+	snprintf(changed + (old - script), size - (size_t)(old - script),
+	         "%s%s", line, old + strcspn(old, "\n"));
+	write_in(dir, "plots.gp", changed);
+	struct report_plots none = {0};
+	FILE *err = tmpfile();
+	ck_assert_ptr_nonnull(err);
+	char why[REPORT_WHY_MAX];
+	ck_assert(!report_draw_plots(dir, "gnuplot", false, &none, err, why,
+	                             sizeof why));
+	char said[1024] = "";
+	rewind(err);
+	size_t got = fread(said, 1, sizeof said - 1, err);
+	said[got] = '\0';
+	fclose(err);
+	ck_assert_msg(strstr(why, "exit status 3") != NULL, "%s: %s", why,
+	              said);
+	char expected[128];
+	snprintf(expected, sizeof expected, "plots.gp: %s: ", name);
+	ck_assert_msg(strncmp(said, expected, strlen(expected)) == 0 &&
+	                      strstr(said, " would be cut off\n") != NULL &&
+	                      hu_count_lines(said) == 1,
+	              "gnuplot said: %s", said);
+	write_in(dir, "plots.gp", script);
+	free(changed);
+	free(script);
+}
+
+/*
+ * Every plot names the run's machine, date and commit (shortened to 12
+ * hex digits, its "-dirty" kept) and draws the spread of its samples: the
+ * data give each time's MAD beside it (divided alike in the bar charts),
+ * and every plot draws error bars from it. A constructed MAD (123.5 on
+ * Message2's tCreate5000Int32, 8000 ns, the fastest there) shows which
+ * column is which. The script stops, naming the plot, when a label would
+ * be cut off: a bar chart whose bottom margin is too small for its x
+ * labels, a plot too narrow for its title.
+ */
+START_TEST(test_plots_name_the_run_and_show_the_spread)
+{
+	ck_assert_msg(gnuplot_in_path(), "gnuplot is not in PATH");
+	make_temp();
+	char *good = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(good);
+	char *a = replace_once(good, "\"mad\": 80.0,", "\"mad\": 123.5,");
+	char *text = replace_once(a, "01234567\",", "01234567-dirty\",");
+	write_in(temp_dir, "run.json", text);
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp("page"));
+	struct bench_capture capture =
+		run_report(in_temp("run.json"), dir,
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	ck_assert_msg(capture.err[0] == '\0', "stderr: %s", capture.err);
+	hu_capture_free(&capture);
+	char *csv = read_in(dir, "data/scaling-create-int32.csv");
+	ck_assert_ptr_nonnull(strstr(csv, "\n5000,9000,90,30000,300,8000,123.5,"));
+	free(csv);
+	csv = read_in(dir, "data/relative-5000.csv");
+	ck_assert_ptr_nonnull(strstr(csv, "\nCreate Int32,1.125,0.01125,3.75,"
+	                                  "0.0375,1,0.0154375,"));
+	free(csv);
+	static const char *const run_lines[] = {
+		"Machine: Test CPU | with a bar (2 cores)",
+		"Run: 2026-01-02T03:04:05Z, commit 0123456789ab-dirty",
+	};
+	char *script = read_in(dir, "plots.gp");
+	ck_assert_ptr_nonnull(script);
+	size_t plots = occurrences(script, "\n# --- ");
+	ck_assert_uint_eq(plots, 7);
+	/* Error bars: a curve per backend in the three scaling plots and the
+	 * Floor in two (Lookup has none), the bar charts' style, today's
+	 * points in the 2005 plot. */
+	ck_assert_uint_eq(occurrences(script, " with yerrorlines "), 3 * 5 + 2);
+	ck_assert_uint_eq(occurrences(script, "set style histogram errorbars"),
+	                  3);
+	ck_assert_uint_eq(occurrences(script, " with yerrorbars "), 4);
+	for (const char *part = strstr(script, "\n# --- "); part != NULL;
+	     part = strstr(part + 1, "\n# --- ")) {
+		char name[64];
+		snprintf(name, sizeof name, "plots/%.*s.svg",
+		         (int)strcspn(part + 7, ":"), part + 7);
+		char *svg = read_in(dir, name);
+		ck_assert_msg(svg != NULL, "%s is missing", name);
+		for (size_t i = 0; i < 2; i++)
+			ck_assert_msg(strstr(svg, run_lines[i]) != NULL,
+			              "%s does not say '%s'", name, run_lines[i]);
+		ck_assert_msg(strstr(svg, "MAD") != NULL,
+		              "%s does not say what its error bars are", name);
+		free(svg);
+	}
+	free(script);
+	assert_check_stops(dir, "relative-5000", "set bmargin ",
+	                   "set bmargin 4");
+	assert_check_stops(dir, "scaling-create-int32", "\tset terminal svg ",
+	                   "\tset terminal svg size 560,560 noenhanced "
+	                   "font 'Arial,13'");
+	free(text);
+	free(a);
 	free(good);
 	remove_temp();
 }
@@ -2258,6 +2400,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_a_difference_within_the_noise);
 	tcase_add_test(page, test_rows_on_named_messages);
 	tcase_add_test(page, test_real_messages_section);
+	tcase_add_test(page, test_plots_name_the_run_and_show_the_spread);
 	suite_add_tcase(suite, page);
 	TCase *toolchain = tcase_create("toolchain");
 	tcase_set_timeout(toolchain, 60);

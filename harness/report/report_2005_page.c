@@ -63,7 +63,9 @@ write_vs2005(FILE *out, const struct report_page_input *input,
 	        "\n\nEach point is one test on one backend: its time divided "
 	        "by %s's on the same test, in 2005 (across) and today (up). On "
 	        "the dashed diagonal a design stands where it stood against %s "
-	        "in 2005; above it, it lost ground; below it, it gained. %zu of "
+	        "in 2005; above it, it lost ground; below it, it gained. Up, "
+	        "each point has ± the MAD of today's samples as an error bar; "
+	        "across, 2005 gives one shot per test and no spread. %zu of "
 	        "the %zu points lie in the top-left or bottom-right quarter: "
 	        "there the design changed sides, faster than %s on one machine "
 	        "and slower on the other.\n\n",

@@ -92,7 +92,10 @@ write_summary(FILE *out, const struct report_page_input *input,
 		        "and `plots.gp`.\n\n", input->plots->skipped);
 	else
 		fputs("The plots are drawn by gnuplot from the CSV files in "
-		      "[`data/`](data/) with [`plots.gp`](plots.gp).\n\n",
+		      "[`data/`](data/) (each time with the MAD of its "
+		      "samples) with [`plots.gp`](plots.gp); each names the "
+		      "run's machine, date and commit, and shows the MAD as "
+		      "error bars.\n\n",
 		      out);
 	for (size_t p = 0; p < PAGE_COUNT; p++) {
 		if (pages[p].findings == NULL)

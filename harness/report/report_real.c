@@ -196,7 +196,9 @@ report_write_real_page(FILE *out, const struct report_page_input *input,
 	      "per message, the median of every sample. The Floor copies the "
 	      "message's size in HMF1 once. Each chart shows every backend's "
 	      "time over the fastest backend's on the same message (log "
-	      "scale).\n\n",
+	      "scale), with ± the MAD of its samples, divided alike, as error "
+	      "bars; the original code's bars are hatched in the colour of "
+	      "its re-creation.\n\n",
 	      out);
 	if (!input->plots->drawn)
 		fprintf(out, "The charts were not drawn: %s.\n\n",

@@ -477,7 +477,9 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		return true;
 	fputs("Each chart divides every test's time on each backend by the "
 	      "fastest backend's time on that test (1 is the fastest; log "
-	      "scale).\n\n",
+	      "scale), with ± the MAD of its samples, divided alike, as error "
+	      "bars; the original code's bars are hatched in the colour of "
+	      "its re-creation.\n\n",
 	      out);
 	for (size_t p = 0; p < plots->count; p++) {
 		if (plots->plots[p].kind != REPORT_PLOT_RELATIVE)
@@ -576,7 +578,9 @@ write_growth_finding(FILE *out, const struct report_page_input *input)
 	if (!plots->drawn)
 		return;
 	fputs("Time per operation against the number of items, both on log "
-	      "scales, one line per backend; the Floor dashed. A line parallel "
+	      "scales, one line per backend, the original code's dotted in "
+	      "the colour of its re-creation; the Floor dashed; error bars: "
+	      "± the MAD of each cell's samples. A line parallel "
 	      "to the Floor grows as the bytes do; a steeper one grows faster "
 	      "than the items.\n\n| Int32 | String |\n|---|---|\n",
 	      out);
