@@ -2153,6 +2153,109 @@ START_TEST(test_fastest_overall)
 }
 END_TEST
 
+/* The first paragraph of the part of `page` under `heading` (its line
+ * under the heading). */
+static char *
+head_of(const char *page, const char *heading)
+{
+	char *part = section_of(page, heading);
+	char *text = paragraph(part, 0);
+	ck_assert_msg(text != NULL, "nothing under %s", heading);
+	free(part);
+	return text;
+}
+
+/* Fails unless text holds every one of `needles` (NULL-terminated). */
+static void
+assert_holds(const char *text, const char *const *needles, const char *what)
+{
+	for (size_t i = 0; needles[i] != NULL; i++)
+		ck_assert_msg(strstr(text, needles[i]) != NULL,
+		              "%s does not name %s:\n%s", what, needles[i], text);
+}
+
+/*
+ * A page shows no run but the reported one, except where it says at its
+ * top which other runs it shows: the toolchain page and its section of the
+ * summary (the runs of scripts/sensitivity: how many, their folder and
+ * commit) and the page on the original code and its section (the counted
+ * run: its file, date and commit; {count:X:B} puts its counts into the
+ * explanations). The other pages' line under their heading names the
+ * reported run alone.
+ */
+START_TEST(test_other_runs_are_named)
+{
+	make_temp();
+	char *timed = read_text(data_path("report/results-answer.json"));
+	ck_assert_ptr_nonnull(timed);
+	char *a = replace_once(timed, "\"unit\": \"ns\"",
+	                       "\"unit\": \"instructions\"");
+	char *b = replace_once(a, "2026-01-02T03:04:05Z", "2026-02-03T04:05:06Z");
+	char *counted = replace_once(b, "0123456789abcdef0123456789abcdef01234567",
+	                             "fedcba9876543210fedcba9876543210fedcba98");
+	write_in(temp_dir, "counted.json", counted);
+	write_in(temp_dir, "notes.txt",
+	         "[Message4 Flatten Int32]\n"
+	         "Counted: {count:5:Message4} against {count:5:Haiku-original}."
+	         "\n\n[Message3 Flatten Int32]\nTimed: {now:5:Message3}.\n");
+	char dir[4096], notes[4096], counts[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp("page"));
+	snprintf(notes, sizeof notes, "%s", in_temp("notes.txt"));
+	snprintf(counts, sizeof counts, "%s", in_temp("counted.json"));
+	struct bench_capture capture = hu_run(
+		NULL, 0, NULL, "report", data_path("report/results-answer.json"),
+		"--dir", dir, "--reference", REFERENCE_CSV, "--explanations",
+		data_path("report/explanations.txt"), "--original-explanations",
+		notes, "--instructions", counts, "--sensitivity",
+		data_path("report/toolchain"), "--gnuplot", "/nonexistent/gnuplot",
+		NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	struct report_texts report;
+	read_report(dir, &report);
+	static const char *const counted_run[] = {
+		"counted.json", "2026-02-03T04:05:06Z",
+		"fedcba9876543210fedcba9876543210fedcba98", NULL,
+	};
+	static const char *const sensitivity_runs[] = {
+		"4 runs", "report/toolchain",
+		"89abcdef0123456789abcdef0123456789abcdef", NULL,
+	};
+	char *head = head_of(page_of(&report, "originals.md"), "# ");
+	assert_holds(head, counted_run, "the originals page's head");
+	free(head);
+	head = head_of(page_of(&report, "README.md"),
+	               "### Re-creations against the original code");
+	assert_holds(head, counted_run, "the summary's originals section");
+	free(head);
+	head = head_of(page_of(&report, "toolchain.md"), "# ");
+	assert_holds(head, sensitivity_runs, "the toolchain page's head");
+	free(head);
+	head = head_of(page_of(&report, "README.md"),
+	               "### What depends on the toolchain");
+	assert_holds(head, sensitivity_runs, "the summary's toolchain section");
+	free(head);
+	static const char *const alone[] = {"results.md", "real-messages.md",
+	                                    "comparison-2005.md"};
+	for (size_t i = 0; i < 3; i++) {
+		head = head_of(page_of(&report, alone[i]), "# ");
+		ck_assert_msg(strstr(head, "results-answer.json") != NULL &&
+		                      strstr(head, ". ") == NULL,
+		              "%s: %s", alone[i], head);
+		free(head);
+	}
+	ck_assert_ptr_nonnull(strstr(page_of(&report, "originals.md"),
+	                             "- **Flatten Int32**: Counted: 9 against "
+	                             "12.\n"));
+	free_report(&report);
+	free(counted);
+	free(b);
+	free(a);
+	free(timed);
+	remove_temp();
+}
+END_TEST
+
 /* A tree as the project's: temp/results/latest.json (a copy of `input`),
  * temp/README.md with `readme`. */
 static void
@@ -2418,6 +2521,7 @@ make_report_suite(void)
 	tcase_set_timeout(readme, 60);
 	tcase_add_test(readme, test_answer_counts);
 	tcase_add_test(readme, test_fastest_overall);
+	tcase_add_test(readme, test_other_runs_are_named);
 	tcase_add_test(readme, test_readme_block_of_the_committed_results);
 	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
 	tcase_add_test(readme, test_committed_readme_is_fresh);

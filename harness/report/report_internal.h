@@ -186,21 +186,23 @@ void report_format_exponent(double exponent, char *out, size_t out_size);
 
 /*
  * Writes a note's text with its placeholders replaced by figures from the
- * two tables (see the explanations file's header for the list). `series`
- * is the series the note explains (NULL for notes of other kinds). On an
- * unknown placeholder or a figure neither table has, writes a reason
- * naming the key and returns false.
+ * two tables and from `counts`, a run of instruction counts (NULL: none;
+ * see the explanations files' headers for the list). `series` is the
+ * series the note explains (NULL for notes of other kinds). On an unknown
+ * placeholder or a figure none of them has, writes a reason naming the key
+ * and returns false.
  */
 bool report_expand_note(FILE *out, const struct report_note *note,
                         const struct report_notes *notes,
                         const struct report_series *series,
                         const struct bench_run_file *run,
+                        const struct bench_run_file *counts,
                         const struct report_reference *reference, char *why,
                         size_t why_size);
 
-/* The same, into a new string (free it); NULL with a reason on failure
- * (out of memory included), so that nothing is written before a note is
- * known to expand. */
+/* The same without counts, into a new string (free it); NULL with a
+ * reason on failure (out of memory included), so that nothing is written
+ * before a note is known to expand. */
 char *report_note_text(const struct report_note *note,
                        const struct report_notes *notes,
                        const struct report_series *series,
@@ -375,6 +377,7 @@ struct report_originals {
 	struct report_original_pair *pairs; /* one per original in the run */
 	size_t count;
 	bool counted;                       /* a counted run was given */
+	const struct bench_run_file *counts; /* it, or NULL */
 };
 
 /*
@@ -582,6 +585,10 @@ struct report_page {
 	report_page_writer *write; /* its body, after its heading */
 	report_page_writer *findings; /* its "###" parts of the summary's
 	                               * findings, or NULL */
+	report_page_writer *other_runs; /* says which runs other than the
+	                                 * reported one the page shows, after
+	                                 * the line that names the report; NULL
+	                                 * when it shows none */
 };
 
 /* The list of pages, in the summary's order. */
@@ -602,8 +609,14 @@ void report_put_image(FILE *out, const struct report_plot *plot);
 report_page_writer report_write_real_page, report_real_findings;
 report_page_writer report_write_results_page, report_results_findings;
 report_page_writer report_write_2005_page, report_2005_findings;
-report_page_writer report_write_originals_page, report_originals_findings;
-report_page_writer report_write_toolchain_page, report_toolchain_findings;
+report_page_writer report_write_originals_page, report_originals_findings,
+	report_originals_runs;
+report_page_writer report_write_toolchain_page, report_toolchain_findings,
+	report_toolchain_runs;
+
+/* "<date>, commit `<commit>`" of a run, for the sentences that name
+ * another run than the reported one. */
+void report_put_run(FILE *out, const struct bench_run_file *run);
 
 /* --- Markdown (report_grid.c) ------------------------------------------- */
 
