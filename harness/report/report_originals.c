@@ -463,6 +463,16 @@ report_write_originals_page(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
+/* "<file> (<date>, commit `...`)": the counted run. */
+static void
+put_counted_run(FILE *out, const struct report_page_input *input)
+{
+	report_put_source(out, input->counts_source);
+	fputs(" (", out);
+	report_put_run(out, input->originals->counts);
+	fputs(")", out);
+}
+
 bool
 report_originals_runs(FILE *out, const struct report_page_input *input,
                       char *why, size_t why_size)
@@ -474,10 +484,8 @@ report_originals_runs(FILE *out, const struct report_page_input *input,
 	    originals->counts == NULL)
 		return true;
 	fputs(" Its instruction counts come from another run, ", out);
-	report_put_source(out, input->counts_source);
-	fputs(" (", out);
-	report_put_run(out, originals->counts);
-	fputs(").", out);
+	put_counted_run(out, input);
+	fputs(".", out);
 	return true;
 }
 
@@ -495,10 +503,8 @@ report_originals_findings(FILE *out, const struct report_page_input *input,
 	if (originals->counts != NULL) {
 		fputs("Times from the run above; instructions from another run, ",
 		      out);
-		report_put_source(out, input->counts_source);
-		fputs(" (", out);
-		report_put_run(out, originals->counts);
-		fputs("):\n\n", out);
+		put_counted_run(out, input);
+		fputs(":\n\n", out);
 	}
 	for (size_t p = 0; p < originals->count; p++) {
 		fprintf(out, "- **%s** against %s. ",
