@@ -779,14 +779,20 @@ assert_plots(const char *summary, const char *comparison)
 	/* The data gnuplot read, with the extra size. */
 	char *csv = read_in(temp_dir, "data/scaling-create-int32.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_str_eq(csv, "items,R5,Message1,Message2,Message3,Message4,"
-	                      "Floor\n500,900,3000,800,900,1000,19\n"
-	                      "5000,9000,30000,8000,60000,10000,310\n"
-	                      "50000,90000,300000,80000,900000,100000,3100\n");
+	ck_assert_str_eq(csv, "items,R5,R5 MAD,Message1,Message1 MAD,Message2,"
+	                      "Message2 MAD,Message3,Message3 MAD,Message4,"
+	                      "Message4 MAD,Floor,Floor MAD\n"
+	                      "500,900,9,3000,30,800,8,900,9,1000,10,19,0\n"
+	                      "5000,9000,90,30000,300,8000,80,60000,600,10000,"
+	                      "100,310,0\n"
+	                      "50000,90000,900,300000,3000,80000,800,900000,"
+	                      "9000,100000,1000,3100,0\n");
 	free(csv);
 	csv = read_in(temp_dir, "data/relative-5000.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_ptr_nonnull(strstr(csv, "\nRead String,400,?,1,1.01667,300\n"));
+	/* Each median and MAD over the fastest median (Message2's 60000). */
+	ck_assert_ptr_nonnull(strstr(csv, "\nRead String,400,4,?,?,1,0.01,"
+	                                  "1.01667,0.0101667,300,3\n"));
 	free(csv);
 	ck_assert(exists_in(temp_dir, "plots.gp"));
 }
@@ -1803,8 +1809,11 @@ START_TEST(test_real_messages_section)
 	}
 	char *csv = read_in(page_dir, "data/real-send.csv");
 	ck_assert_ptr_nonnull(csv);
-	ck_assert_str_eq(csv, "message,R5,Message1,Message2,Message3,Message4\n"
-	                      "KeyDown,1,4,3,2.5,2\n");
+	/* The rows give no MAD: 0. */
+	ck_assert_str_eq(csv, "message,R5,R5 MAD,Message1,Message1 MAD,"
+	                      "Message2,Message2 MAD,Message3,Message3 MAD,"
+	                      "Message4,Message4 MAD\n"
+	                      "KeyDown,1,0,4,0,3,0,2.5,0,2,0\n");
 	free(csv);
 	/* The ranking, in its table (columns: the 2005 matrix, the messages
 	 * sent, the messages stored, the matrix's Flatten and Unflatten,
@@ -1868,6 +1877,139 @@ START_TEST(test_real_messages_section)
 	free(section);
 	free(plain);
 	free(text);
+	free(good);
+	remove_temp();
+}
+END_TEST
+
+/* The number of times `what` occurs in text. */
+static size_t
+occurrences(const char *text, const char *what)
+{
+	size_t count = 0;
+	for (const char *at = strstr(text, what); at != NULL;
+	     at = strstr(at + 1, what))
+		count++;
+	return count;
+}
+
+/* plots.gp of the report in dir with, in the part of plot `name`, the
+ * first line starting with `setting` replaced by `line`; then gnuplot on
+ * it, which must stop at the check of that plot, saying so in one line. */
+static void
+assert_check_stops(const char *dir, const char *name, const char *setting,
+                   const char *line)
+{
+	char *script = read_in(dir, "plots.gp");
+	ck_assert_ptr_nonnull(script);
+	char head[128];
+	snprintf(head, sizeof head, "\n# --- %s: ", name);
+	char *part = strstr(script, head);
+	ck_assert_msg(part != NULL, "no plot %s", name);
+	char *old = strstr(part, setting);
+	ck_assert_msg(old != NULL, "%s: no %s", name, setting);
+	char *changed = copy_n(script, (size_t)(old - script));
+	size_t size = strlen(script) + strlen(line) + 2;
+	changed = realloc(changed, size);
+	ck_assert_ptr_nonnull(changed);
+	snprintf(changed + (old - script), size - (size_t)(old - script),
+	         "%s%s", line, old + strcspn(old, "\n"));
+	write_in(dir, "plots.gp", changed);
+	struct report_plots none = {0};
+	FILE *err = tmpfile();
+	ck_assert_ptr_nonnull(err);
+	char why[REPORT_WHY_MAX];
+	ck_assert(!report_draw_plots(dir, "gnuplot", false, &none, err, why,
+	                             sizeof why));
+	char said[1024] = "";
+	rewind(err);
+	size_t got = fread(said, 1, sizeof said - 1, err);
+	said[got] = '\0';
+	fclose(err);
+	ck_assert_msg(strstr(why, "exit status 3") != NULL, "%s: %s", why,
+	              said);
+	char expected[128];
+	snprintf(expected, sizeof expected, "plots.gp: %s: ", name);
+	ck_assert_msg(strncmp(said, expected, strlen(expected)) == 0 &&
+	                      strstr(said, " would be cut off\n") != NULL &&
+	                      hu_count_lines(said) == 1,
+	              "gnuplot said: %s", said);
+	write_in(dir, "plots.gp", script);
+	free(changed);
+	free(script);
+}
+
+/*
+ * Every plot names the run's machine, date and commit (shortened to 12
+ * hex digits, its "-dirty" kept) and draws the spread of its samples: the
+ * data give each time's MAD beside it (divided alike in the bar charts),
+ * and every plot draws error bars from it. A constructed MAD (123.5 on
+ * Message2's tCreate5000Int32, 8000 ns, the fastest there) shows which
+ * column is which. The script stops, naming the plot, when a label would
+ * be cut off: a bar chart whose bottom margin is too small for its x
+ * labels, a plot too narrow for its title.
+ */
+START_TEST(test_plots_name_the_run_and_show_the_spread)
+{
+	ck_assert_msg(gnuplot_in_path(), "gnuplot is not in PATH");
+	make_temp();
+	char *good = read_text(data_path("report/results-small.json"));
+	ck_assert_ptr_nonnull(good);
+	char *a = replace_once(good, "\"mad\": 80.0,", "\"mad\": 123.5,");
+	char *text = replace_once(a, "01234567\",", "01234567-dirty\",");
+	write_in(temp_dir, "run.json", text);
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp("page"));
+	struct bench_capture capture =
+		run_report(in_temp("run.json"), dir,
+		           data_path("report/explanations.txt"), NULL, NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	ck_assert_msg(capture.err[0] == '\0', "stderr: %s", capture.err);
+	hu_capture_free(&capture);
+	char *csv = read_in(dir, "data/scaling-create-int32.csv");
+	ck_assert_ptr_nonnull(strstr(csv, "\n5000,9000,90,30000,300,8000,123.5,"));
+	free(csv);
+	csv = read_in(dir, "data/relative-5000.csv");
+	ck_assert_ptr_nonnull(strstr(csv, "\nCreate Int32,1.125,0.01125,3.75,"
+	                                  "0.0375,1,0.0154375,"));
+	free(csv);
+	static const char *const run_lines[] = {
+		"Machine: Test CPU | with a bar (2 cores)",
+		"Run: 2026-01-02T03:04:05Z, commit 0123456789ab-dirty",
+	};
+	char *script = read_in(dir, "plots.gp");
+	ck_assert_ptr_nonnull(script);
+	size_t plots = occurrences(script, "\n# --- ");
+	ck_assert_uint_eq(plots, 7);
+	/* Error bars: a curve per backend in the three scaling plots and the
+	 * Floor in two (Lookup has none), the bar charts' style, today's
+	 * points in the 2005 plot. */
+	ck_assert_uint_eq(occurrences(script, " with yerrorlines "), 3 * 5 + 2);
+	ck_assert_uint_eq(occurrences(script, "set style histogram errorbars"),
+	                  3);
+	ck_assert_uint_eq(occurrences(script, " with yerrorbars "), 4);
+	for (const char *part = strstr(script, "\n# --- "); part != NULL;
+	     part = strstr(part + 1, "\n# --- ")) {
+		char name[64];
+		snprintf(name, sizeof name, "plots/%.*s.svg",
+		         (int)strcspn(part + 7, ":"), part + 7);
+		char *svg = read_in(dir, name);
+		ck_assert_msg(svg != NULL, "%s is missing", name);
+		for (size_t i = 0; i < 2; i++)
+			ck_assert_msg(strstr(svg, run_lines[i]) != NULL,
+			              "%s does not say '%s'", name, run_lines[i]);
+		ck_assert_msg(strstr(svg, "MAD") != NULL,
+		              "%s does not say what its error bars are", name);
+		free(svg);
+	}
+	free(script);
+	assert_check_stops(dir, "relative-5000", "set bmargin ",
+	                   "set bmargin 4");
+	assert_check_stops(dir, "scaling-create-int32", "\tset terminal svg ",
+	                   "\tset terminal svg size 560,560 noenhanced "
+	                   "font 'Arial,13'");
+	free(text);
+	free(a);
 	free(good);
 	remove_temp();
 }
@@ -2172,13 +2314,211 @@ START_TEST(test_answer_counts)
 	ck_assert_uint_eq(answer.agreement.use_same, 3);
 	size_t proposal = bench_run_file_backend(&run, "Message5");
 	struct report_proposal_tally tally;
-	report_tally_proposal(&run, proposal, &tally);
+	ck_assert(report_tally_proposal(&run, proposal, &tally));
 	ck_assert_uint_eq(tally.known, 5);
 	ck_assert_uint_eq(tally.held, 4);
 	ck_assert_uint_eq(tally.by_floor, 0);
+	/* Fastest overall on all but tReceiveKeyDown, where R5 is. */
+	ck_assert_uint_eq(tally.fastest, 4);
 	/* (0.9 * 130/120 * 8000/9000 * 7/9 * 53/91)^(1/5) */
 	ck_assert_double_eq_tol(tally.mean_ratio, 0.82945, 1e-4);
 	bench_run_file_free(&run);
+}
+END_TEST
+
+/*
+ * The rows where a backend is fastest overall: the tie rule among every
+ * backend of the run. results-fastest.json (constructed), Message5 on its
+ * rows: tCreate5Int32 the fastest by far (counted); tCreate5String the
+ * lowest median but within 2 % of R5 (a tie); tLookup5Int32 11 % below
+ * R5, whose MAD is 15 % of its median (a tie by the noise); tRead5Int32
+ * below every backend that competes but above Haiku-original (the
+ * original counted); tRead5String failed; tFlatten5Int32 the fastest
+ * backend, the Floor below it (counted); tSendKeyDown the fastest, in the
+ * group of messages sent. Counting the lowest median, leaving out the
+ * original code or the MAD, or taking in the Floor gives other counts.
+ */
+START_TEST(test_fastest_overall)
+{
+	struct bench_run_file run;
+	char why[REPORT_WHY_MAX];
+	ck_assert_msg(bench_run_file_load(data_path("report/results-fastest.json"),
+	                                  BENCH_READ_MEASURED, &run, why,
+	                                  sizeof why),
+	              "%s", why);
+	size_t proposal = bench_run_file_backend(&run, "Message5");
+	size_t original = bench_run_file_backend(&run, "Haiku-original");
+	struct report_ranking ranking;
+	ck_assert(report_rank(&run, &ranking));
+	ck_assert_uint_eq(ranking.rows[REPORT_GROUP_2005], 6);
+	ck_assert_uint_eq(ranking.standings[REPORT_GROUP_2005][proposal].fastest,
+	                  2);
+	ck_assert_uint_eq(ranking.standings[REPORT_GROUP_2005][original].fastest,
+	                  1);
+	ck_assert_uint_eq(ranking.standings[REPORT_GROUP_SENT][proposal].fastest,
+	                  1);
+	ck_assert_uint_eq(ranking.standings[REPORT_GROUP_FLAT][proposal].fastest,
+	                  1);
+	/* It never counts as Winner. */
+	ck_assert_uint_eq(ranking.standings[REPORT_GROUP_2005][proposal].wins, 0);
+	report_ranking_free(&ranking);
+	struct report_proposal_tally tally;
+	ck_assert(report_tally_proposal(&run, proposal, &tally));
+	ck_assert_uint_eq(tally.known, 6);
+	ck_assert_uint_eq(tally.fastest, 3);
+	bench_run_file_free(&run);
+
+	/* The ranking table gives the counts beside the Winner counts, and
+	 * the answer and the results page the proposal's. */
+	make_temp();
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp("report"));
+	struct bench_capture capture = hu_run(
+		NULL, 0, NULL, "report", data_path("report/results-fastest.json"),
+		"--dir", dir, "--reference", REFERENCE_CSV, "--explanations",
+		data_path("report/explanations.txt"), "--original-explanations",
+		data_path("report/explanations-originals.txt"), "--gnuplot",
+		"/nonexistent/gnuplot", NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	char *page = read_in(dir, "real-messages.md");
+	ck_assert_ptr_nonnull(page);
+	char cells[16][CELL_MAX];
+	static const char *const expected[][5] = {
+		{"Message5", "2 fastest overall, never Winner",
+		 "1 fastest overall, never Winner",
+		 "0 fastest overall, never Winner",
+		 "1 fastest overall, never Winner"},
+		{"Haiku-original", "1 fastest overall, never Winner",
+		 "0 fastest overall, never Winner",
+		 "0 fastest overall, never Winner",
+		 "0 fastest overall, never Winner"},
+		{"R5", "5 wins", "1 wins", "0 wins", "1 wins"},
+	};
+	for (size_t b = 0; b < 3; b++) {
+		ck_assert_uint_eq(table_cells(page, "## Against the 2005 matrix",
+		                              expected[b][0], cells, 16),
+		                  5);
+		for (size_t c = 1; c < 5; c++)
+			ck_assert_str_eq(cells[c], expected[b][c]);
+	}
+	free(page);
+	page = read_in(dir, "README.md");
+	ck_assert_ptr_nonnull(page);
+	assert_item_data(page, "- **Message5**",
+	                 "Message5 5 6 R5 Message3 Message4 0 Floor 3",
+	                 "the proposal's standing");
+	free(page);
+	page = read_in(dir, "results.md");
+	ck_assert_ptr_nonnull(page);
+	char *text = paragraph(strstr(page, "\nMessage5 holds "), 0);
+	assert_data(text, "Message5 5 6 0 1.1 Floor 3", "the results page");
+	free(text);
+	free(page);
+	remove_temp();
+}
+END_TEST
+
+/* The first paragraph of the part of `page` under `heading` (its line
+ * under the heading). */
+static char *
+head_of(const char *page, const char *heading)
+{
+	char *part = section_of(page, heading);
+	char *text = paragraph(part, 0);
+	ck_assert_msg(text != NULL, "nothing under %s", heading);
+	free(part);
+	return text;
+}
+
+/* Fails unless text holds every one of `needles` (NULL-terminated). */
+static void
+assert_holds(const char *text, const char *const *needles, const char *what)
+{
+	for (size_t i = 0; needles[i] != NULL; i++)
+		ck_assert_msg(strstr(text, needles[i]) != NULL,
+		              "%s does not name %s:\n%s", what, needles[i], text);
+}
+
+/*
+ * A page shows no run but the reported one, except where it says at its
+ * top which other runs it shows: the toolchain page and its section of the
+ * summary (the runs of scripts/sensitivity: how many, their folder and
+ * commit) and the page on the original code and its section (the counted
+ * run: its file, date and commit; {count:X:B} puts its counts into the
+ * explanations). The other pages' line under their heading names the
+ * reported run alone.
+ */
+START_TEST(test_other_runs_are_named)
+{
+	make_temp();
+	char *timed = read_text(data_path("report/results-answer.json"));
+	ck_assert_ptr_nonnull(timed);
+	char *a = replace_once(timed, "\"unit\": \"ns\"",
+	                       "\"unit\": \"instructions\"");
+	char *b = replace_once(a, "2026-01-02T03:04:05Z", "2026-02-03T04:05:06Z");
+	char *counted = replace_once(b, "0123456789abcdef0123456789abcdef01234567",
+	                             "fedcba9876543210fedcba9876543210fedcba98");
+	write_in(temp_dir, "counted.json", counted);
+	write_in(temp_dir, "notes.txt",
+	         "[Message4 Flatten Int32]\n"
+	         "Counted: {count:5:Message4} against {count:5:Haiku-original}."
+	         "\n\n[Message3 Flatten Int32]\nTimed: {now:5:Message3}.\n");
+	char dir[4096], notes[4096], counts[4096];
+	snprintf(dir, sizeof dir, "%s", in_temp("page"));
+	snprintf(notes, sizeof notes, "%s", in_temp("notes.txt"));
+	snprintf(counts, sizeof counts, "%s", in_temp("counted.json"));
+	struct bench_capture capture = hu_run(
+		NULL, 0, NULL, "report", data_path("report/results-answer.json"),
+		"--dir", dir, "--reference", REFERENCE_CSV, "--explanations",
+		data_path("report/explanations.txt"), "--original-explanations",
+		notes, "--instructions", counts, "--sensitivity",
+		data_path("report/toolchain"), "--gnuplot", "/nonexistent/gnuplot",
+		NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	struct report_texts report;
+	read_report(dir, &report);
+	static const char *const counted_run[] = {
+		"counted.json", "2026-02-03T04:05:06Z",
+		"fedcba9876543210fedcba9876543210fedcba98", NULL,
+	};
+	static const char *const sensitivity_runs[] = {
+		"4 runs", "report/toolchain",
+		"89abcdef0123456789abcdef0123456789abcdef", NULL,
+	};
+	char *head = head_of(page_of(&report, "originals.md"), "# ");
+	assert_holds(head, counted_run, "the originals page's head");
+	free(head);
+	head = head_of(page_of(&report, "README.md"),
+	               "### Re-creations against the original code");
+	assert_holds(head, counted_run, "the summary's originals section");
+	free(head);
+	head = head_of(page_of(&report, "toolchain.md"), "# ");
+	assert_holds(head, sensitivity_runs, "the toolchain page's head");
+	free(head);
+	head = head_of(page_of(&report, "README.md"),
+	               "### What depends on the toolchain");
+	assert_holds(head, sensitivity_runs, "the summary's toolchain section");
+	free(head);
+	static const char *const alone[] = {"results.md", "real-messages.md",
+	                                    "comparison-2005.md"};
+	for (size_t i = 0; i < 3; i++) {
+		head = head_of(page_of(&report, alone[i]), "# ");
+		ck_assert_msg(strstr(head, "results-answer.json") != NULL &&
+		                      strstr(head, ". ") == NULL,
+		              "%s: %s", alone[i], head);
+		free(head);
+	}
+	ck_assert_ptr_nonnull(strstr(page_of(&report, "originals.md"),
+	                             "- **Flatten Int32**: Counted: 9 against "
+	                             "12.\n"));
+	free_report(&report);
+	free(counted);
+	free(b);
+	free(a);
+	free(timed);
+	remove_temp();
 }
 END_TEST
 
@@ -2509,6 +2849,7 @@ make_report_suite(void)
 	tcase_add_test(page, test_a_difference_within_the_noise);
 	tcase_add_test(page, test_rows_on_named_messages);
 	tcase_add_test(page, test_real_messages_section);
+	tcase_add_test(page, test_plots_name_the_run_and_show_the_spread);
 	suite_add_tcase(suite, page);
 	TCase *toolchain = tcase_create("toolchain");
 	tcase_set_timeout(toolchain, 60);
@@ -2528,6 +2869,8 @@ make_report_suite(void)
 	TCase *readme = tcase_create("readme");
 	tcase_set_timeout(readme, 60);
 	tcase_add_test(readme, test_answer_counts);
+	tcase_add_test(readme, test_fastest_overall);
+	tcase_add_test(readme, test_other_runs_are_named);
 	tcase_add_test(readme, test_readme_block_of_the_committed_results);
 	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
 	tcase_add_test(readme, test_a_mixed_latest_set_is_refused);

@@ -289,6 +289,7 @@ report_comparison_free(struct report_comparison *comparison)
  * {2005:X}           2005's time of the series' backend on test X
  * {2005:X:B}         ... of backend B
  * {now:X}, {now:X:B} today's median (B may be Floor)
+ * {count:X:B}        B's instructions per operation in the counted run
  * X is a number of items (the note's operation and type) or a test name
  * ("tFlatten5000String").
  */
@@ -297,6 +298,7 @@ struct expansion {
 	const struct report_notes *notes;
 	const struct report_series *series;
 	const struct bench_run_file *run;
+	const struct bench_run_file *counts;
 	const struct report_reference *reference;
 	char *why;
 	size_t why_size;
@@ -314,7 +316,8 @@ placeholder_error(const struct expansion *x, const char *placeholder,
 	return false;
 }
 
-/* Resolves X of {2005:X} / {now:X} to an operation, type and items. */
+/* Resolves X of {2005:X} / {now:X} / {count:X:B} to an operation, type
+ * and items. */
 static bool
 resolve_test(const struct expansion *x, const char *text, enum bench_op *op,
              enum bench_type *type, size_t *items)
@@ -370,9 +373,11 @@ static bool
 expand_time(FILE *out, const struct expansion *x, const char *placeholder)
 {
 	bool then = strncmp(placeholder, "2005:", 5) == 0;
+	bool counted = strncmp(placeholder, "count:", 6) == 0;
+	const struct bench_run_file *run = counted ? x->counts : x->run;
 	char argument[96];
 	snprintf(argument, sizeof argument, "%s",
-	         placeholder + (then ? 5 : 4));
+	         placeholder + (then ? 5 : counted ? 6 : 4));
 	const char *backend = NULL;
 	char *colon = strchr(argument, ':');
 	if (colon != NULL) {
@@ -402,18 +407,28 @@ expand_time(FILE *out, const struct expansion *x, const char *placeholder)
 		fprintf(out, "%g µs", row->times[column]);
 		return true;
 	}
-	const struct bench_file_row *row = bench_run_file_row(x->run, op, type, items);
+	if (run == NULL)
+		return placeholder_error(x, placeholder,
+		                         "no counted run (give --instructions)");
+	const struct bench_file_row *row = bench_run_file_row(run, op, type, items);
 	const struct bench_file_cell *cell = NULL;
 	if (row != NULL && strcmp(backend, "Floor") == 0) {
 		cell = &row->floor;
 	} else if (row != NULL) {
-		size_t column = bench_run_file_backend(x->run, backend);
+		size_t column = bench_run_file_backend(run, backend);
 		if (column != SIZE_MAX)
 			cell = &row->cells[column];
 	}
 	if (cell == NULL || !bench_file_cell_has_figure(cell))
 		return placeholder_error(x, placeholder,
-		                         "no time for it in the results");
+		                         counted ? "no count for it in the "
+		                                   "counted run"
+		                                 : "no time for it in the "
+		                                   "results");
+	if (counted) {
+		fprintf(out, "%.0f", cell->median);
+		return true;
+	}
 	char text[32];
 	bench_format_time(cell->median, BENCH_UNIT_NS, text, sizeof text);
 	fprintf(out, "%s ns", text);
@@ -459,12 +474,14 @@ report_expand_note(FILE *out, const struct report_note *note,
                    const struct report_notes *notes,
                    const struct report_series *series,
                    const struct bench_run_file *run,
+                   const struct bench_run_file *counts,
                    const struct report_reference *reference, char *why,
                    size_t why_size)
 {
 	const struct expansion x = {
 		.note = note, .notes = notes, .series = series, .run = run,
-		.reference = reference, .why = why, .why_size = why_size,
+		.counts = counts, .reference = reference, .why = why,
+		.why_size = why_size,
 	};
 	const char *p = note->text;
 	while (*p != '\0') {
@@ -503,7 +520,8 @@ write_note(FILE *out, const void *context, char *why, size_t why_size)
 {
 	const struct note_job *job = context;
 	return report_expand_note(out, job->note, job->notes, job->series,
-	                          job->run, job->reference, why, why_size);
+	                          job->run, NULL, job->reference, why,
+	                          why_size);
 }
 
 char *

@@ -63,7 +63,9 @@ write_vs2005(FILE *out, const struct report_page_input *input,
 	        "\n\nEach point is one test on one backend: its time divided "
 	        "by %s's on the same test, in 2005 (across) and today (up). On "
 	        "the dashed diagonal a design stands where it stood against %s "
-	        "in 2005; above it, it lost ground; below it, it gained. %zu of "
+	        "in 2005; above it, it lost ground; below it, it gained. Up, "
+	        "each point has ± the MAD of today's samples as an error bar; "
+	        "across, 2005 gives one shot per test and no spread. %zu of "
 	        "the %zu points lie in the top-left or bottom-right quarter: "
 	        "there the design changed sides, faster than %s on one machine "
 	        "and slower on the other.\n\n",
@@ -115,7 +117,9 @@ winners_rows(const struct report_page_input *input, struct report_grid *grid)
 }
 
 /* The backends one table has and the other lacks: winners over other
- * sets of designs are not the same question. */
+ * sets of designs are not the same question. A backend that does not
+ * compete (a proposal, the original code) changes no Winner, and the
+ * notes say so rather than count it. */
 static void
 write_backend_notes(FILE *out, const struct report_page_input *input)
 {
@@ -124,18 +128,39 @@ write_backend_notes(FILE *out, const struct report_page_input *input)
 	for (size_t b = 0; b < reference->backend_count; b++) {
 		if (bench_run_file_backend(run, reference->backends[b]) == SIZE_MAX)
 			fprintf(out, "Note: %s is in the 2005 table but not in "
-			        "this run, so today's winners are chosen among "
+			        "this run, so today's Winners are chosen among "
 			        "fewer designs.\n\n",
 			        reference->backends[b]);
 	}
+	size_t bystanders = 0, said = 0;
 	for (size_t b = 0; b < run->backend_count; b++) {
-		if (report_reference_backend(reference, run->backends[b].name) ==
+		if (report_reference_backend(reference, run->backends[b].name) !=
 		    SIZE_MAX)
+			continue;
+		if (bm_kind_competes(run->backends[b].kind))
 			fprintf(out, "Note: %s was not in the 2005 table, so "
-			        "today's winners are chosen among more "
+			        "today's Winners are chosen among more "
 			        "designs.\n\n",
 			        run->backends[b].name);
+		else
+			bystanders++;
 	}
+	for (size_t b = 0; b < run->backend_count && bystanders > 0; b++) {
+		if (report_reference_backend(reference, run->backends[b].name) !=
+		            SIZE_MAX ||
+		    bm_kind_competes(run->backends[b].kind))
+			continue;
+		said++;
+		fprintf(out, "%s%s", said == 1 ? "Note: " :
+		                     said == bystanders ? " and " : ", ",
+		        run->backends[b].name);
+	}
+	if (bystanders > 0)
+		fprintf(out, " %s not in the 2005 table, but the proposal and "
+		        "the original code compete in neither Winner column: "
+		        "today's Winners, like 2005's, are chosen among the "
+		        "reference and the Haiku designs.\n\n",
+		        bystanders == 1 ? "was" : "were");
 }
 
 static void

@@ -133,22 +133,27 @@ report_put_picks(FILE *out, const struct report_answer *answer)
 		        wins[REPORT_GROUP_FLAT], rows[REPORT_GROUP_FLAT]);
 }
 
-void
+bool
 report_put_proposals(FILE *out, const struct bench_run_file *run)
 {
 	for (size_t p = 0; p < run->backend_count; p++) {
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
 			continue;
 		struct report_proposal_tally tally;
-		report_tally_proposal(run, p, &tally);
+		if (!report_tally_proposal(run, p, &tally))
+			return false;
 		fprintf(out, "- **%s**, the proposal, holds %zu of the %zu rows "
 		        "against ", run->backends[p].name, tally.held,
 		        tally.known);
 		put_competitors(out, run);
 		fprintf(out, " (%zu within %.1fx the Floor), at %.2fx the "
-		        "fastest of them (geometric mean).\n", tally.by_floor,
-		        BENCH_FORMAT_FLOOR_FACTOR, tally.mean_ratio);
+		        "fastest of them (geometric mean), and is the fastest "
+		        "of all the run's backends on %zu of those rows (the tie "
+		        "rule among them all; it never counts as Winner).\n",
+		        tally.by_floor, BENCH_FORMAT_FLOOR_FACTOR,
+		        tally.mean_ratio, tally.fastest);
 	}
+	return true;
 }
 
 void

@@ -369,7 +369,7 @@ static bool
 check_placeholders(const char *text, char *bad, size_t bad_size)
 {
 	static const char *const names[] = {"e2005", "enow", "efloor",
-	                                    "2005:", "now:"};
+	                                    "2005:", "now:", "count:"};
 	for (const char *p = text; *p != '\0'; p++) {
 		if (*p == '}') {
 			snprintf(bad, bad_size, "a '}' without '{'");

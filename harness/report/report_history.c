@@ -445,6 +445,19 @@ report_write_history_page(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
+/* The page shows the baseline's committed versions, not the reported run. */
+bool
+report_history_runs(FILE *out, const struct report_page_input *input,
+                    char *why, size_t why_size)
+{
+	(void)input;
+	(void)why;
+	(void)why_size;
+	fputs(" It shows the committed versions of the instruction baseline, "
+	      "each named by its commit, not this run.", out);
+	return true;
+}
+
 bool
 report_history_findings(FILE *out, const struct report_page_input *input,
                         char *why, size_t why_size)

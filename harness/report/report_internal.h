@@ -187,21 +187,23 @@ void report_format_exponent(double exponent, char *out, size_t out_size);
 
 /*
  * Writes a note's text with its placeholders replaced by figures from the
- * two tables (see the explanations file's header for the list). `series`
- * is the series the note explains (NULL for notes of other kinds). On an
- * unknown placeholder or a figure neither table has, writes a reason
- * naming the key and returns false.
+ * two tables and from `counts`, a run of instruction counts (NULL: none;
+ * see the explanations files' headers for the list). `series` is the
+ * series the note explains (NULL for notes of other kinds). On an unknown
+ * placeholder or a figure none of them has, writes a reason naming the key
+ * and returns false.
  */
 bool report_expand_note(FILE *out, const struct report_note *note,
                         const struct report_notes *notes,
                         const struct report_series *series,
                         const struct bench_run_file *run,
+                        const struct bench_run_file *counts,
                         const struct report_reference *reference, char *why,
                         size_t why_size);
 
-/* The same, into a new string (free it); NULL with a reason on failure
- * (out of memory included), so that nothing is written before a note is
- * known to expand. */
+/* The same without counts, into a new string (free it); NULL with a
+ * reason on failure (out of memory included), so that nothing is written
+ * before a note is known to expand. */
 char *report_note_text(const struct report_note *note,
                        const struct report_notes *notes,
                        const struct report_series *series,
@@ -418,6 +420,7 @@ struct report_originals {
 	struct report_original_pair *pairs; /* one per original in the run */
 	size_t count;
 	bool counted;                       /* a counted run was given */
+	const struct bench_run_file *counts; /* it, or NULL */
 };
 
 /*
@@ -456,6 +459,7 @@ bool report_row_in_group(const struct bench_file_row *row,
 struct report_standing {
 	size_t wins;          /* Winner */
 	size_t haiku_wins;    /* Haiku Winner */
+	size_t fastest;       /* fastest overall (report_fastest_overall) */
 	double log_sum;       /* of time / the fastest Haiku design's */
 	size_t ratios;
 };
@@ -478,6 +482,18 @@ double report_geometric_mean(const struct report_standing *standing);
 size_t report_leader(const struct bench_run_file *run,
                      const struct report_standing *standings);
 
+/*
+ * The backend that is fastest overall on a row: the one the tie rule
+ * (bench_decide, harness/README.md §4.2) names among every backend of the
+ * run with a figure, the proposal and the original code included, the
+ * Floor never. SIZE_MAX on a tie for the lowest median or when no backend
+ * has a figure. Neither Winner column counts it: it says how a backend
+ * that does not compete stands. candidates: scratch, one per backend.
+ */
+size_t report_fastest_overall(const struct bench_run_file *run,
+                              const struct bench_file_row *row,
+                              struct bench_candidate *candidates);
+
 /* Proposal `proposal`'s standing on a row against the best competitor
  * (bench_standing, stats.h), and that competitor's name. */
 struct bench_standing report_proposal_standing(
@@ -488,10 +504,12 @@ struct report_proposal_tally {
 	size_t known;         /* rows with a standing */
 	size_t held;
 	size_t by_floor;      /* held by the format exception */
+	size_t fastest;       /* rows where it is fastest overall */
 	double mean_ratio;    /* geometric mean of its ratio to the best */
 };
 
-void report_tally_proposal(const struct bench_run_file *run, size_t proposal,
+/* False when out of memory. */
+bool report_tally_proposal(const struct bench_run_file *run, size_t proposal,
                            struct report_proposal_tally *tally);
 
 /* Whether the original code, ranked by the tie rule among the originals
@@ -527,7 +545,7 @@ void report_put_lead(FILE *out, const struct bench_run_file *run,
 /* The list items of the answer: the picks, each proposal's standing, the
  * originals' agreement. */
 void report_put_picks(FILE *out, const struct report_answer *answer);
-void report_put_proposals(FILE *out, const struct bench_run_file *run);
+bool report_put_proposals(FILE *out, const struct bench_run_file *run);
 void report_put_originals(FILE *out, const struct report_answer *answer);
 
 /* --- The block of the project's README.md (report_readme.c) -------------- */
@@ -611,6 +629,10 @@ struct report_page {
 	report_page_writer *write; /* its body, after its heading */
 	report_page_writer *findings; /* its "###" parts of the summary's
 	                               * findings, or NULL */
+	report_page_writer *other_runs; /* says which runs other than the
+	                                 * reported one the page shows, after
+	                                 * the line that names the report; NULL
+	                                 * when it shows none */
 };
 
 /* The list of pages, in the summary's order. */
@@ -637,9 +659,16 @@ void report_put_image(FILE *out, const struct report_plot *plot);
 report_page_writer report_write_real_page, report_real_findings;
 report_page_writer report_write_results_page, report_results_findings;
 report_page_writer report_write_2005_page, report_2005_findings;
-report_page_writer report_write_originals_page, report_originals_findings;
-report_page_writer report_write_toolchain_page, report_toolchain_findings;
-report_page_writer report_write_history_page, report_history_findings;
+report_page_writer report_write_originals_page, report_originals_findings,
+	report_originals_runs;
+report_page_writer report_write_toolchain_page, report_toolchain_findings,
+	report_toolchain_runs;
+report_page_writer report_write_history_page, report_history_findings,
+	report_history_runs;
+
+/* "<date>, commit `<commit>`" of a run, for the sentences that name
+ * another run than the reported one. */
+void report_put_run(FILE *out, const struct bench_run_file *run);
 
 /* --- Markdown (report_grid.c) ------------------------------------------- */
 

@@ -166,6 +166,7 @@ report_compare_originals(const struct bench_run_file *run,
 {
 	memset(originals, 0, sizeof *originals);
 	originals->counted = counts != NULL;
+	originals->counts = counts;
 	originals->pairs = calloc(run->backend_count + 1,
 	                          sizeof *originals->pairs);
 	if (originals->pairs == NULL) {
@@ -357,8 +358,8 @@ write_pair_notes(FILE *out, const struct report_page_input *input,
 		fprintf(out, "- **%s %s**: ", bench_op_name(note->op),
 		        bench_type_name(note->type));
 		if (!report_expand_note(out, note, input->original_notes, NULL,
-		                        input->run, input->reference, why,
-		                        why_size))
+		                        input->run, input->originals->counts,
+		                        input->reference, why, why_size))
 			return false;
 		fputs("\n", out);
 	}
@@ -391,17 +392,19 @@ write_intro(FILE *out, const struct report_page_input *input)
 	      "Times come from the run of the [results](results.md) page; "
 	      "instructions from ",
 	      out);
-	if (input->originals->counted)
-		report_put_source(out, input->counts_source);
-	else
-		fputs("no counted run (none was found)", out);
+	fputs(input->originals->counted ? "the counted run named above"
+	                                : "no counted run (none was found)",
+	      out);
 	fprintf(out,
 	        ". A row outside %.2f-%.2fx (in bold; by instructions where "
 	        "they were counted, by time elsewhere) is explained below its "
 	        "table, from ",
 	        REPORT_ORIGINALS_BAND_LOW, REPORT_ORIGINALS_BAND_HIGH);
 	report_put_source(out, input->original_notes_source);
-	fputs(". Allocations are per operation, re-creation / original; "
+	fputs(": the figures of a row there come from the same runs; the "
+	      "cost it gives of a part of the work (a call, the adapter) was "
+	      "read from callgrind's count per function when it was written. "
+	      "Allocations are per operation, re-creation / original; "
 	      "bytes compares what the two flattened (the size of each when "
 	      "they differ).\n\n",
 	      out);
@@ -460,6 +463,32 @@ report_write_originals_page(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
+/* "<file> (<date>, commit `...`)": the counted run. */
+static void
+put_counted_run(FILE *out, const struct report_page_input *input)
+{
+	report_put_source(out, input->counts_source);
+	fputs(" (", out);
+	report_put_run(out, input->originals->counts);
+	fputs(")", out);
+}
+
+bool
+report_originals_runs(FILE *out, const struct report_page_input *input,
+                      char *why, size_t why_size)
+{
+	(void)why;
+	(void)why_size;
+	const struct report_originals *originals = input->originals;
+	if (originals == NULL || originals->count == 0 ||
+	    originals->counts == NULL)
+		return true;
+	fputs(" Its instruction counts come from another run, ", out);
+	put_counted_run(out, input);
+	fputs(".", out);
+	return true;
+}
+
 bool
 report_originals_findings(FILE *out, const struct report_page_input *input,
                           char *why, size_t why_size)
@@ -471,6 +500,12 @@ report_originals_findings(FILE *out, const struct report_page_input *input,
 	struct report_answer answer;
 	if (!report_answer(input->run, &answer))
 		return bench_say(why, why_size, "out of memory");
+	if (originals->counts != NULL) {
+		fputs("Times from the run above; instructions from another run, ",
+		      out);
+		put_counted_run(out, input);
+		fputs(":\n\n", out);
+	}
 	for (size_t p = 0; p < originals->count; p++) {
 		fprintf(out, "- **%s** against %s. ",
 		        originals->pairs[p].recreation,

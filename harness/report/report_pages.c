@@ -17,27 +17,30 @@ static const struct report_page pages[] = {
 	{"real-messages.md", "Real messages",
 	 "the messages Haiku sends and stores, per operation, with their "
 	 "Winners and charts, and which Haiku design wins which group of rows",
-	 report_write_real_page, report_real_findings},
+	 report_write_real_page, report_real_findings, NULL},
 	{"results.md", "Results",
 	 "the machine and options of the run, and the full results table: "
 	 "every backend, the original code, the proposal and the Floor",
-	 report_write_results_page, report_results_findings},
+	 report_write_results_page, report_results_findings, NULL},
 	{"comparison-2005.md", "Comparison with 2005",
 	 "the Winners of 2005 and today side by side, the growth from 500 to "
 	 "5000 items then and now, and why the classes that differ do",
-	 report_write_2005_page, report_2005_findings},
+	 report_write_2005_page, report_2005_findings, NULL},
 	{"originals.md", "Re-creations against the original code",
 	 "each re-creation beside Haiku's own code of its design, row by row, "
 	 "in time and instructions, with what explains the rows that differ",
-	 report_write_originals_page, report_originals_findings},
+	 report_write_originals_page, report_originals_findings,
+	 report_originals_runs},
 	{"toolchain.md", "What depends on the toolchain",
 	 "the verdicts of the same rows built with other compilers and "
 	 "allocators",
-	 report_write_toolchain_page, report_toolchain_findings},
+	 report_write_toolchain_page, report_toolchain_findings,
+	 report_toolchain_runs},
 	{"history.md", "History",
 	 "every committed version of the instruction baseline, what each one "
 	 "moved, and each operation's trend per backend",
-	 report_write_history_page, report_history_findings},
+	 report_write_history_page, report_history_findings,
+	 report_history_runs},
 };
 
 #define PAGE_COUNT (sizeof pages / sizeof pages[0])
@@ -50,29 +53,45 @@ report_pages(size_t *count)
 }
 
 /* What every page starts with: the marker of a generated file, its title,
- * and where it belongs. */
-static void
+ * where it belongs, and which other runs than the reported one it shows
+ * (page NULL: the summary, whose sections say so). */
+static bool
 put_page_head(FILE *out, const struct report_page_input *input,
-              const char *title)
+              const struct report_page *page, char *why, size_t why_size)
 {
 	fprintf(out, "%s (harness/report/): do not edit; regenerate with "
-	        "scripts/report. -->\n# %s\n\n", REPORT_PAGE_MARKER, title);
-	if (strcmp(title, REPORT_SUMMARY_TITLE) == 0)
-		return;
+	        "scripts/report. -->\n# %s\n\n", REPORT_PAGE_MARKER,
+	        page != NULL ? page->title : REPORT_SUMMARY_TITLE);
+	if (page == NULL)
+		return true;
 	fputs("A page of the [results report](README.md) on ", out);
 	report_put_source(out, input->source);
-	fputs(".\n\n", out);
+	fputs(".", out);
+	if (page->other_runs != NULL &&
+	    !page->other_runs(out, input, why, why_size))
+		return false;
+	fputs("\n\n", out);
+	return true;
+}
+
+void
+report_put_run(FILE *out, const struct bench_run_file *run)
+{
+	fprintf(out, "%s, commit `", run->date);
+	report_put_cell(out, run->git_commit);
+	fputs("`", out);
 }
 
 static void
 write_summary_intro(FILE *out, const struct report_page_input *input)
 {
-	put_page_head(out, input, REPORT_SUMMARY_TITLE);
+	put_page_head(out, input, NULL, NULL, 0);
 	fputs("What the run of ", out);
 	report_put_source(out, input->source);
 	fputs(" found, each finding with the plot that shows it; the pages "
 	      "listed at the end hold every table. Every figure comes from "
-	      "that file, from the 2005 table or from the files a page names; "
+	      "that file or from the 2005 table, but in the sections and "
+	      "pages that say at their top which other runs they show; "
 	      "regenerate the report with `scripts/report` (from the results "
 	      "file alone) or `scripts/bench --all` (which runs the benchmark "
 	      "first).\n\n## The run\n\n",
@@ -95,7 +114,10 @@ write_summary(FILE *out, const struct report_page_input *input,
 		        "and `plots.gp`.\n\n", input->plots->skipped);
 	else
 		fputs("The plots are drawn by gnuplot from the CSV files in "
-		      "[`data/`](data/) with [`plots.gp`](plots.gp).\n\n",
+		      "[`data/`](data/) (each time with the MAD of its "
+		      "samples) with [`plots.gp`](plots.gp); each names the "
+		      "run's machine, date and commit, and shows the MAD as "
+		      "error bars.\n\n",
 		      out);
 	for (size_t p = 0; p < PAGE_COUNT; p++) {
 		if (pages[p].findings == NULL)
@@ -124,8 +146,8 @@ write_page_text(FILE *out, const void *context, char *why, size_t why_size)
 	const struct page_job *job = context;
 	if (job->page == NULL)
 		return write_summary(out, job->input, why, why_size);
-	put_page_head(out, job->input, job->page->title);
-	return job->page->write(out, job->input, why, why_size);
+	return put_page_head(out, job->input, job->page, why, why_size) &&
+	       job->page->write(out, job->input, why, why_size);
 }
 
 /* True for a page of the list, or the summary. */

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,14 +21,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* Colours and point shapes by column: the Okabe-Ito palette, which stays
- * distinguishable with the common colour-vision deficiencies; the shapes
- * tell the lines apart in grey too. */
+/* Colours and point shapes by place (look_of): the Okabe-Ito palette,
+ * which stays distinguishable with the common colour-vision deficiencies;
+ * the shapes, filled but the last two, tell the lines apart in grey too. */
 static const char *const palette[] = {
 	"#000000", "#E69F00", "#0072B2", "#009E73", "#D55E00", "#56B4E9",
 	"#CC79A7", "#8C6D31",
 };
-static const int point_types[] = {7, 5, 9, 11, 13, 6, 4, 8};
+static const int point_types[] = {7, 5, 9, 11, 13, 15, 3, 1};
 #define PALETTE_SIZE (sizeof palette / sizeof palette[0])
 _Static_assert(PALETTE_SIZE == REPORT_PLOT_COLOURS,
                "REPORT_PLOT_COLOURS counts the palette");
@@ -165,6 +166,13 @@ report_plots_free(struct report_plots *plots)
 
 /* --- Data files ----------------------------------------------------------- */
 
+/*
+ * Every time in the data comes with the spread of its samples: the cell's
+ * MAD (harness/README.md §4.1), in a column "<backend> MAD" after the
+ * backend's, divided by what the time is divided by. The plots draw it as
+ * error bars.
+ */
+
 static void
 put_value(FILE *out, bool known, double value)
 {
@@ -174,16 +182,37 @@ put_value(FILE *out, bool known, double value)
 		fputs(",?", out);
 }
 
-/* items,<backend>...,Floor (no Floor column for Lookup) */
+/* A cell's median and MAD over `scale` (1 for times); "?" without a
+ * figure. */
+static void
+put_spread(FILE *out, const struct bench_file_cell *cell, double scale)
+{
+	bool known = scale > 0 && bench_file_cell_has_figure(cell);
+	put_value(out, known, cell->median / scale);
+	put_value(out, known, cell->mad / scale);
+}
+
+/* The header: `first`, then "<backend>,<backend> MAD" for each backend
+ * and the Floor when asked. */
+static void
+spread_header(FILE *out, const struct bench_run_file *run, const char *first,
+              bool floor)
+{
+	fputs(first, out);
+	for (size_t b = 0; b < run->backend_count; b++)
+		fprintf(out, ",%s,%s MAD", run->backends[b].name,
+		        run->backends[b].name);
+	fputs(floor ? ",Floor,Floor MAD\n" : "\n", out);
+}
+
+/* items,<backend>,<backend> MAD,...,Floor,Floor MAD (no Floor for
+ * Lookup) */
 static void
 scaling_data(FILE *out, const struct bench_run_file *run,
              const struct report_plot *plot)
 {
 	bool floor = op_has_floor(plot->op);
-	fputs("items", out);
-	for (size_t b = 0; b < run->backend_count; b++)
-		fprintf(out, ",%s", run->backends[b].name);
-	fputs(floor ? ",Floor\n" : "\n", out);
+	spread_header(out, run, "items", floor);
 	for (size_t s = 0; s < run->size_count; s++) {
 		const struct bench_file_row *row = bench_run_file_row(
 			run, plot->op, plot->type, run->sizes[s]);
@@ -191,10 +220,9 @@ scaling_data(FILE *out, const struct bench_run_file *run,
 			continue;
 		fprintf(out, "%zu", row->workload.items);
 		for (size_t b = 0; b < run->backend_count; b++)
-			put_value(out, bench_file_cell_has_figure(&row->cells[b]),
-			          row->cells[b].median);
+			put_spread(out, &row->cells[b], 1);
 		if (floor)
-			put_value(out, bench_file_cell_has_figure(&row->floor), row->floor.median);
+			put_spread(out, &row->floor, 1);
 		fputc('\n', out);
 	}
 }
@@ -212,66 +240,72 @@ fastest(const struct bench_run_file *run, const struct bench_file_row *row)
 	return best;
 }
 
-/* test,<backend>...: each median over the row's fastest. */
-static void
-relative_data(FILE *out, const struct bench_run_file *run,
-              const struct report_plot *plot)
+/*
+ * The rows of a bar chart, in its order, into rows[] (room for every row
+ * of the run): a size's matrix rows by operation and type, or a real
+ * operation's rows as the run has them. Returns how many.
+ */
+static size_t
+bar_rows(const struct bench_run_file *run, const struct report_plot *plot,
+         const struct bench_file_row **rows)
 {
-	fputs("test", out);
-	for (size_t b = 0; b < run->backend_count; b++)
-		fprintf(out, ",%s", run->backends[b].name);
-	fputc('\n', out);
+	size_t count = 0;
+	if (plot->kind == REPORT_PLOT_REAL) {
+		for (size_t r = 0; r < run->row_count; r++) {
+			const struct bench_file_row *row = &run->rows[r];
+			if (row->op == plot->op && report_row_is_real(row))
+				rows[count++] = row;
+		}
+		return count;
+	}
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
 		for (int t = 0; t < BENCH_TYPE_COUNT; t++) {
 			const struct bench_file_row *row = bench_run_file_row(
 				run, (enum bench_op)o, (enum bench_type)t,
 				plot->items);
-			if (row == NULL)
-				continue;
-			double best = fastest(run, row);
-			fprintf(out, "%s %s", bench_op_name(row->op),
-			        bench_type_name(row->workload.type));
-			for (size_t b = 0; b < run->backend_count; b++)
-				put_value(out,
-				          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
-				          row->cells[b].median / best);
-			fputc('\n', out);
+			if (row != NULL)
+				rows[count++] = row;
 		}
 	}
+	return count;
 }
 
-/* message,<backend>...: each median of a real operation's rows over the
- * row's fastest. */
+/* A bar chart's label of a row: "Read String", or the message. */
 static void
-real_data(FILE *out, const struct bench_run_file *run,
+bar_label(const struct bench_file_row *row, char *out, size_t out_size)
+{
+	if (report_row_is_real(row))
+		snprintf(out, out_size, "%s", row->workload.message);
+	else
+		snprintf(out, out_size, "%s %s", bench_op_name(row->op),
+		         bench_type_name(row->workload.type));
+}
+
+/* test,<backend>,<backend> MAD,... (message,... for a real operation):
+ * each backend's median and MAD over the row's fastest median. */
+static bool
+bars_data(FILE *out, const struct bench_run_file *run,
           const struct report_plot *plot)
 {
-	fputs("message", out);
-	for (size_t b = 0; b < run->backend_count; b++)
-		fprintf(out, ",%s", run->backends[b].name);
-	fputc('\n', out);
-	for (size_t r = 0; r < run->row_count; r++) {
-		const struct bench_file_row *row = &run->rows[r];
-		if (row->op != plot->op || !report_row_is_real(row))
-			continue;
-		double best = fastest(run, row);
-		fprintf(out, "%s", row->workload.message);
+	const struct bench_file_row **rows =
+		calloc(run->row_count + 1, sizeof *rows);
+	if (rows == NULL)
+		return false;
+	size_t count = bar_rows(run, plot, rows);
+	spread_header(out, run,
+	              plot->kind == REPORT_PLOT_REAL ? "message" : "test",
+	              false);
+	for (size_t r = 0; r < count; r++) {
+		char label[REPORT_NAME_MAX];
+		bar_label(rows[r], label, sizeof label);
+		double best = fastest(run, rows[r]);
+		fputs(label, out);
 		for (size_t b = 0; b < run->backend_count; b++)
-			put_value(out,
-			          best > 0 && bench_file_cell_has_figure(&row->cells[b]),
-			          row->cells[b].median / best);
+			put_spread(out, &rows[r]->cells[b], best);
 		fputc('\n', out);
 	}
-}
-
-/* The rows a bar chart shows. */
-static bool
-in_bars(const struct report_plot *plot, const struct bench_file_row *row)
-{
-	if (plot->kind == REPORT_PLOT_REAL)
-		return row->op == plot->op && report_row_is_real(row);
-	return row->workload.kind == BENCH_WORKLOAD_MATRIX &&
-	       row->workload.items == plot->items;
+	free(rows);
+	return true;
 }
 
 bool
@@ -306,18 +340,22 @@ in_vs2005(const struct bench_run_file *run,
 	       report_reference_backend(reference, name) != SIZE_MAX;
 }
 
-/* test,<backend> 2005,<backend> today,... */
+/* test,<backend> 2005,<backend> today,<backend> today MAD,...: today's
+ * MAD over the base's median, as the time is. 2005's figures are one shot
+ * each, without a spread. */
 static void
 vs2005_data(FILE *out, const struct bench_run_file *run,
             const struct report_reference *reference, const char *base)
 {
 	fputs("test", out);
 	for (size_t b = 0; b < run->backend_count; b++) {
+		const char *name = run->backends[b].name;
 		if (in_vs2005(run, reference, base, b))
-			fprintf(out, ",%s 2005,%s today", run->backends[b].name,
-			        run->backends[b].name);
+			fprintf(out, ",%s 2005,%s today,%s today MAD", name, name,
+			        name);
 	}
 	fputc('\n', out);
+	size_t base_now = bench_run_file_backend(run, base);
 	for (size_t r = 0; r < run->row_count; r++) {
 		const struct bench_file_row *row = &run->rows[r];
 		if (report_reference_row_of(reference, row) == NULL)
@@ -331,6 +369,10 @@ vs2005_data(FILE *out, const struct bench_run_file *run,
 				run, reference, base, row, b, &then, &now);
 			put_value(out, known, then);
 			put_value(out, known, now);
+			put_value(out, known,
+			          known ? row->cells[b].mad /
+			                          row->cells[base_now].median
+			                : 0);
 		}
 		fputc('\n', out);
 	}
@@ -384,10 +426,127 @@ ratio_tics(FILE *out, const char *axis, double lo, double hi, bool fine)
 	fprintf(out, ")\nset m%stics %d\n", axis, fine ? 1 : 10);
 }
 
-/* What every plot starts with: a clean state, the terminal for the
- * format asked, and the CSV settings. */
+/* --- How each backend looks ----------------------------------------------- */
+
+/* The backend whose look `column` takes: its re-creation for an original
+ * whose re-creation is in the run, else itself. */
+static size_t
+drawn_like(const struct bench_run_file *run, size_t column)
+{
+	const struct bench_file_backend *backend = &run->backends[column];
+	if (backend->kind != BM_KIND_ORIGINAL || backend->counterpart == NULL)
+		return column;
+	size_t re = bench_run_file_backend(run, backend->counterpart);
+	return re != SIZE_MAX && run->backends[re].kind != BM_KIND_ORIGINAL
+	               ? re
+	               : column;
+}
+
+/* A backend's colour and point shape, by its place among the backends
+ * that have a look of their own. An original takes its re-creation's
+ * colour, drawn open, dotted or hatched, so that the two read as one design
+ * and no two backends look alike. */
+struct look {
+	const char *colour;
+	int point;
+	bool twin;                /* drawn like its re-creation */
+};
+
+static struct look
+look_of(const struct bench_run_file *run, size_t column)
+{
+	size_t at = drawn_like(run, column), place = 0;
+	for (size_t b = 0; b < at; b++)
+		place += drawn_like(run, b) == b;
+	int point = point_types[place % PALETTE_SIZE];
+	/* The filled shapes are odd; the open one of each is one less. */
+	if (at != column && point % 2 == 1)
+		point--;
+	return (struct look){palette[place % PALETTE_SIZE], point, at != column};
+}
+
+/* --- The text around a plot ------------------------------------------------ */
+
+/*
+ * What a plot says besides its data: its title in two lines (split at its
+ * first ": "), and a footnote: what the points or bars and their error
+ * bars are, then the run's machine, date and commit. check_text measures
+ * every line.
+ */
+#define FOOTNOTE_LINES 4
+#define FOOTNOTE_TEXT 160
+
+struct plot_text {
+	char footnote[FOOTNOTE_LINES][FOOTNOTE_TEXT];
+	size_t lines;
+};
+
+static void add_footnote(struct plot_text *text, const char *format, ...)
+	BENCH_PRINTF(2, 3);
+
 static void
-plot_header(FILE *out, const struct report_plot *plot, int width, int height)
+add_footnote(struct plot_text *text, const char *format, ...)
+{
+	if (text->lines == FOOTNOTE_LINES)
+		return;
+	va_list arguments;
+	va_start(arguments, format);
+	vsnprintf(text->footnote[text->lines++], FOOTNOTE_TEXT, format,
+	          arguments);
+	va_end(arguments);
+}
+
+/* The run's lines of a footnote. A commit is shortened to 12 hex digits
+ * (and its "-dirty"), a CPU's name to what a line holds. */
+static void
+add_run_footnotes(struct plot_text *text, const struct bench_run_file *run)
+{
+	const char *commit = run->git_commit;
+	size_t hex = strspn(commit, "0123456789abcdef");
+	char short_commit[64];
+	if (hex >= 40)
+		snprintf(short_commit, sizeof short_commit, "%.12s%.20s",
+		         commit, commit + 40);
+	else
+		snprintf(short_commit, sizeof short_commit, "%.40s", commit);
+	add_footnote(text, "Machine: %.56s%s (%lld cores)", run->cpu,
+	             strlen(run->cpu) > 56 ? "..." : "", run->cores);
+	add_footnote(text, "Run: %.40s, commit %s", run->date, short_commit);
+}
+
+/* The lines from the bottom of the canvas to the top of the footnote. */
+static double
+footnote_height(const struct plot_text *text)
+{
+	return 0.6 + 1.15 * (double)text->lines;
+}
+
+/* Text inside a gnuplot string in double quotes: '"' and '\' escaped,
+ * control characters as spaces. */
+static void
+put_gnuplot_text(FILE *out, const char *text, size_t length)
+{
+	for (size_t i = 0; i < length && text[i] != '\0'; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '"' || c == '\\')
+			fputc('\\', out);
+		fputc(c < 0x20 ? ' ' : text[i], out);
+	}
+}
+
+/* The length of a title's first line: up to its first ": ". */
+static size_t
+title_split(const char *title)
+{
+	const char *colon = strstr(title, ": ");
+	return colon != NULL ? (size_t)(colon - title) : strlen(title);
+}
+
+/* What every plot starts with: a clean state, the terminal for the
+ * format asked, the CSV settings, the title and the footnote. */
+static void
+plot_header(FILE *out, const struct report_plot *plot,
+            const struct plot_text *text, int width, int height)
 {
 	fprintf(out,
 	        "\n# --- %s: %s\n"
@@ -402,10 +561,89 @@ plot_header(FILE *out, const struct report_plot *plot, int width, int height)
 	        "set output 'plots/%s.'.format\n"
 	        "set datafile separator ','\n"
 	        "set datafile missing '?'\n"
-	        "set title \"%s\"\n"
-	        "set grid lc rgb '#d8d8d8' lw 1\n",
+	        "set grid lc rgb '#d8d8d8' lw 1\n"
+	        "set title \"",
 	        plot->name, plot->title, width, height, width, height,
-	        plot->name, plot->title);
+	        plot->name);
+	size_t first = title_split(plot->title);
+	put_gnuplot_text(out, plot->title, first);
+	if (plot->title[first] != '\0') {
+		fputs("\\n", out);
+		put_gnuplot_text(out, plot->title + first + 2, SIZE_MAX);
+	}
+	fputs("\"\n", out);
+	for (size_t i = 0; i < text->lines; i++) {
+		fprintf(out, "set label %zu \"", 100 + i);
+		put_gnuplot_text(out, text->footnote[i], SIZE_MAX);
+		fprintf(out, "\" at character 1, character %.2f left "
+		        "textcolor rgb '#505050'\n",
+		        0.6 + 1.15 * (double)(text->lines - 1 - i));
+	}
+}
+
+/* The characters of UTF-8 text[0..length): its bytes but continuation
+ * bytes. */
+static size_t
+characters(const char *text, size_t length)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < length && text[i] != '\0'; i++)
+		count += ((unsigned char)text[i] & 0xC0) != 0x80;
+	return count;
+}
+
+/* One check of check_text: a gnuplot condition, and what it is about. */
+static void
+put_check(FILE *out, const struct report_plot *plot, const char *condition,
+          const char *what, size_t what_length)
+{
+	fprintf(out, "if (!%s) {\n\tprint \"plots.gp: %s: ", condition,
+	        plot->name);
+	put_gnuplot_text(out, what, what_length);
+	fputs(" would be cut off\"\n\texit status 3\n}\n", out);
+}
+
+/* A line of the title or the footnote fits the width. */
+static void
+check_line(FILE *out, const struct report_plot *plot, const char *text,
+           size_t length)
+{
+	char condition[64], what[FOOTNOTE_TEXT + 16];
+	snprintf(condition, sizeof condition, "line_fits(%zu)",
+	         characters(text, length));
+	int n = snprintf(what, sizeof what, "the line '%.*s'", (int)length,
+	                 text);
+	put_check(out, plot, condition, what, n > 0 ? (size_t)n : 0);
+}
+
+/*
+ * After a plot: stops gnuplot, naming the plot and the text, when a line of
+ * its title or footnote is wider than the canvas, or when one of its x
+ * labels (rotated, labels[i] at the i-th tic; none but on the bar
+ * charts) would leave the canvas or run into the footnote. Widths are
+ * gnuplot's own estimates (line_fits and label_fits in the prologue,
+ * script_prologue).
+ */
+static void
+check_text(FILE *out, const struct report_plot *plot,
+           const struct plot_text *text,
+           const char (*labels)[REPORT_NAME_MAX], size_t label_count)
+{
+	size_t first = title_split(plot->title);
+	check_line(out, plot, plot->title, first);
+	if (plot->title[first] != '\0')
+		check_line(out, plot, plot->title + first + 2, SIZE_MAX);
+	for (size_t i = 0; i < text->lines; i++)
+		check_line(out, plot, text->footnote[i], SIZE_MAX);
+	for (size_t i = 0; i < label_count; i++) {
+		char condition[96], what[REPORT_NAME_MAX + 16];
+		snprintf(condition, sizeof condition, "label_fits(%zu, %zu, %.2f)",
+		         i, characters(labels[i], SIZE_MAX),
+		         footnote_height(text));
+		int n = snprintf(what, sizeof what, "the x label '%s'",
+		                 labels[i]);
+		put_check(out, plot, condition, what, n > 0 ? (size_t)n : 0);
+	}
 }
 
 /* The smallest and largest value of a set of cells, for ranges and
@@ -425,6 +663,8 @@ widen(struct range *range, double value)
 		range->hi = value;
 }
 
+/* --- Time against items --------------------------------------------------- */
+
 /* What the rows of a scaling plot hold: the range of their times, the
  * first and last sizes, and which columns have a figure. */
 struct scaling_extent {
@@ -433,7 +673,6 @@ struct scaling_extent {
 	bool has_column[64];
 	bool floor_has_values;
 };
-
 static void
 scaling_extent(const struct bench_run_file *run,
                const struct report_plot *plot, struct scaling_extent *extent)
@@ -463,7 +702,23 @@ scaling_extent(const struct bench_run_file *run,
 	}
 }
 
-/* The plot command: a line per backend with figures, the Floor dashed. */
+/* One curve of a scaling plot: the medians in column `column` of the data
+ * (1 the first after the items), each with an error bar of ± its MAD, the
+ * column after. */
+static void
+put_curve(FILE *out, const struct report_plot *plot, size_t column,
+          const char *style, const char *title, bool first_curve)
+{
+	size_t median = 2 * column, mad = median + 1;
+	fprintf(out,
+	        "%s\t'data/%s.csv' skip 1 using 1:%zu:(low($%zu, $%zu)):"
+	        "($%zu + $%zu) with yerrorlines %s title '%s'",
+	        first_curve ? "" : ", \\\n", plot->name, median, median, mad,
+	        median, mad, style, title);
+}
+
+/* The plot command: a line per backend with figures, an original's dotted
+ * with open points, the Floor dashed. */
 static void
 scaling_curves(FILE *out, const struct bench_run_file *run,
                const struct report_plot *plot,
@@ -471,25 +726,25 @@ scaling_curves(FILE *out, const struct bench_run_file *run,
 {
 	fputs("plot \\\n", out);
 	bool first_curve = true;
+	char style[128];
 	for (size_t b = 0; b < run->backend_count; b++) {
 		if (b >= 64 || !extent->has_column[b])
 			continue;
-		fprintf(out,
-		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
-		        "lw 2 dt 1 pt %d ps 1.1*pointscale lc rgb '%s' "
-		        "title '%s'",
-		        first_curve ? "" : ", \\\n", plot->name, b + 2,
-		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
-		        run->backends[b].name);
+		struct look look = look_of(run, b);
+		snprintf(style, sizeof style,
+		         "lw %s dt %d pt %d ps 1.1*pointscale lc rgb '%s'",
+		         look.twin ? "1.5" : "2", look.twin ? 3 : 1, look.point,
+		         look.colour);
+		put_curve(out, plot, b + 1, style, run->backends[b].name,
+		          first_curve);
 		first_curve = false;
 	}
 	if (op_has_floor(plot->op) && extent->floor_has_values) {
-		fprintf(out,
-		        "%s\t'data/%s.csv' skip 1 using 1:%zu with linespoints "
-		        "lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '%s' "
-		        "title 'Floor (memcpy)'",
-		        first_curve ? "" : ", \\\n", plot->name,
-		        run->backend_count + 2, FLOOR_COLOUR);
+		snprintf(style, sizeof style,
+		         "lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '%s'",
+		         FLOOR_COLOUR);
+		put_curve(out, plot, run->backend_count + 1, style,
+		          "Floor (memcpy)", first_curve);
 		first_curve = false;
 	}
 	if (first_curve)
@@ -503,16 +758,22 @@ scaling_script(FILE *out, const struct bench_run_file *run,
 {
 	struct scaling_extent extent;
 	scaling_extent(run, plot, &extent);
-	plot_header(out, plot, 760, 500);
+	struct plot_text text = {0};
+	add_footnote(&text, "Points: the median of each cell's %lld samples; "
+	             "error bars: ± their MAD.", run->repetitions);
+	add_run_footnotes(&text, run);
+	plot_header(out, plot, &text, 760, 560);
 	fprintf(out,
 	        "set logscale xy 10\n"
 	        "set xlabel '%s'\n"
 	        "set ylabel '%s (log scale)'\n"
-	        "set key outside right center box lc rgb '#b0b0b0'\n",
+	        "set key outside right center box lc rgb '#b0b0b0'\n"
+	        "set bmargin %.2f\n",
 	        items_label(plot->op),
 	        bench_operation(plot->op)->layout == BENCH_LAYOUT_LOOKUP_FIELDS
 	                ? "time per lookup"
-	                : "time per operation");
+	                : "time per operation",
+	        3.4 + footnote_height(&text));
 	fputs("set xtics (", out);
 	bool any = false;
 	for (size_t s = 0; s < run->size_count; s++) {
@@ -533,66 +794,148 @@ scaling_script(FILE *out, const struct bench_run_file *run,
 		time_tics(out, extent.times.lo / 1.6, extent.times.hi * 1.6);
 	}
 	scaling_curves(out, run, plot, &extent);
+	check_text(out, plot, &text, NULL, 0);
 }
 
-/* The range of a bar chart's ratios and how many groups of bars it has. */
-static struct range
-relative_extent(const struct bench_run_file *run,
-                const struct report_plot *plot, size_t *groups)
+/* --- Bar charts: each backend against the fastest ------------------------ */
+
+/* What a bar chart holds: its rows, each row's label, and the range of
+ * their ratios. */
+struct bars {
+	const struct bench_file_row **rows;
+	char (*labels)[REPORT_NAME_MAX];
+	size_t count;
+	size_t longest;
+	struct range ratios;
+};
+
+static bool
+bars_of(const struct bench_run_file *run, const struct report_plot *plot,
+        struct bars *bars)
 {
-	struct range ratios = {0, 0};
-	*groups = 0;
-	for (size_t r = 0; r < run->row_count; r++) {
-		const struct bench_file_row *row = &run->rows[r];
-		if (!in_bars(plot, row))
-			continue;
-		(*groups)++;
-		double best = fastest(run, row);
+	memset(bars, 0, sizeof *bars);
+	bars->rows = calloc(run->row_count + 1, sizeof *bars->rows);
+	bars->labels = calloc(run->row_count + 1, sizeof *bars->labels);
+	if (bars->rows == NULL || bars->labels == NULL)
+		return false;
+	bars->count = bar_rows(run, plot, bars->rows);
+	for (size_t r = 0; r < bars->count; r++) {
+		bar_label(bars->rows[r], bars->labels[r], REPORT_NAME_MAX);
+		size_t length = characters(bars->labels[r], SIZE_MAX);
+		if (length > bars->longest)
+			bars->longest = length;
+		double best = fastest(run, bars->rows[r]);
 		for (size_t b = 0; b < run->backend_count && best > 0; b++) {
-			if (bench_file_cell_has_figure(&row->cells[b]))
-				widen(&ratios, row->cells[b].median / best);
+			if (bench_file_cell_has_figure(&bars->rows[r]->cells[b]))
+				widen(&bars->ratios,
+				      bars->rows[r]->cells[b].median / best);
 		}
 	}
-	return ratios;
+	return true;
 }
 
 static void
-relative_script(FILE *out, const struct bench_run_file *run,
-                const struct report_plot *plot)
+bars_free(struct bars *bars)
 {
-	size_t groups;
-	struct range ratios = relative_extent(run, plot, &groups);
-	int width = 220 + (int)(groups * (run->backend_count + 1) * 12);
+	free(bars->rows);
+	free(bars->labels);
+}
+
+/*
+ * The margins of a bar chart, in characters and lines: the x labels,
+ * rotated by 30 degrees to end at their tics, reach left of the first tics
+ * (the left margin holds the farthest, less the clusters before it, which
+ * are each about (backends + 1) * 12 pixels wide, over 9.5 pixels a
+ * character) and down by half their length, where gnuplot takes a
+ * character to be 0.47 (svg) or 0.53 (pngcairo) times as wide as a line
+ * is high; below them, the footnote. check_text verifies with gnuplot's own measures.
+ */
+static void
+bars_margins(const struct bench_run_file *run, const struct bars *bars,
+             double footnote, double *left, double *bottom)
+{
+	double cluster = (double)(run->backend_count + 1) * 12 / 9.5;
+	*left = 10;
+	for (size_t r = 0; r < bars->count; r++) {
+		double reach =
+			(double)characters(bars->labels[r], SIZE_MAX) * 0.87 + 2 -
+			(double)r * cluster;
+		if (reach > *left)
+			*left = reach;
+	}
+	*left = ceil(*left);
+	*bottom = 2.3 + (double)bars->longest * 0.5 * 0.53 + footnote;
+}
+
+/* The plot command: a cluster of bars per row, a bar per backend with its
+ * error bar; an original's hatched in its re-creation's colour. */
+static void
+bars_plot(FILE *out, const struct bench_run_file *run,
+          const struct report_plot *plot)
+{
+	fputs("plot \\\n", out);
+	for (size_t b = 0; b < run->backend_count; b++) {
+		size_t median = 2 * b + 2, mad = median + 1;
+		/* gnuplot's '' repeats the previous file. */
+		if (b == 0)
+			fprintf(out, "\t'data/%s.csv' skip 1 using %zu:"
+			        "(low($%zu, $%zu)):($%zu + $%zu):xtic(1)",
+			        plot->name, median, median, mad, median, mad);
+		else
+			fprintf(out, ", \\\n\t'' skip 1 using %zu:(low($%zu, "
+			        "$%zu)):($%zu + $%zu)",
+			        median, median, mad, median, mad);
+		struct look look = look_of(run, b);
+		fprintf(out, " lc rgb '%s'%s title '%s'", look.colour,
+		        look.twin ? " fs pattern 4 border rgb '#404040'" : "",
+		        run->backends[b].name);
+	}
+	fputc('\n', out);
+}
+
+static bool
+bars_script(FILE *out, const struct bench_run_file *run,
+            const struct report_plot *plot)
+{
+	struct bars bars;
+	if (!bars_of(run, plot, &bars)) {
+		bars_free(&bars);
+		return false;
+	}
+	const char *what = plot->kind == REPORT_PLOT_REAL ? "message" : "test";
+	struct plot_text text = {0};
+	add_footnote(&text, "Bars: each backend's median over the fastest "
+	             "median on the same %s.", what);
+	add_footnote(&text, "Error bars: ± the MAD of its %lld samples, over "
+	             "the same median.", run->repetitions);
+	add_run_footnotes(&text, run);
+	double left, bottom;
+	bars_margins(run, &bars, footnote_height(&text), &left, &bottom);
+	int width = 220 + (int)(bars.count * (run->backend_count + 1) * 12);
 	if (width < 760)
 		width = 760;
-	plot_header(out, plot, width, 520);
-	double top = ratios.hi > 1 ? ratios.hi * 2 : 2;
+	plot_header(out, plot, &text, width, 420 + (int)(bottom * 20));
+	double top = bars.ratios.hi > 1 ? bars.ratios.hi * 2 : 2;
 	fprintf(out,
 	        "set style data histograms\n"
-	        "set style histogram clustered gap 1\n"
+	        "set style histogram errorbars gap 1 lw 1\n"
 	        "set style fill solid 0.9 border rgb '#404040'\n"
 	        "set logscale y 10\n"
 	        "set yrange [0.7:%g]\n"
 	        "set ylabel 'time / time of the fastest backend (log scale)'\n"
-	        "set xtics rotate by -30 left nomirror\n"
+	        "set xtics rotate by 30 right nomirror\n"
 	        "set grid noxtics ytics\n"
 	        "set key outside top center horizontal reverse Left\n"
-	        "set bmargin 7\n"
-	        "set rmargin 8\n",
-	        top);
+	        "set lmargin %.0f\n"
+	        "set bmargin %.2f\n"
+	        "set rmargin 4\n",
+	        top, left, bottom);
 	ratio_tics(out, "y", 1, top, true);
-	fputs("plot \\\n", out);
-	for (size_t b = 0; b < run->backend_count; b++) {
-		/* gnuplot's '' repeats the previous file. */
-		if (b == 0)
-			fprintf(out, "\t'data/%s.csv' skip 1 using 2:xtic(1)",
-			        plot->name);
-		else
-			fprintf(out, ", \\\n\t'' skip 1 using %zu", b + 2);
-		fprintf(out, " lc rgb '%s' title '%s'",
-		        palette[b % PALETTE_SIZE], run->backends[b].name);
-	}
-	fputc('\n', out);
+	bars_plot(out, run, plot);
+	check_text(out, plot, &text, (const char(*)[REPORT_NAME_MAX])bars.labels,
+	           bars.count);
+	bars_free(&bars);
+	return true;
 }
 
 /* The range of the 2005 plot's ratios, then and now. */
@@ -616,6 +959,35 @@ vs2005_extent(const struct bench_run_file *run,
 	return ratios;
 }
 
+/* The plot command of the 2005 plot: the diagonal, then a set of points
+ * per backend, each with today's error bar. */
+static void
+vs2005_plot(FILE *out, const struct bench_run_file *run,
+            const struct report_reference *reference, const char *base,
+            const struct report_plot *plot)
+{
+	fprintf(out,
+	        "set samples 200\n"
+	        "plot \\\n"
+	        "\tx with lines dt 2 lw 1.5 lc rgb '#909090' "
+	        "title 'same ratio then and now'");
+	size_t column = 2;
+	for (size_t b = 0; b < run->backend_count; b++) {
+		if (!in_vs2005(run, reference, base, b))
+			continue;
+		struct look look = look_of(run, b);
+		fprintf(out,
+		        ", \\\n\t'data/%s.csv' skip 1 using %zu:%zu:"
+		        "(low($%zu, $%zu)):($%zu + $%zu) with yerrorbars "
+		        "pt %d ps 1.1*pointscale lc rgb '%s' title '%s'",
+		        plot->name, column, column + 1, column + 1, column + 2,
+		        column + 1, column + 2, look.point, look.colour,
+		        run->backends[b].name);
+		column += 3;
+	}
+	fputc('\n', out);
+}
+
 static void
 vs2005_script(FILE *out, const struct bench_run_file *run,
               const struct report_reference *reference, const char *base,
@@ -628,7 +1000,19 @@ vs2005_script(FILE *out, const struct bench_run_file *run,
 		lo = 0.5;
 	if (hi < 2)
 		hi = 2;
-	plot_header(out, plot, 720, 780);
+	struct plot_text text = {0};
+	add_footnote(&text, "Up: today's median over %s's, ± the MAD of its "
+	             "%lld samples (error bars).", base, run->repetitions);
+	add_footnote(&text, "Across: 2005's one shot per test over %s's; its "
+	             "spread is not known.", base);
+	add_run_footnotes(&text, run);
+	/* The key below the axis' label, above the footnote: two entries a
+	 * row, 1.2 lines each, and its box. */
+	size_t entries = 1;
+	for (size_t b = 0; b < run->backend_count; b++)
+		entries += in_vs2005(run, reference, base, b);
+	double key = 1.2 * (double)((entries + 1) / 2) + 1;
+	plot_header(out, plot, &text, 720, 760 + (int)(key * 20));
 	fprintf(out,
 	        "set logscale xy 10\n"
 	        "set size ratio -1\n"
@@ -638,43 +1022,30 @@ vs2005_script(FILE *out, const struct bench_run_file *run,
 	        "(log scale)'\n"
 	        "set ylabel 'today: time / time of %s on the same test "
 	        "(log scale)'\n"
-	        "set key outside bottom center horizontal reverse Left "
-	        "box lc rgb '#b0b0b0' spacing 1.2\n"
-	        "set bmargin 9\n"
+	        "set key at screen 0.5, character %.2f center bottom "
+	        "horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2\n"
+	        "set bmargin %.2f\n"
 	        "set arrow from %g,1 to %g,1 nohead dt 3 lc rgb '#909090'\n"
 	        "set arrow from 1,%g to 1,%g nohead dt 3 lc rgb '#909090'\n"
 	        "set label \"faster than %s in 2005,\\nslower today\" at graph "
 	        "0.02,0.96 left textcolor rgb '#606060'\n"
 	        "set label \"slower than %s in 2005,\\nfaster today\" at graph "
 	        "0.98,0.07 right textcolor rgb '#606060'\n",
-	        lo, hi, lo, hi, base, base, lo, hi, lo, hi, base, base);
+	        lo, hi, lo, hi, base, base, footnote_height(&text) + 0.5,
+	        footnote_height(&text) + 0.5 + key + 3.5, lo, hi, lo, hi, base,
+	        base);
 	ratio_tics(out, "x", lo, hi, false);
 	ratio_tics(out, "y", lo, hi, false);
-	fprintf(out,
-	        "set samples 200\n"
-	        "plot \\\n"
-	        "\tx with lines dt 2 lw 1.5 lc rgb '#909090' "
-	        "title 'same ratio then and now'");
-	size_t column = 2;
-	for (size_t b = 0; b < run->backend_count; b++) {
-		if (!in_vs2005(run, reference, base, b))
-			continue;
-		fprintf(out,
-		        ", \\\n\t'data/%s.csv' skip 1 using %zu:%zu with points "
-		        "pt %d ps 1.1*pointscale lc rgb '%s' title '%s'",
-		        plot->name, column, column + 1,
-		        point_types[b % PALETTE_SIZE], palette[b % PALETTE_SIZE],
-		        run->backends[b].name);
-		column += 2;
-	}
-	fputc('\n', out);
+	vs2005_plot(out, run, reference, base, plot);
+	check_text(out, plot, &text, NULL, 0);
 }
 
 void
 report_plot_start(FILE *out, const struct report_plot *plot, int width,
                   int height)
 {
-	plot_header(out, plot, width, height);
+	const struct plot_text none = {.lines = 0};
+	plot_header(out, plot, &none, width, height);
 }
 
 const char *
@@ -725,22 +1096,19 @@ struct plot_context {
 static bool
 write_data(FILE *out, const void *opaque, char *why, size_t why_size)
 {
-	(void)why;
-	(void)why_size;
 	const struct plot_context *context = opaque;
 	switch (context->plot->kind) {
 	case REPORT_PLOT_SCALING:
 		scaling_data(out, context->run, context->plot);
 		break;
 	case REPORT_PLOT_RELATIVE:
-		relative_data(out, context->run, context->plot);
+	case REPORT_PLOT_REAL:
+		if (!bars_data(out, context->run, context->plot))
+			return bench_say(why, why_size, "out of memory");
 		break;
 	case REPORT_PLOT_VS2005:
 		vs2005_data(out, context->run, context->reference,
 		            context->comparison->base);
-		break;
-	case REPORT_PLOT_REAL:
-		real_data(out, context->run, context->plot);
 		break;
 	case REPORT_PLOT_HISTORY:
 		report_history_data(out, context->plots->history, context->plot);
@@ -749,12 +1117,11 @@ write_data(FILE *out, const void *opaque, char *why, size_t why_size)
 	return true;
 }
 
-static bool
-write_script(FILE *out, const void *opaque, char *why, size_t why_size)
+/* The script's prologue: its use, the format, and the functions the plots
+ * share. */
+static void
+script_prologue(FILE *out)
 {
-	(void)why;
-	(void)why_size;
-	const struct plot_context *context = opaque;
 	fputs("# plots.gp - draws every plot of README.md from the CSV files "
 	      "in data/.\n"
 	      "# Written by `bench report` (harness/report/report_plots.c) with the "
@@ -766,8 +1133,39 @@ write_script(FILE *out, const void *opaque, char *why, size_t why_size)
 	      "if (!exists('format')) format = 'svg'\n"
 	      "# The svg terminal draws points larger than pngcairo.\n"
 	      "pointscale = (format eq 'png') ? 1.0 : 0.7\n"
-	      "set encoding utf8\n",
+	      "set encoding utf8\n"
+	      "# The lower end of an error bar, the median less the MAD, kept "
+	      "above 0 for\n"
+	      "# the log scales.\n"
+	      "low(m, d) = (m - d > m / 100.0) ? m - d : m / 100.0\n"
+	      "# Checked after each plot, by gnuplot's own estimate of a "
+	      "character's width\n"
+	      "# and a line's height (wider than the usual fonts draw them): "
+	      "a line of n\n"
+	      "# characters fits the canvas's width; an x label of n "
+	      "characters, rotated by\n"
+	      "# 30 degrees to end at the tic at x, stays inside the canvas "
+	      "and above a\n"
+	      "# footnote of f lines.\n"
+	      "chars(n) = n * GPVAL_TERM_HCHAR / (1.0 * GPVAL_TERM_SCALE)\n"
+	      "lines(n) = n * GPVAL_TERM_VCHAR / (1.0 * GPVAL_TERM_SCALE)\n"
+	      "line_fits(n) = chars(n + 2) <= GPVAL_TERM_XSIZE / "
+	      "(1.0 * GPVAL_TERM_SCALE)\n"
+	      "tic_x(x) = GPVAL_TERM_XMIN + (x - GPVAL_X_MIN) * "
+	      "(GPVAL_TERM_XMAX - GPVAL_TERM_XMIN) / (GPVAL_X_MAX - "
+	      "GPVAL_X_MIN)\n"
+	      "label_fits(x, n, f) = tic_x(x) - chars(n) * 0.87 - lines(0.5) "
+	      ">= 0 && \\\n"
+	      "\tGPVAL_TERM_YMIN - lines(1) - chars(n) * 0.5 - lines(0.87) "
+	      ">= lines(f)\n",
 	      out);
+}
+
+static bool
+write_script(FILE *out, const void *opaque, char *why, size_t why_size)
+{
+	const struct plot_context *context = opaque;
+	script_prologue(out);
 	for (size_t p = 0; p < context->plots->count; p++) {
 		const struct report_plot *plot = &context->plots->plots[p];
 		switch (plot->kind) {
@@ -776,7 +1174,9 @@ write_script(FILE *out, const void *opaque, char *why, size_t why_size)
 			break;
 		case REPORT_PLOT_RELATIVE:
 		case REPORT_PLOT_REAL:
-			relative_script(out, context->run, plot);
+			if (!bars_script(out, context->run, plot))
+				return bench_say(why, why_size,
+				                 "out of memory");
 			break;
 		case REPORT_PLOT_VS2005:
 			vs2005_script(out, context->run, context->reference,

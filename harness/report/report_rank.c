@@ -91,12 +91,31 @@ names(const char *verdict, const char *name)
 	return verdict != NULL && strcmp(verdict, name) == 0;
 }
 
+size_t
+report_fastest_overall(const struct bench_run_file *run,
+                       const struct bench_file_row *row,
+                       struct bench_candidate *candidates)
+{
+	for (size_t b = 0; b < run->backend_count; b++)
+		candidates[b] = (struct bench_candidate){
+			.usable = bench_file_cell_has_figure(&row->cells[b]),
+			.median = row->cells[b].median,
+			.mad = row->cells[b].mad,
+		};
+	struct bench_verdict verdict =
+		bench_decide(candidates, run->backend_count);
+	return verdict.kind == BENCH_VERDICT_WINNER ? verdict.index : SIZE_MAX;
+}
+
 /* Adds one row to the standings of its group. */
 static void
 tally_row(const struct bench_run_file *run, const struct bench_file_row *row,
-          struct report_standing *standings)
+          struct report_standing *standings, struct bench_candidate *candidates)
 {
 	double best = fastest_haiku(run, row);
+	size_t fastest = report_fastest_overall(run, row, candidates);
+	if (fastest != SIZE_MAX)
+		standings[fastest].fastest++;
 	for (size_t b = 0; b < run->backend_count; b++) {
 		const char *name = run->backends[b].name;
 		struct report_standing *s = &standings[b];
@@ -115,11 +134,14 @@ bool
 report_rank(const struct bench_run_file *run, struct report_ranking *ranking)
 {
 	memset(ranking, 0, sizeof *ranking);
+	struct bench_candidate *candidates =
+		calloc(run->backend_count + 1, sizeof *candidates);
 	for (int g = 0; g < REPORT_GROUP_COUNT; g++) {
 		ranking->standings[g] = calloc(run->backend_count + 1,
 		                               sizeof *ranking->standings[g]);
-		if (ranking->standings[g] == NULL) {
+		if (ranking->standings[g] == NULL || candidates == NULL) {
 			report_ranking_free(ranking);
+			free(candidates);
 			return false;
 		}
 	}
@@ -129,9 +151,11 @@ report_rank(const struct bench_run_file *run, struct report_ranking *ranking)
 			                         (enum report_group)g))
 				continue;
 			ranking->rows[g]++;
-			tally_row(run, &run->rows[r], ranking->standings[g]);
+			tally_row(run, &run->rows[r], ranking->standings[g],
+			          candidates);
 		}
 	}
+	free(candidates);
 	return true;
 }
 
@@ -209,11 +233,15 @@ report_proposal_standing(const struct bench_run_file *run,
 	return standing;
 }
 
-void
+bool
 report_tally_proposal(const struct bench_run_file *run, size_t proposal,
                       struct report_proposal_tally *tally)
 {
 	memset(tally, 0, sizeof *tally);
+	struct bench_candidate *candidates =
+		calloc(run->backend_count + 1, sizeof *candidates);
+	if (candidates == NULL)
+		return false;
 	double log_sum = 0;
 	for (size_t r = 0; r < run->row_count; r++) {
 		const char *best = NULL;
@@ -222,6 +250,8 @@ report_tally_proposal(const struct bench_run_file *run, size_t proposal,
 			                         &best);
 		if (!standing.known)
 			continue;
+		tally->fastest += report_fastest_overall(run, &run->rows[r],
+		                                         candidates) == proposal;
 		tally->known++;
 		tally->held += standing.holds;
 		tally->by_floor += standing.format_row && standing.holds;
@@ -231,6 +261,8 @@ report_tally_proposal(const struct bench_run_file *run, size_t proposal,
 	tally->mean_ratio = tally->known > 0
 	                            ? exp(log_sum / (double)tally->known)
 	                            : 0;
+	free(candidates);
+	return true;
 }
 
 /* --- The original code's verdict ------------------------------------------ */

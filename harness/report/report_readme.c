@@ -69,7 +69,8 @@ report_readme_block(FILE *out, const struct bench_run_file *run,
 	snprintf(link, sizeof link, "[`%s`](%s)", source, source);
 	report_put_lead(out, run, link);
 	report_put_picks(out, &answer);
-	report_put_proposals(out, run);
+	if (!report_put_proposals(out, run))
+		return bench_say(why, why_size, "out of memory");
 	report_put_originals(out, &answer);
 	fputc('\n', out);
 	struct report_grid grid = {0};

@@ -70,7 +70,9 @@ write_operation(FILE *out, const struct report_page_input *input,
 }
 
 /* The rows of the ranking table: per backend, its wins in each group,
- * and for a Haiku design its time over the fastest Haiku design's. */
+ * and for a Haiku design its time over the fastest Haiku design's; for a
+ * backend that does not compete (a proposal, the original code), the rows
+ * where it is fastest overall instead. */
 static bool
 ranking_rows(const struct bench_run_file *run,
              const struct report_ranking *ranking, struct report_grid *grid)
@@ -89,7 +91,12 @@ ranking_rows(const struct bench_run_file *run,
 		report_grid_set(grid, 1 + b, 0, "%s", run->backends[b].name);
 		for (int g = 0; g < REPORT_GROUP_COUNT; g++) {
 			const struct report_standing *s = &ranking->standings[g][b];
-			if (bm_kind_is_haiku(run->backends[b].kind) && s->ratios > 0)
+			if (!bm_kind_competes(run->backends[b].kind))
+				report_grid_set(grid, 1 + b, 1 + (size_t)g,
+				                "%zu fastest overall, never Winner",
+				                s->fastest);
+			else if (bm_kind_is_haiku(run->backends[b].kind) &&
+			         s->ratios > 0)
 				report_grid_set(grid, 1 + b, 1 + (size_t)g,
 				                "%zu wins, %zu Haiku wins, x%.2f",
 				                s->wins, s->haiku_wins,
@@ -146,7 +153,12 @@ write_ranking(FILE *out, const struct bench_run_file *run)
 	      "(Winner, and Haiku Winner among the Haiku designs), and each "
 	      "Haiku design's time over the fastest Haiku design's on the same "
 	      "row, as a geometric mean over the rows (1.00: always the "
-	      "fastest).\n\n",
+	      "fastest). The proposal and the original code compete in neither "
+	      "Winner column; for them the table counts the rows where each "
+	      "is fastest overall: where the tie rule of the Winner column "
+	      "([harness/README.md §4.2](../harness/README.md)), applied among "
+	      "every backend of the run, names it; a tie for the lowest median "
+	      "counts for no one.\n\n",
 	      out);
 	struct report_grid grid = {0};
 	bool made = report_grid_put(out, &grid,
@@ -184,7 +196,9 @@ report_write_real_page(FILE *out, const struct report_page_input *input,
 	      "per message, the median of every sample. The Floor copies the "
 	      "message's size in HMF1 once. Each chart shows every backend's "
 	      "time over the fastest backend's on the same message (log "
-	      "scale).\n\n",
+	      "scale), with ± the MAD of its samples, divided alike, as error "
+	      "bars; the original code's bars are hatched in the colour of "
+	      "its re-creation.\n\n",
 	      out);
 	if (!input->plots->drawn)
 		fprintf(out, "The charts were not drawn: %s.\n\n",

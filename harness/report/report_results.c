@@ -356,22 +356,25 @@ put_rows_lost(FILE *out, const struct bench_run_file *run, size_t p,
 }
 
 /* Per proposal, the rows it holds, and the rows it loses: the list the
- * proposal is judged by. */
-static void
+ * proposal is judged by. False when out of memory. */
+static bool
 write_standings(FILE *out, const struct bench_run_file *run)
 {
 	for (size_t p = 0; p < run->backend_count; p++) {
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
 			continue;
 		struct report_proposal_tally tally;
-		report_tally_proposal(run, p, &tally);
+		if (!report_tally_proposal(run, p, &tally))
+			return false;
 		fprintf(out,
 		        "\n%s holds %zu of the %zu rows with a time (at or below "
 		        "the smallest competing median by the tie rule; %zu of "
 		        "them by the format exception, within %.1f times the "
-		        "Floor).",
+		        "Floor). It is fastest overall on %zu of them: the tie "
+		        "rule applied among every backend of the run, the "
+		        "original code included, names it.",
 		        run->backends[p].name, tally.held, tally.known,
-		        tally.by_floor, BENCH_FORMAT_FLOOR_FACTOR);
+		        tally.by_floor, BENCH_FORMAT_FLOOR_FACTOR, tally.fastest);
 		if (tally.held == tally.known) {
 			fputs("\n", out);
 			continue;
@@ -379,6 +382,7 @@ write_standings(FILE *out, const struct bench_run_file *run)
 		fputs(" Rows lost:\n\n", out);
 		put_rows_lost(out, run, p, SIZE_MAX);
 	}
+	return true;
 }
 
 /* How many verdicts of each column are less than sure, of how many that
@@ -440,12 +444,14 @@ write_legend(FILE *out, const struct bench_run_file *run)
 	        "(the item bytes for Create and Read, the HMF1 flattened size "
 	        "for Flatten, Unflatten and the real rows; none for Lookup); it "
 	        "never wins. "
-	        "Winner: the fastest backend; Haiku Winner: the fastest Haiku "
-	        "design; `-`: a tie (the runner-up within %.0f %% or within the "
-	        "measured noise, as the harness decides); ERR: the cell failed "
-	        "validation and has no time. A proposal (Message5) competes in "
-	        "neither Winner column; its \"vs Winner\" column is its median "
-	        "over the smallest median of the backends that compete, "
+	        "Winner: the fastest of the backends that compete, the "
+	        "reference and the Haiku designs; Haiku Winner: the fastest "
+	        "Haiku design; `-`: a tie (the runner-up within %.0f %% or "
+	        "within the measured noise, as the harness decides); ERR: the "
+	        "cell failed validation and has no time. A proposal (Message5) "
+	        "and the original code compete in neither Winner column. A "
+	        "proposal's \"vs Winner\" column is its median over the "
+	        "smallest median of the backends that compete, "
 	        "\"lost\" where it is above it beyond the tie rule. Where "
 	        "it is, and the fastest competitor's flattened form is more "
 	        "than %.0f %% smaller than its own (FOB1 against HMF1), its "
@@ -472,10 +478,10 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
 	fputs("## The results table\n\n", out);
 	write_legend(out, run);
 	struct report_grid grid = {0};
-	if (!report_grid_put(out, &grid, results_rows(run, &grid)))
+	if (!report_grid_put(out, &grid, results_rows(run, &grid)) ||
+	    !write_standings(out, run))
 		return bench_say(why, why_size, "out of memory");
 	write_confidence_counts(out, run);
-	write_standings(out, run);
 	write_failures(out, run);
 	fputc('\n', out);
 	return true;
@@ -505,8 +511,9 @@ report_put_image(FILE *out, const struct report_plot *plot)
 }
 
 /* Each proposal's standing, the first rows it loses, and the charts of
- * each backend against the fastest; nothing when there is neither. */
-static void
+ * each backend against the fastest; nothing when there is neither.
+ * False when out of memory. */
+static bool
 write_standing_finding(FILE *out, const struct report_page_input *input)
 {
 	const struct bench_run_file *run = input->run;
@@ -515,17 +522,19 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 	for (size_t b = 0; b < run->backend_count; b++)
 		proposals += run->backends[b].kind == BM_KIND_PROPOSAL;
 	if (proposals == 0 && !plots->drawn)
-		return;
+		return true;
 	fputs("### Each backend against the fastest, per size\n\n", out);
 	if (proposals > 0) {
-		report_put_proposals(out, run);
+		if (!report_put_proposals(out, run))
+			return false;
 		fputc('\n', out);
 	}
 	for (size_t p = 0; p < run->backend_count; p++) {
 		struct report_proposal_tally tally;
 		if (run->backends[p].kind != BM_KIND_PROPOSAL)
 			continue;
-		report_tally_proposal(run, p, &tally);
+		if (!report_tally_proposal(run, p, &tally))
+			return false;
 		if (tally.held == tally.known)
 			continue;
 		fprintf(out, "%s loses:\n\n", run->backends[p].name);
@@ -533,10 +542,12 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		fputc('\n', out);
 	}
 	if (!plots->drawn)
-		return;
+		return true;
 	fputs("Each chart divides every test's time on each backend by the "
 	      "fastest backend's time on that test (1 is the fastest; log "
-	      "scale).\n\n",
+	      "scale), with ± the MAD of its samples, divided alike, as error "
+	      "bars; the original code's bars are hatched in the colour of "
+	      "its re-creation.\n\n",
 	      out);
 	for (size_t p = 0; p < plots->count; p++) {
 		if (plots->plots[p].kind != REPORT_PLOT_RELATIVE)
@@ -544,6 +555,7 @@ write_standing_finding(FILE *out, const struct report_page_input *input)
 		report_put_image(out, &plots->plots[p]);
 		fputs("\n\n", out);
 	}
+	return true;
 }
 
 /* A series of the run that grows faster than linearly. */
@@ -634,7 +646,9 @@ write_growth_finding(FILE *out, const struct report_page_input *input)
 	if (!plots->drawn)
 		return;
 	fputs("Time per operation against the number of items, both on log "
-	      "scales, one line per backend; the Floor dashed. A line parallel "
+	      "scales, one line per backend, the original code's dotted in "
+	      "the colour of its re-creation; the Floor dashed; error bars: "
+	      "± the MAD of each cell's samples. A line parallel "
 	      "to the Floor grows as the bytes do; a steeper one grows faster "
 	      "than the items.\n\n| Int32 | String |\n|---|---|\n",
 	      out);
@@ -667,9 +681,8 @@ bool
 report_results_findings(FILE *out, const struct report_page_input *input,
                         char *why, size_t why_size)
 {
-	(void)why;
-	(void)why_size;
-	write_standing_finding(out, input);
+	if (!write_standing_finding(out, input))
+		return bench_say(why, why_size, "out of memory");
 	write_growth_finding(out, input);
 	return true;
 }

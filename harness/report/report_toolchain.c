@@ -209,18 +209,39 @@ write_intro(FILE *out, const struct report_page_input *input)
 	fputs("The same rows measured with other compilers and allocators by "
 	      "`scripts/sensitivity` (harness/README.md §9.1): each "
 	      "configuration built in its own directory and run with the "
-	      "default options, ",
+	      "default options",
 	      out);
 	if (noise_a != NULL)
-		fprintf(out, "the default configuration (%s) first and again "
+		fprintf(out, ", the default configuration (%s) first and again "
 		        "last, so that the verdicts that change between its two "
-		        "runs show the noise. ",
+		        "runs show the noise",
 		        noise_a->label);
-	fputs("Every figure here comes from the files in ", out);
+	fputs(".\n\n", out);
+}
+
+/* "the 7 runs of `scripts/sensitivity` in <folder>, commit `...`" */
+static void
+put_runs(FILE *out, const struct report_page_input *input)
+{
+	fprintf(out, "the %zu runs of `scripts/sensitivity` in ",
+	        input->sensitivity->run_count);
 	report_put_source(out, input->sensitivity_source);
 	fputs(", ", out);
-	put_commits(out, sensitivity);
-	fputs(".\n\n", out);
+	put_commits(out, input->sensitivity);
+}
+
+bool
+report_toolchain_runs(FILE *out, const struct report_page_input *input,
+                      char *why, size_t why_size)
+{
+	(void)why;
+	(void)why_size;
+	if (input->sensitivity == NULL || !input->sensitivity->present)
+		return true;
+	fputs(" None of its figures comes from that run: all come from ", out);
+	put_runs(out, input);
+	fputs(".", out);
+	return true;
 }
 
 static bool
@@ -279,8 +300,11 @@ report_toolchain_findings(FILE *out, const struct report_page_input *input,
 	fputs("### What depends on the toolchain\n\n", out);
 	if (not_measured(out, input->sensitivity))
 		return true;
-	fprintf(out, "The same rows built with %zu configurations of compiler "
-	        "and allocator:\n\n", input->sensitivity->config_count);
+	fputs("Not from the run above: from ", out);
+	put_runs(out, input);
+	fprintf(out, ", the same rows built with %zu configurations of "
+	        "compiler and allocator:\n\n",
+	        input->sensitivity->config_count);
 	put_tallies(out, input->sensitivity);
 	return true;
 }
