@@ -856,16 +856,12 @@ bench_compare_main(const struct bench_program *program, int argc,
 		goto done;
 	}
 	/* The reader took "ns" or "instructions" only. */
-	struct gate gate;
-	if (strcmp(current.unit, "instructions") == 0) {
-		gate = (struct gate){
-			.percent = BENCH_COMPARE_INSTRUCTIONS_PCT,
-			.minimum = BENCH_COMPARE_INSTRUCTIONS_MIN,
-		};
-	} else {
-		gate = (struct gate){.percent = BENCH_COMPARE_TIME_PCT,
-		                     .rank_test = true};
-	}
+	bool counted = strcmp(current.unit, "instructions") == 0;
+	struct gate gate = counted
+		? (struct gate){.percent = BENCH_COMPARE_INSTRUCTIONS_PCT,
+		                .minimum = BENCH_COMPARE_INSTRUCTIONS_MIN}
+		: (struct gate){.percent = BENCH_COMPARE_TIME_PCT,
+		                .rank_test = true};
 	if (percent >= 0.0)
 		gate.percent = percent;
 	gate.allow_new = allow_new;
