@@ -312,7 +312,7 @@ START_TEST(refusals_in_one_line)
 	snprintf(file, sizeof file, "%s/no/such/folder/series.csv", repo);
 	struct bench_capture run = history("/nonexistent/file.json", "--format",
 	                                   "csv", "--out", file);
-	ck_assert_int_eq(run.status, BENCH_EXIT_FAILED);
+	ck_assert_int_eq(run.status, BENCH_EXIT_USAGE);
 	ck_assert_ptr_nonnull(strstr(run.err, file));
 	hu_capture_free(&run);
 	run = history("--help", NULL, NULL, NULL, NULL);

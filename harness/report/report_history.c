@@ -445,16 +445,17 @@ report_write_history_page(FILE *out, const struct report_page_input *input,
 	return true;
 }
 
-/* The page shows the baseline's committed versions, not the reported run. */
+/* The page shows the baseline's committed versions, not the reported run
+ * (when it could read them). */
 bool
 report_history_runs(FILE *out, const struct report_page_input *input,
                     char *why, size_t why_size)
 {
-	(void)input;
 	(void)why;
 	(void)why_size;
-	fputs(" It shows the committed versions of the instruction baseline, "
-	      "each named by its commit, not this run.", out);
+	if (input->history->present)
+		fputs(" It shows the committed versions of the instruction "
+		      "baseline, each named by its commit, not this run.", out);
 	return true;
 }
 

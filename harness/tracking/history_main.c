@@ -53,8 +53,8 @@ const char bench_history_usage[] =
 	"\n"
 	"Exit status: 0 done; 1 the history cannot be read (no git, a shallow\n"
 	"clone: run `git fetch --unshallow`; no committed version; a version\n"
-	"the results reader refuses) or an output cannot be written; 2 bad\n"
-	"usage.\n";
+	"the results reader refuses) or an output fails; 2 bad usage or an\n"
+	"output that cannot be written (checked before the history is read).\n";
 
 struct history_options {
 	bool help;
@@ -250,7 +250,8 @@ check_options(const struct bench_program *program,
 	          (writes_folder(options)
 	                   ? check_folder(options->out, why, why_size)
 	                   : bench_output_check(options->out, why, why_size));
-	return ok ? BENCH_EXIT_OK : BENCH_EXIT_FAILED;
+	/* Refused before any work, as every output (harness/README.md §6.6). */
+	return ok ? BENCH_EXIT_OK : BENCH_EXIT_USAGE;
 }
 
 /* --- The versions and the moves ---------------------------------------------- */
