@@ -15,7 +15,6 @@
 #include "fob1.h"
 #include "fob2.h"
 #include "hmf1.h"
-#include "refusal.h"
 #include "status.h"
 #include "swap.h"
 
@@ -274,28 +273,4 @@ bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)
 		break;
 	}
 	return BM_NOT_A_MESSAGE;
-}
-
-int
-bm_decode_explain(const void *data, size_t size, size_t *offset,
-                  const char **expected)
-{
-	static const struct bm_decode_sink check_only = {0};
-	*offset = 0;
-	*expected = NULL;
-	bm__refusal_forget();
-	int rc = bm_decode(data, size, &check_only);
-	if (rc == BM_NOT_A_MESSAGE && bm_detect_format(data, size) ==
-	                                      BM_FORMAT_UNKNOWN)
-		bm__refuse(rc, data, "a known magic: 'FOB1', 'HMF1' or 'FOB2', "
-		           "in either byte order");
-	const char *what;
-	const uint8_t *at = bm__refusal_at(&what);
-	const uint8_t *start = data;
-	if ((rc == BM_NOT_A_MESSAGE || rc == BM_BAD_VALUE) && at != NULL &&
-	    at >= start && at <= start + size) {
-		*offset = (size_t)(at - start);
-		*expected = what;
-	}
-	return rc;
 }

@@ -122,7 +122,7 @@ bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
 	if (reader == NULL || bytes == NULL)
 		return BM_NOT_A_MESSAGE;
 	if (size < BM_R5_HEADER_SIZE)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + size,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + size,
 		                  "the rest of the 17-byte FOB1 header");
 	bool swapped;
 	uint32_t magic = bm__load32(bytes);
@@ -131,7 +131,7 @@ bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
 	else if (magic == bm__swap32(BM_R5_MAGIC))
 		swapped = true;
 	else
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes, "the magic 'FOB1'");
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes, "the magic 'FOB1'");
 
 	uint8_t flags = bytes[16];
 	size_t header_size = r5_header_size(flags);
@@ -140,7 +140,7 @@ bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
 	uint32_t flat_size = bm__load32_order(bytes + 8, swapped);
 	if (flat_size > (uint32_t)INT32_MAX || flat_size > size ||
 	    flat_size < header_size + 1)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + 8,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + 8,
 		                  "a flattened size covering the header and the "
 		                  "terminator, within the input");
 	/* The checksum reads 4-byte groups big-endian whatever the host, so it
@@ -148,7 +148,7 @@ bm__r5_open(struct bm__r5_reader *reader, const void *data, size_t size)
 	 * word is in the writer's order. */
 	uint32_t stored = bm__load32_order(bytes + 4, swapped);
 	if (stored != bm__r5_checksum(bytes + 8, header_size - 8))
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + 4,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + 4,
 		                  "the checksum of the header");
 
 	reader->cursor = bytes + header_size;
@@ -186,21 +186,21 @@ check_chunks(const uint8_t *data, size_t data_size, uint32_t count,
 	size_t left = data_size;
 	for (uint32_t i = 0; i < count; i++) {
 		if (left < 4)
-			return bm__refuse(BM_BAD_VALUE, data, "another item's size "
+			return BM__REFUSE(BM_BAD_VALUE, data, "another item's size "
 			                  "inside the field's data");
 		uint32_t item_size = bm__load32_order(data, swapped);
 		if (item_size == 0 || item_size > BM_ITEM_MAX)
-			return bm__refuse(BM_BAD_VALUE, data,
+			return BM__REFUSE(BM_BAD_VALUE, data,
 			                  "an item size from 1 to BM_ITEM_MAX");
 		size_t step = bm__r5_var_item_size(item_size);
 		if (step > left)
-			return bm__refuse(BM_BAD_VALUE, data, "an item that ends "
+			return BM__REFUSE(BM_BAD_VALUE, data, "an item that ends "
 			                  "inside the field's data");
 		data += step;
 		left -= step;
 	}
 	return left == 0 ? BM_OK
-	                 : bm__refuse(BM_BAD_VALUE, data, "the end of the "
+	                 : BM__REFUSE(BM_BAD_VALUE, data, "the end of the "
 	                              "field's data after its last item");
 }
 
@@ -211,13 +211,13 @@ bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
 	/* The terminator's place: every record must end before it. */
 	const uint8_t *terminator = reader->end - 1;
 	if (p > terminator)
-		return bm__refuse(BM_NOT_A_MESSAGE, terminator,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, terminator,
 		                  "the terminator at the flattened size's end");
 	uint8_t flags = *p;
 	if (!(flags & BM_R5_FIELD_VALID))
 		return p == terminator
 		               ? 0
-		               : bm__refuse(BM_NOT_A_MESSAGE, p,
+		               : BM__REFUSE(BM_NOT_A_MESSAGE, p,
 		                            "a record flagged VALID, or the "
 		                            "terminator at the flattened size's "
 		                            "end");
@@ -229,7 +229,7 @@ bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
 	size_t fixed_part = 1 + 4 + (single ? 0 : word) + word + 1;
 	size_t left = (size_t)(terminator - p);
 	if (left < fixed_part)
-		return bm__refuse(BM_NOT_A_MESSAGE, p, "a whole record header "
+		return BM__REFUSE(BM_NOT_A_MESSAGE, p, "a whole record header "
 		                  "before the terminator");
 	left -= fixed_part;
 	p++;
@@ -241,32 +241,32 @@ bm__r5_next(struct bm__r5_reader *reader, struct bm__r5_record *record)
 	/* The refusals below find the words from the record's start: its
 	 * flags byte, then the 4-byte type. */
 	if (count == 0 || count > (uint32_t)BM_COUNT_MAX)
-		return bm__refuse(BM_BAD_VALUE, reader->cursor + 5,
+		return BM__REFUSE(BM_BAD_VALUE, reader->cursor + 5,
 		                  "an item count from 1 to BM_COUNT_MAX");
 	if (data_size == 0 || data_size > (uint32_t)INT32_MAX)
-		return bm__refuse(BM_BAD_VALUE, p - 1 - word,
+		return BM__REFUSE(BM_BAD_VALUE, p - 1 - word,
 		                  "a data size from 1 to INT32_MAX");
 	if (name_len == 0)
-		return bm__refuse(BM_BAD_VALUE, p - 1, "a name length from 1");
+		return BM__REFUSE(BM_BAD_VALUE, p - 1, "a name length from 1");
 	if (left < name_len)
-		return bm__refuse(BM_NOT_A_MESSAGE, p, "the field's name "
+		return BM__REFUSE(BM_NOT_A_MESSAGE, p, "the field's name "
 		                  "before the terminator");
 	const char *name = (const char *)p;
 	if ((reader->checks & BM__R5_CHECK_NAMES) != 0 &&
 	    memchr(name, '\0', name_len) != NULL)
-		return bm__refuse(BM_BAD_VALUE, memchr(name, '\0', name_len),
+		return BM__REFUSE(BM_BAD_VALUE, memchr(name, '\0', name_len),
 		                  "a name without a NUL inside");
 	p += name_len;
 	left -= name_len;
 	if (left < data_size)
-		return bm__refuse(BM_NOT_A_MESSAGE, p, "the field's data "
+		return BM__REFUSE(BM_NOT_A_MESSAGE, p, "the field's data "
 		                  "before the terminator");
 
 	if (flags & BM_R5_FIELD_FIXED) {
 		/* count items of equal size; data_size >= count follows. */
 		if ((reader->checks & BM__R5_CHECK_FIXED) != 0 &&
 		    data_size % count != 0)
-			return bm__refuse(BM_BAD_VALUE, p, "fixed-size data "
+			return BM__REFUSE(BM_BAD_VALUE, p, "fixed-size data "
 			                  "holding a whole number of items");
 	} else if ((reader->checks & BM__R5_CHECK_ITEMS) != 0) {
 		int rc = check_chunks(p, data_size, count, reader->swapped);

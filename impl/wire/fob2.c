@@ -55,20 +55,20 @@ bm__dano_open(struct bm__dano_reader *reader, const void *data, size_t size)
 	if (reader == NULL || bytes == NULL)
 		return BM_NOT_A_MESSAGE;
 	if (size < 4)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + size,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + size,
 		                  "the rest of the magic 'FOB2'");
 	uint32_t magic = bm__load32(bytes);
 	if (magic == bm__swap32(BM_DANO_MAGIC))
 		return BM_UNSUPPORTED;
 	if (magic != BM_DANO_MAGIC)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes, "the magic 'FOB2'");
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes, "the magic 'FOB2'");
 	if (size < DANO_MESSAGE_HEADER)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + size,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + size,
 		                  "the rest of the 16-byte FOB2 header");
 	uint32_t total = bm__load32(bytes + 4);
 	if (total > (uint32_t)INT32_MAX || total > size ||
 	    total < DANO_MESSAGE_HEADER)
-		return bm__refuse(BM_NOT_A_MESSAGE, bytes + 4,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, bytes + 4,
 		                  "a message size covering the header, within "
 		                  "the input");
 	reader->cursor = bytes + DANO_MESSAGE_HEADER;
@@ -109,7 +109,7 @@ check_end_points(const uint8_t *end_points, uint32_t count, size_t total_size)
 	for (uint32_t i = 0; i < count; i++) {
 		uint32_t end = bm__load32(end_points + 4 * (size_t)i);
 		if (end <= start || end > total_size)
-			return bm__refuse(BM_BAD_VALUE, end_points + 4 * (size_t)i,
+			return BM__REFUSE(BM_BAD_VALUE, end_points + 4 * (size_t)i,
 			                  "an item's end after its start, within "
 			                  "the items' total size");
 		start = bm__pad8(end);
@@ -125,19 +125,19 @@ read_field(bm_type_code code, const uint8_t *payload, size_t size,
 {
 	/* type, size word, name_length, at least one name byte and a NUL */
 	if (size < 4 + 4 + 1 + 2)
-		return bm__refuse(BM_BAD_VALUE, payload, "a section long enough "
+		return BM__REFUSE(BM_BAD_VALUE, payload, "a section long enough "
 		                  "for a field's type, size and name");
 	size_t name_len = payload[8];
 	if (name_len == 0 || 9 + name_len + 1 > size)
-		return bm__refuse(BM_BAD_VALUE, payload + 8, "a name length "
+		return BM__REFUSE(BM_BAD_VALUE, payload + 8, "a name length "
 		                  "from 1 whose name fits in the section");
 	const char *name = (const char *)payload + 9;
 	if (name[name_len] != '\0' || memchr(name, '\0', name_len) != NULL)
-		return bm__refuse(BM_BAD_VALUE, name, "a name with one NUL, at "
+		return BM__REFUSE(BM_BAD_VALUE, name, "a name with one NUL, at "
 		                  "its end");
 	size_t data_offset = bm__pad8(9 + name_len + 1);
 	if (data_offset > size)
-		return bm__refuse(BM_BAD_VALUE, payload + size,
+		return BM__REFUSE(BM_BAD_VALUE, payload + size,
 		                  "the field's data inside its section");
 	size_t room = size - data_offset;
 	const uint8_t *data = payload + data_offset;
@@ -149,7 +149,7 @@ read_field(bm_type_code code, const uint8_t *payload, size_t size,
 	field->end_points = NULL;
 	if (code == DANO_SINGLE_ITEM) {
 		if (word == 0 || word > BM_ITEM_MAX || word > room)
-			return bm__refuse(BM_BAD_VALUE, payload + 4, "an item size "
+			return BM__REFUSE(BM_BAD_VALUE, payload + 4, "an item size "
 			                  "from 1 that fits in the section");
 		field->fixed_size = dano_single_is_fixed(field->type);
 		field->count = 1;
@@ -160,20 +160,20 @@ read_field(bm_type_code code, const uint8_t *payload, size_t size,
 
 	/* Both arrays: int32 count, then a second word. */
 	if (room < 8)
-		return bm__refuse(BM_BAD_VALUE, data, "an array's count and "
+		return BM__REFUSE(BM_BAD_VALUE, data, "an array's count and "
 		                  "size inside the section");
 	uint32_t count = bm__load32(data);
 	uint32_t second = bm__load32(data + 4);
 	room -= 8;
 	if (count == 0 || count > (uint32_t)BM_COUNT_MAX)
-		return bm__refuse(BM_BAD_VALUE, data,
+		return BM__REFUSE(BM_BAD_VALUE, data,
 		                  "an item count from 1 to BM_COUNT_MAX");
 	field->count = count;
 	field->data = data + 8;
 	if (code == DANO_FIXED_ARRAY) {
 		/* `word` is the size per item; `second` is padding. */
 		if (word == 0 || word > BM_ITEM_MAX || count > room / word)
-			return bm__refuse(BM_BAD_VALUE, payload + 4, "an item size "
+			return BM__REFUSE(BM_BAD_VALUE, payload + 4, "an item size "
 			                  "from 1 whose items fit in the section");
 		field->fixed_size = true;
 		field->item_size = word;
@@ -182,7 +182,7 @@ read_field(bm_type_code code, const uint8_t *payload, size_t size,
 	/* VADa: `second` is the total size of the items. */
 	size_t total_size = second;
 	if (total_size > room || count > (room - total_size) / 4)
-		return bm__refuse(BM_BAD_VALUE, data + 4, "the items' total "
+		return BM__REFUSE(BM_BAD_VALUE, data + 4, "the items' total "
 		                  "size, with their end points, inside the "
 		                  "section");
 	field->fixed_size = false;
@@ -198,14 +198,14 @@ bm__dano_next(struct bm__dano_reader *reader, struct bm__dano_field *field)
 		const uint8_t *section = reader->cursor;
 		size_t left = (size_t)(reader->end - section);
 		if (left < DANO_SECTION_HEADER)
-			return bm__refuse(BM_NOT_A_MESSAGE, section, "a whole "
+			return BM__REFUSE(BM_NOT_A_MESSAGE, section, "a whole "
 			                  "8-byte section header before the "
 			                  "message's end");
 		bm_type_code code = bm__load32(section);
 		uint32_t size = bm__load32(section + 4);
 		if (size < DANO_SECTION_HEADER || size > (uint32_t)INT32_MAX ||
 		    bm__pad8(size) > left)
-			return bm__refuse(BM_NOT_A_MESSAGE, section + 4,
+			return BM__REFUSE(BM_NOT_A_MESSAGE, section + 4,
 			                  "a section size from 8 that ends before "
 			                  "the message's end");
 		reader->cursor = section + bm__pad8(size);

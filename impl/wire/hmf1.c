@@ -51,7 +51,7 @@ check_items(const uint8_t *data, size_t data_size, uint32_t count,
 	if (fixed)
 		return data_size != 0 && data_size % count == 0
 		               ? BM_OK
-		               : bm__refuse(BM_BAD_VALUE, data,
+		               : BM__REFUSE(BM_BAD_VALUE, data,
 		                            "fixed-size data holding a whole, "
 		                            "non-zero number of items");
 	/* Each variable item is [uint32 size][size bytes], size >= 1, so the
@@ -59,18 +59,18 @@ check_items(const uint8_t *data, size_t data_size, uint32_t count,
 	size_t left = data_size;
 	for (uint32_t i = 0; i < count; i++) {
 		if (left < 4)
-			return bm__refuse(BM_BAD_VALUE, data, "another item's size "
+			return BM__REFUSE(BM_BAD_VALUE, data, "another item's size "
 			                  "inside the field's data");
 		uint32_t item_size = bm__load32_order(data, swapped);
 		left -= 4;
 		if (item_size == 0 || item_size > left)
-			return bm__refuse(BM_BAD_VALUE, data, "an item size from 1 "
+			return BM__REFUSE(BM_BAD_VALUE, data, "an item size from 1 "
 			                  "that ends inside the field's data");
 		data += 4 + (size_t)item_size;
 		left -= item_size;
 	}
 	return left == 0 ? BM_OK
-	                 : bm__refuse(BM_BAD_VALUE, data, "the end of the "
+	                 : BM__REFUSE(BM_BAD_VALUE, data, "the end of the "
 	                              "field's data after its last item");
 }
 
@@ -90,26 +90,26 @@ check_field(const uint8_t *fields, uint32_t index, uint32_t field_count,
 	/* Where a refusal points: computed on the refusal's path only. */
 #define HEADER (fields + (size_t)index * BM_HMF1_FIELD_HEADER_SIZE)
 	if (!(flags & BM_HMF1_FIELD_VALID))
-		return bm__refuse(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_FLAGS,
+		return BM__REFUSE(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_FLAGS,
 		                  "a field header flagged VALID");
 	if (name_length < 2 || name_length > BM_NAME_MAX + 1)
-		return bm__refuse(BM_BAD_VALUE,
+		return BM__REFUSE(BM_BAD_VALUE,
 		                  HEADER + BM_HMF1_FOFF_NAME_LENGTH,
 		                  "a name length from 2 to 256, its NUL counted");
 	if (offset != *expected_offset || name_length > area_size - offset)
-		return bm__refuse(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_OFFSET,
+		return BM__REFUSE(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_OFFSET,
 		                  "the offset where the previous field's data "
 		                  "ends, with the name inside the data area");
 	const uint8_t *name = area + offset;
 	if (name[name_length - 1] != '\0' ||
 	    memchr(name, '\0', name_length - 1u) != NULL)
-		return bm__refuse(BM_BAD_VALUE, name, "a name with one NUL, "
+		return BM__REFUSE(BM_BAD_VALUE, name, "a name with one NUL, "
 		                  "at its end");
 	if (data_size > area_size - offset - name_length)
-		return bm__refuse(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_DATA_SIZE,
+		return BM__REFUSE(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_DATA_SIZE,
 		                  "a data size within the data area");
 	if (count == 0 || count > (uint32_t)BM_COUNT_MAX)
-		return bm__refuse(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_COUNT,
+		return BM__REFUSE(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_COUNT,
 		                  "an item count from 1 to BM_COUNT_MAX");
 	int rc = check_items(name + name_length, data_size, count,
 	                     (flags & BM_HMF1_FIELD_FIXED) != 0, swapped);
@@ -117,7 +117,7 @@ check_field(const uint8_t *fields, uint32_t index, uint32_t field_count,
 		return rc;
 	/* next_field is an int32: -1 ends the chain, else a later field. */
 	if (next != UINT32_MAX && (next <= index || next >= field_count))
-		return bm__refuse(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_NEXT,
+		return BM__REFUSE(BM_BAD_VALUE, HEADER + BM_HMF1_FOFF_NEXT,
 		                  "-1 or the index of a later field");
 #undef HEADER
 	*expected_offset = (size_t)offset + name_length + data_size;
@@ -174,7 +174,7 @@ walk_chain(const uint8_t *fields, const uint8_t *area, uint32_t head,
 		const char *name = field_name(fields, area, index, swapped, &name_len);
 		uint32_t hash = bm__hash_name(name, name_len);
 		if (hash % BM_HMF1_HASH_TABLE_SIZE != bucket)
-			return bm__refuse(BM_BAD_VALUE, (const uint8_t *)name,
+			return BM__REFUSE(BM_BAD_VALUE, (const uint8_t *)name,
 			                  "a name in its hash chain's bucket");
 		if (seen != NULL && !*repeated_names && bm__seen_mark(seen, hash))
 			*repeated_names = named_before(fields, area, head, index, name,
@@ -190,19 +190,19 @@ static int
 check_header_words(const uint8_t *data, bool swapped)
 {
 	if (bm__load32_order(data + BM_HMF1_OFF_FORMAT, swapped) != BM_HMF1_MAGIC)
-		return bm__refuse(BM_NOT_A_MESSAGE, data, "the magic 'HMF1'");
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data, "the magic 'HMF1'");
 	uint32_t flags = bm__load32_order(data + BM_HMF1_OFF_FLAGS, swapped);
 	if (!(flags & BM_HMF1_MESSAGE_VALID))
-		return bm__refuse(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_FLAGS,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_FLAGS,
 		                  "header flags with VALID");
 	int32_t area_id = (int32_t)bm__load32_order(data + HMF1_OFF_MESSAGE_AREA,
 	                                            swapped);
 	if ((flags & HMF1_MESSAGE_PASS_BY_AREA) && area_id >= 0)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + HMF1_OFF_MESSAGE_AREA,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + HMF1_OFF_MESSAGE_AREA,
 		                  "the data in the buffer, not in an area");
 	if (bm__load32_order(data + BM_HMF1_OFF_HASH_SIZE, swapped) !=
 	    BM_HMF1_HASH_TABLE_SIZE)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_HASH_SIZE,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_HASH_SIZE,
 		                  "a hash table size of 5");
 	return BM_OK;
 }
@@ -214,7 +214,7 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 	if (data == NULL)
 		return BM_NOT_A_MESSAGE;
 	if (size < BM_HMF1_HEADER_SIZE)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + size,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + size,
 		                  "the rest of the 68-byte HMF1 header");
 	int rc = check_header_words(data, swapped);
 	if (rc != BM_OK)
@@ -227,17 +227,17 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 	size_t room = size - BM_HMF1_HEADER_SIZE;
 	if (field_count > (uint32_t)BM_COUNT_MAX ||
 	    field_count > room / BM_HMF1_FIELD_HEADER_SIZE)
-		return bm__refuse(BM_NOT_A_MESSAGE,
+		return BM__REFUSE(BM_NOT_A_MESSAGE,
 		                  data + BM_HMF1_OFF_FIELD_COUNT,
 		                  "a field count whose headers fit in the input");
 	room -= (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE;
 	if (area_size > room)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_DATA_SIZE,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_DATA_SIZE,
 		                  "a data area size that fits in the input");
 	size_t total = BM_HMF1_HEADER_SIZE +
 	               (size_t)field_count * BM_HMF1_FIELD_HEADER_SIZE + area_size;
 	if (total > BM_FLAT_MAX)
-		return bm__refuse(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_DATA_SIZE,
+		return BM__REFUSE(BM_NOT_A_MESSAGE, data + BM_HMF1_OFF_DATA_SIZE,
 		                  "a message of at most BM_FLAT_MAX bytes");
 
 	const uint8_t *fields = data + BM_HMF1_HEADER_SIZE;
@@ -251,7 +251,7 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 			return rc;
 	}
 	if (expected_offset != area_size)
-		return bm__refuse(BM_BAD_VALUE, area + expected_offset,
+		return BM__REFUSE(BM_BAD_VALUE, area + expected_offset,
 		                  "the end of the data area after the last "
 		                  "field");
 
@@ -265,7 +265,7 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 		uint32_t head = bm__load32_order(
 			data + BM_HMF1_OFF_HASH_TABLE + 4 * bucket, swapped);
 		if (head != UINT32_MAX && head >= field_count)
-			rc = bm__refuse(BM_BAD_VALUE,
+			rc = BM__REFUSE(BM_BAD_VALUE,
 			                data + BM_HMF1_OFF_HASH_TABLE + 4 * bucket,
 			                "-1 or a field index in the hash table");
 		else
@@ -280,7 +280,7 @@ bm__hmf1_check(const uint8_t *data, size_t size, bool swapped,
 	if (rc != BM_OK)
 		return rc;
 	if (reached != field_count)
-		return bm__refuse(BM_BAD_VALUE, data + BM_HMF1_OFF_HASH_TABLE,
+		return BM__REFUSE(BM_BAD_VALUE, data + BM_HMF1_OFF_HASH_TABLE,
 		                  "hash chains that reach every field once");
 	if (flat_size != NULL)
 		*flat_size = total;
