@@ -36,7 +36,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Create Int32\nthe N adds into an empty message"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -45,7 +45,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.00675:683198]
+set yrange [1.96478:672818]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -77,7 +77,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-create-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-create-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -95,7 +95,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Create String\nthe N adds into an empty message"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -104,8 +104,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.03219:1.12399e+06]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set yrange [1.99153:695122]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
 	'data/scaling-create-string.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -136,7 +136,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-create-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-create-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -154,7 +154,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Lookup Int32\none lookup by name among N fields"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields in the message (log scale)'
 set ylabel 'time per lookup (log scale)'
@@ -163,7 +163,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [7.43508:25468.3]
+set yrange [7.46178:18039.5]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
 set mytics 10
 plot \
@@ -194,7 +194,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-lookup-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-lookup-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -212,7 +212,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Read Int32\nthe N reads by index of one field"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -221,7 +221,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.19304:353606]
+set yrange [1.96426:223044]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -253,7 +253,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-read-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-read-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -271,7 +271,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Read String\nthe N reads by index of one field"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -280,7 +280,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.40838:5.15082e+07]
+set yrange [1.9637:4.97161e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -312,7 +312,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-read-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-read-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -330,7 +330,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten Int32\nflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -339,7 +339,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.53092:614330]
+set yrange [1.96357:466163]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -371,7 +371,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flatten-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-flatten-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -389,7 +389,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten String\nflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -398,7 +398,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.3482:642366]
+set yrange [2.62116:482099]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -430,7 +430,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flatten-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-flatten-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -448,7 +448,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual Int32\nflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -457,7 +457,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [3.39784:1.95382e+06]
+set yrange [2.83618:1.30331e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -489,7 +489,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flattenindividual-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-flattenindividual-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -507,7 +507,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual String\nflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -516,7 +516,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.71774:2.10954e+06]
+set yrange [2.61334:1.24607e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -548,7 +548,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flattenindividual-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-flattenindividual-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -566,7 +566,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten Int32\nunflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -575,7 +575,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.00392:821340]
+set yrange [1.96696:741334]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -607,7 +607,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflatten-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflatten-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -625,7 +625,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten String\nunflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -634,7 +634,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.793:842970]
+set yrange [2.74287:799815]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -666,7 +666,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflatten-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflatten-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -684,7 +684,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual Int32\nunflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -693,7 +693,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.92824:3.90494e+06]
+set yrange [2.83724:3.74404e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -725,7 +725,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividual-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenindividual-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -743,7 +743,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual String\nunflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -752,7 +752,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.66948:3.89959e+06]
+set yrange [2.83083:3.73365e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -784,7 +784,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividual-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenindividual-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -802,7 +802,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated Int32\nthe full check, then unflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -811,8 +811,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.01802:1.6531e+06]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
+set yrange [5.60901:871329]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
 	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -842,7 +842,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenvalidated-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenvalidated-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -860,7 +860,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated String\nthe full check, then unflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -869,7 +869,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.81531:940540]
+set yrange [2.6912:897726]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -900,7 +900,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenvalidated-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenvalidated-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -918,7 +918,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated Int32\nthe full check, then unflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -927,7 +927,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.9411:4.51514e+06]
+set yrange [2.84731:3.91258e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -958,7 +958,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividualvalidated-int32: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenindividualvalidated-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -976,7 +976,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated String\nthe full check, then unflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -985,7 +985,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [6.63521:4.4419e+06]
+set yrange [2.67803:3.88159e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -1016,7 +1016,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividualvalidated-string: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: scaling-unflattenindividualvalidated-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
@@ -1035,12 +1035,12 @@ set title "5 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:164.026]
+set yrange [0.7:145.632]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1082,7 +1082,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-5: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: relative-5: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1169,12 +1169,12 @@ set title "50 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:540.424]
+set yrange [0.7:534.243]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1216,7 +1216,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-50: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: relative-50: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1303,12 +1303,12 @@ set title "500 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1807.38]
+set yrange [0.7:1918.67]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1350,7 +1350,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-500: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: relative-500: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1437,12 +1437,12 @@ set title "5000 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:2912.71]
+set yrange [0.7:1856.01]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1450,7 +1450,7 @@ set key outside top center horizontal reverse Left
 set lmargin 13
 set bmargin 16.77
 set rmargin 4
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
 set mytics 1
 plot \
 	'data/relative-5000.csv' skip 1 using 2:(low($2, $3)):($2 + $3):xtic(1) lc rgb '#000000' title 'R5', \
@@ -1484,7 +1484,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-5000: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: relative-5000: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1571,12 +1571,12 @@ set title "Send\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:24.4918]
+set yrange [0.7:24.7695]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1618,7 +1618,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-send: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: real-send: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 10, 5.20)) {
@@ -1669,12 +1669,12 @@ set title "Receive\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:32.036]
+set yrange [0.7:32.3334]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1716,7 +1716,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-receive: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: real-receive: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 10, 5.20)) {
@@ -1767,12 +1767,12 @@ set title "Load\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:30.2791]
+set yrange [0.7:30.6704]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1814,7 +1814,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-load: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: real-load: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 11, 5.20)) {
@@ -1853,12 +1853,12 @@ set title "Save\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:20.7897]
+set yrange [0.7:20.661]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1900,7 +1900,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-save: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: real-save: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 11, 5.20)) {
@@ -1939,17 +1939,17 @@ set title "2005 against today\ntime relative to R5 on the same test"
 set label 100 "Up: today's median over R5's, ± the MAD of its 15 samples (error bars)." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Across: 2005's one shot per test over R5's; its spread is not known." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set size ratio -1
-set xrange [0.00222601:1006.58]
-set yrange [0.00222601:1006.58]
+set xrange [0.00211491:1230.25]
+set yrange [0.00211491:1230.25]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key at screen 0.5, character 5.70 center bottom horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 13.80
-set arrow from 0.00222601,1 to 1006.58,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00222601 to 1,1006.58 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00211491,1 to 1230.25,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00211491 to 1,1230.25 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
@@ -1984,7 +1984,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: vs2005: the line 'Run: 2026-12-03T14:13:13Z, commit 98e2359bcebd' would be cut off"
+	print "plots.gp: vs2005: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
 	exit status 3
 }
 
