@@ -926,7 +926,12 @@ START_TEST(test_page_from_constructed_json)
 	/* stdout: the report's tests and plots, and the 2005 counts. */
 	const char *summary = strstr(capture.out, "README.md");
 	ck_assert_ptr_nonnull(summary);
-	assert_data(summary, "7 7 2005 4 6 3 5 15", "stdout");
+	/* Its line alone: the lines after it name folders, whose paths may
+	 * hold words that read as figures ("/work/x2"). */
+	char line[512];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(summary, "\n"),
+	         summary);
+	assert_data(line, "7 7 2005 4 6 3 5 15", "stdout");
 	hu_capture_free(&capture);
 	struct report_texts report;
 	read_report(temp_dir, &report);
