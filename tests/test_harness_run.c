@@ -321,7 +321,12 @@ START_TEST(broken_cells_show_err_in_the_table)
 	snprintf(row, sizeof row, "%.*s", (int)(end - string_row), string_row);
 	/* Broken's cell is ERR, Plain wins alone, there is no Haiku winner. */
 	ck_assert_msg(strstr(row, "|    ERR |") != NULL, "%s", row);
-	ck_assert_msg(strstr(row, "| Plain  | n/a          |") != NULL, "%s",
+	/* The columns' widths follow their longest verdict, which may say
+	 * how sure it is (harness/README.md §4.3). */
+	const char *winner = strstr(row, "| Plain ");
+	ck_assert_msg(winner != NULL, "%s", row);
+	winner = strchr(winner + 1, '|');
+	ck_assert_msg(winner != NULL && strncmp(winner, "| n/a ", 6) == 0, "%s",
 	              row);
 	ck_assert_ptr_nonnull(strstr(run.out, "- tFlatten5String on Broken: "));
 	hu_capture_free(&run);
