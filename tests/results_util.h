@@ -59,6 +59,11 @@ json_t *ru_results_document(const char *unit, const char *compiler,
                             const struct ru_cell *cells, size_t count,
                             bool pending);
 
+/* Makes root (ru_results_document, in ns) a schema 4 timing run that was
+ * quiet: no sample retaken or kept disturbed, context.conditions quiet
+ * (harness/README.md §3.7). Returns root. */
+json_t *ru_quiet_run(json_t *root);
+
 /* Writes root to `name` in the test's directory and releases it; returns
  * the path. */
 char *ru_write_document(const char *name, json_t *root);

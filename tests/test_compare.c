@@ -320,13 +320,9 @@ write_sampled(const char *name, const double medians[4],
 	for (size_t i = 0; i < 4; i++)
 		cells[i] = (struct ru_cell){"tCreate5Int32", names[i],
 		                            medians[i], NULL};
-	json_t *root = ru_results_document("ns", "GCC 12.2.0", cells, 4, false);
-	json_object_set_new(root, "schema", json_integer(4));
+	json_t *root =
+		ru_quiet_run(ru_results_document("ns", "GCC 12.2.0", cells, 4, false));
 	json_t *own = json_object_get(root, "context");
-	json_object_set_new(own, "retaken_samples", json_integer(0));
-	json_object_set_new(own, "disturbed_samples", json_integer(0));
-	json_object_set_new(own, "conditions",
-	                    json_pack("{s:s}", "verdict", "quiet"));
 	if (context != NULL)
 		json_object_update(own, context);
 	json_decref(context);

@@ -312,8 +312,8 @@ START_TEST(a_standing_is_rated_against_what_judged_it)
 	ck_assert(s.has_confidence);
 	ck_assert_double_eq(s.confidence, 1.0);
 	/* A format row lost to FOB1 but within 1.1 times the Floor: rated
-	 * against 1.1 x the Floor's samples (99 to 103.4), which the
-	 * proposal's 100 to 104 overlap. */
+	 * against 1.1 x the Floor's constructed samples, which the
+	 * proposal's overlap, so the standing is a tie with no confidence. */
 	own = standing_cell(102, 1, 1000);
 	rival = standing_cell(82, 1, 500);
 	s = bench_standing(&own, &rival, &base);

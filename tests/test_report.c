@@ -1948,9 +1948,9 @@ assert_check_stops(const char *dir, const char *name, const char *setting,
  * Every plot names the run's machine, date and commit (shortened to 12
  * hex digits, its "-dirty" kept) and draws the spread of its samples: the
  * data give each time's MAD beside it (divided alike in the bar charts),
- * and every plot draws error bars from it. A constructed MAD (123.5 on
- * Message2's tCreate5000Int32, 8000 ns, the fastest there) shows which
- * column is which. The script stops, naming the plot, when a label would
+ * and every plot draws error bars from it. A MAD constructed on one cell
+ * (Message2's tCreate5000Int32, the fastest of its row in the fixture)
+ * shows which column is which. The script stops, naming the plot, when a label would
  * be cut off: a bar chart whose bottom margin is too small for its x
  * labels, a plot too narrow for its title.
  */

@@ -37,13 +37,8 @@ write_rated(const char *name, const struct rated_row rows[2])
 		{"tCreate50Int32", "B", 100, NULL},
 		{"tCreate50Int32", "P", 100, NULL},
 	};
-	json_t *root = ru_results_document("ns", "GCC 12.2.0", cells, 6, false);
-	json_object_set_new(root, "schema", json_integer(4));
-	json_t *context = json_object_get(root, "context");
-	json_object_set_new(context, "retaken_samples", json_integer(0));
-	json_object_set_new(context, "disturbed_samples", json_integer(0));
-	json_object_set_new(context, "conditions",
-	                    json_pack("{s:s}", "verdict", "quiet"));
+	json_t *root =
+		ru_quiet_run(ru_results_document("ns", "GCC 12.2.0", cells, 6, false));
 	json_object_set_new(json_array_get(json_object_get(root, "backends"),
 	                                   2),
 	                    "kind", json_string("proposal"));
