@@ -93,3 +93,40 @@ bench_logged() {
 		exit 1
 	fi
 }
+
+# The glibc pin of instruction mode (harness/README.md §5.4), printed as
+# GLIBC_TUNABLES takes it: under callgrind glibc picks its string functions
+# for the CPU valgrind emulates, which follows the host (AVX2 or not) and
+# valgrind's version, so another machine would count other instructions.
+# Masks every feature glibc's selectors read above the x86-64 baseline and
+# gives the copy thresholds outright. BENCH_GLIBC_DATA_CACHE_SIZE and
+# BENCH_GLIBC_SHARED_CACHE_SIZE (bytes) add glibc's cache-size tunables;
+# a value that is not a size is refused in one line (status 2).
+bench_glibc_pin() {
+	local masked hwcaps pin variable value
+	masked=(
+		AVX512F AVX512CD AVX512BW AVX512DQ AVX512ER AVX512PF AVX512VL
+		AVX2 AVX FMA FMA4 BMI1 BMI2 LZCNT MOVBE POPCNT SSE4_2 SSE4_1 SSSE3 ERMS RTM
+		AVX_Fast_Unaligned_Load Fast_Unaligned_Load Fast_Unaligned_Copy
+		Fast_Copy_Backward Fast_Rep_String Prefer_PMINUB_for_stringop Prefer_ERMS
+		Prefer_FSRM
+	)
+	hwcaps=$(printf -- '-%s,' "${masked[@]}")
+	pin="glibc.cpu.hwcaps=${hwcaps%,}"
+	pin+=":glibc.cpu.x86_non_temporal_threshold=0x200000"
+	pin+=":glibc.cpu.x86_rep_movsb_threshold=0x2000"
+	pin+=":glibc.cpu.x86_rep_stosb_threshold=0x800"
+	for variable in BENCH_GLIBC_DATA_CACHE_SIZE BENCH_GLIBC_SHARED_CACHE_SIZE; do
+		value=${!variable:-}
+		[ -z "$value" ] && continue
+		if ! [[ $value =~ ^[1-9][0-9]{0,11}$ ]]; then
+			echo "${0##*/}: $variable='$value' is not a size in bytes" >&2
+			return 2
+		fi
+		case $variable in
+		BENCH_GLIBC_DATA_CACHE_SIZE) pin+=":glibc.cpu.x86_data_cache_size=$value" ;;
+		*) pin+=":glibc.cpu.x86_shared_cache_size=$value" ;;
+		esac
+	done
+	echo "$pin"
+}

@@ -188,6 +188,29 @@ counts_of(const char *path, size_t *cells)
 	return text;
 }
 
+/* A cell's count and its design's part (harness/README.md §5.6). */
+static void
+split_of(const char *path, const char *test, const char *backend,
+         long long *instructions, long long *design)
+{
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	size_t index;
+	json_t *row, *cell = NULL;
+	json_array_foreach(json_object_get(root, "rows"), index, row) {
+		if (strcmp(json_string_value(json_object_get(row, "test")), test) == 0)
+			cell = json_object_get(json_object_get(row, "cells"), backend);
+	}
+	ck_assert_msg(cell != NULL, "%s/%s", test, backend);
+	*instructions = json_integer_value(json_object_get(cell, "instructions"));
+	json_t *part = json_object_get(cell, "design_instructions");
+	ck_assert_msg(json_is_integer(part), "%s/%s has no design part", test,
+	              backend);
+	*design = json_integer_value(part);
+	json_decref(root);
+}
+
 /* The lines of `a` that are not in `b`, joined. */
 static char *
 lines_not_in(const char *a, const char *b)
@@ -271,6 +294,28 @@ START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 		ck_assert_msg(strncmp(changed, start, strlen(start)) == 0 ||
 		                      strstr(changed, start) != NULL,
 		              "changed:\n%s", changed);
+	}
+
+	/* The split: the design's part of each backend cell lies within its
+	 * count, and the slowed flatten, a constructed backend whose extra cost
+	 * is all in its slot, moves the design's part alone: the layer (the
+	 * rest) is the same to the instruction. */
+	static const char *const split_tests[] = {
+		"tCreate5Int32", "tRead50Int32", "tUnflatten5Int32",
+		"tFlatten5Int32", "tFlattenIndividual50Int32",
+	};
+	for (size_t i = 0; i < 5; i++) {
+		long long count, design, slow_count, slow_design;
+		split_of(plain, split_tests[i], "R5", &count, &design);
+		ck_assert(design > 0 && design < count);
+		split_of(plain, split_tests[i], "Message4", &count, &design);
+		ck_assert(design > 0 && design < count);
+		split_of(slowed, split_tests[i], "Message4", &slow_count,
+		         &slow_design);
+		ck_assert_int_eq(slow_count - slow_design, count - design);
+		ck_assert_int_eq(slow_design - design, slow_count - count);
+		if (i >= 3)
+			ck_assert(slow_design > design);
 	}
 
 	/* The other way round, the same cells improved: nothing fails. */

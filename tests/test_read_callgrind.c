@@ -12,6 +12,7 @@
 #include "exit_codes.h"
 #include "harness_util.h"
 #include "instructions.h"
+#include "read_callgrind.h"
 #include "results_util.h"
 
 #include <jansson.h>
@@ -121,6 +122,89 @@ expect_unreadable(const char *run_path, const char *const *dumps,
 	hu_capture_free(&run);
 }
 
+/* A constructed dump whose parts are known (harness/README.md §5.6): the
+ * loop (harness/) calls a wrapper (impl/api/), which calls a re-creation's
+ * slot (impl/backends/), 600 inclusive; the slot calls strcmp in libc. An
+ * adapter (impl/originals/adapter.h) is entered from the loop, 800, and
+ * calls Haiku's code in its own object, 650, and libc, 30; Haiku's code
+ * calls an OS stand-in of the project (impl/originals/os_common.cpp),
+ * which is not an adapter. The loop runs the shared check (impl/wire/),
+ * 300. The names are compressed as callgrind writes them. */
+static const char split_dump[] =
+	"version: 1\ncreator: callgrind-3.19.0\npart: 1\n"
+	"desc: Trigger: Client Request: tRead5Int32/A\n"
+	"positions: line\nevents: Ir\nsummary: 2000\n\n"
+	"ob=(1) /src/build/bench\n"
+	"fl=(1) /src/harness/run/operations.c\nfn=(1) run_read\n10 100\n"
+	"cfl=(2) /src/impl/api/wrappers.c\ncfn=(2) bm_find_data\n"
+	"calls=5 20\n10 700\n"
+	"cob=(2) /src/build/libhaiku_original.so\n"
+	"cfl=(5) /src/impl/originals/adapter.h\ncfn=(5) find_data\n"
+	"calls=5 40\n+1 800\n"
+	"cfl=(6) /src/impl/wire/decode.c\ncfn=(6) bm_decode\n"
+	"calls=1 50\n*  300\n"
+	"fl=(2)\nfn=(2)\n20 50\n"
+	"cfl=(3) /src/impl/backends/message4.c\ncfn=(3) message4_find_data\n"
+	"calls=5 30\n20 600\n"
+	"fl=(3)\nfn=(3)\n30 500\n"
+	"cob=(3) /lib/x86_64-linux-gnu/libc.so.6\n"
+	"cfi=(4) ./string/strcmp.S\ncfn=(4) strcmp\ncalls=5 1\n30 100\n"
+	"ob=(2)\nfl=(5)\nfn=(5)\n40 120\n"
+	"cfi=(7) /haiku/src/kits/app/Message.cpp\ncfn=(7) BMessage::FindData\n"
+	"calls=5 60\n40 650\n"
+	"cob=(3)\ncfi=(4)\ncfn=(4)\ncalls=2 1\n40 30\n"
+	"fl=(7)\nfn=(7)\n60 600\n"
+	"cfi=(8) /src/impl/originals/os_common.cpp\ncfn=(8) find_thread\n"
+	"calls=1 70\n60 50\n"
+	"fl=(8)\nfn=(8)\n70 50\n"
+	"totals: 2000\n";
+
+START_TEST(a_dump_splits_into_its_parts)
+{
+	ru_set_up_temp();
+	char *path = ru_write_temp("callgrind.out.split", split_dump);
+	struct bench_callgrind_dumps dumps = {.root = "/src"};
+	char why[512] = "";
+	ck_assert_msg(bench_callgrind_read(&dumps, path, why, sizeof why), "%s",
+	              why);
+	const struct bench_callgrind_dump *dump =
+		bench_callgrind_find(&dumps, "tRead5Int32/A");
+	ck_assert_ptr_nonnull(dump);
+	ck_assert_uint_eq(dump->instructions, 2000);
+	ck_assert_uint_eq(dump->split.backend_entry, 600);
+	ck_assert_uint_eq(dump->split.adapter_entry, 800);
+	ck_assert_uint_eq(dump->split.adapter_design, 650);
+	ck_assert_uint_eq(dump->split.check, 300);
+	bench_callgrind_dumps_free(&dumps);
+
+	/* Without a root, the totals alone; under another root, nothing of
+	 * this tree is the project's, so no call is split. */
+	struct bench_callgrind_dumps plain = {0};
+	ck_assert(bench_callgrind_read(&plain, path, why, sizeof why));
+	ck_assert_uint_eq(plain.items[0].split.backend_entry, 0);
+	bench_callgrind_dumps_free(&plain);
+	struct bench_callgrind_dumps other = {.root = "/elsewhere"};
+	ck_assert(bench_callgrind_read(&other, path, why, sizeof why));
+	ck_assert_uint_eq(other.items[0].split.backend_entry, 0);
+	ck_assert_uint_eq(other.items[0].split.check, 0);
+	bench_callgrind_dumps_free(&other);
+
+	/* A name id never given is refused in one line. */
+	char *bad = ru_write_temp("callgrind.out.bad",
+	                          "events: Ir\npart: 1\n"
+	                          "desc: Trigger: Client Request: x\n"
+	                          "summary: 5\nfl=(9)\n");
+	struct bench_callgrind_dumps refused = {.root = "/src"};
+	ck_assert(!bench_callgrind_read(&refused, bad, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "fl=(9)"));
+	ck_assert_ptr_null(strchr(why, '\n'));
+	bench_callgrind_dumps_free(&refused);
+	free(bad);
+	free(path);
+	ru_tear_down_temp();
+}
+END_TEST
+
 START_TEST(wrong_dumps_are_refused)
 {
 	ru_set_up_temp();
@@ -193,6 +277,7 @@ make_read_callgrind_suite(void)
 	TCase *tc = tcase_create("read_callgrind");
 	tcase_add_test(tc, dumps_become_figures_and_verdicts);
 	tcase_add_test(tc, wrong_dumps_are_refused);
+	tcase_add_test(tc, a_dump_splits_into_its_parts);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

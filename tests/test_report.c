@@ -1177,7 +1177,7 @@ START_TEST(test_malformed_json)
 	expect_json_error("{\"schema\": 1, \"unit\": \"ns\",\n  \"rows\": [",
 	                  "line 2, column");
 	expect_json_error("[1, 2]", "expected an object");
-	expect_json_error("{\"schema\": 5}", "schema: not a schema this bench "
+	expect_json_error("{\"schema\": 99}", "schema: not a schema this bench "
 	                                      "reads");
 	expect_json_error("{\"schema\": 1, \"unit\": \"us\"}", "unit");
 	/* A valid file with a broken part names the key. */
@@ -2791,6 +2791,60 @@ START_TEST(test_a_mixed_latest_set_is_refused)
 }
 END_TEST
 
+/* harness/README.md's table of the call layer (harness/README.md §5.6) is
+ * what `bench report --layer-table` writes from the committed baseline;
+ * a figure changed in it fails the check, naming its line. */
+START_TEST(test_committed_layer_table_is_fresh)
+{
+	char baseline[4096], readme[4096];
+	snprintf(baseline, sizeof baseline, "%s",
+	         BENCH_SOURCE_DIR "/results/baseline-instructions.json");
+	snprintf(readme, sizeof readme, "%s",
+	         BENCH_SOURCE_DIR "/harness/README.md");
+	struct bench_capture capture =
+		hu_run(NULL, 0, NULL, "report", baseline, "--check-layer-table",
+		       readme, NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	char *text = read_text(readme);
+	ck_assert_ptr_nonnull(text);
+	char *block = strstr(text, "<!-- bench report: layer begin");
+	ck_assert_ptr_nonnull(block);
+	char *row = strstr(block, "\n| Read ");
+	ck_assert_ptr_nonnull(row);
+	char *cell = strchr(row + 2, '|');
+	cell = strchr(cell + 1, '|');
+	ck_assert_ptr_nonnull(cell);
+	/* The first digit of the layer's figure becomes another digit. */
+	char *digit = cell + strcspn(cell, "0123456789");
+	*digit = *digit == '9' ? '1' : (char)(*digit + 1);
+	make_temp();
+	char copy[4096];
+	snprintf(copy, sizeof copy, "%s", in_temp("README.md"));
+	FILE *file = fopen(copy, "w");
+	ck_assert_ptr_nonnull(file);
+	fputs(text, file);
+	fclose(file);
+	capture = hu_run(NULL, 0, NULL, "report", baseline,
+	                 "--check-layer-table", copy, NULL);
+	ck_assert_int_eq(capture.status, 1);
+	ck_assert_ptr_nonnull(strstr(capture.err, "| Read "));
+	ck_assert_uint_eq(hu_count_lines(capture.err), 1);
+	hu_capture_free(&capture);
+	/* Written, the block is what the check finds. */
+	capture = hu_run(NULL, 0, NULL, "report", baseline, "--layer-table",
+	                 copy, NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	capture = hu_run(NULL, 0, NULL, "report", baseline,
+	                 "--check-layer-table", copy, NULL);
+	ck_assert_msg(capture.status == 0, "%s", capture.err);
+	hu_capture_free(&capture);
+	free(text);
+	remove_temp();
+}
+END_TEST
+
 START_TEST(test_committed_readme_is_fresh)
 {
 	/* The committed README.md holds what `bench report` writes from the
@@ -2880,6 +2934,7 @@ make_report_suite(void)
 	tcase_add_test(readme, test_readme_left_alone_by_other_reports);
 	tcase_add_test(readme, test_a_mixed_latest_set_is_refused);
 	tcase_add_test(readme, test_committed_readme_is_fresh);
+	tcase_add_test(readme, test_committed_layer_table_is_fresh);
 	suite_add_tcase(suite, readme);
 	return suite;
 }

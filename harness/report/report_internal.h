@@ -399,6 +399,9 @@ struct report_original_row {
 	const struct bench_file_cell *re_count, *orig_count; /* counted */
 	double time_ratio;        /* re / orig; < 0: no figure */
 	double instruction_ratio; /* < 0: no counted figure */
+	/* Of the design's own instructions, without the layer, the adapter
+	 * or the shared check (harness/README.md §5.6); < 0: not split. */
+	double design_ratio;
 	int same_bytes;           /* 1 or 0 on flat rows, -1 elsewhere */
 	bool outside;             /* the deciding ratio is outside the band */
 	const struct report_note *note; /* its explanation, when outside */
@@ -411,8 +414,13 @@ struct report_original_pair {
 	size_t row_count;
 	double median_time;         /* < 0: none */
 	double median_instructions; /* < 0: none */
+	double median_design;       /* < 0: none */
 	size_t counted_rows;        /* rows with an instruction ratio */
 	size_t counted_in_band;
+	/* Rows with a design ratio, of the 2005 matrix and the others (the
+	 * validated rows), and how many of each lie within the band. */
+	size_t design_rows[2];
+	size_t design_in_band[2];
 	size_t outside_rows;
 };
 
@@ -559,18 +567,45 @@ void report_put_originals(FILE *out, const struct report_answer *answer);
 bool report_readme_block(FILE *out, const struct bench_run_file *run,
                          const char *source, char *why, size_t why_size);
 
+/* The two marker lines around a block bench report writes into a page
+ * it does not own: the README's (below) and harness/README.md's table of
+ * the call layer (report_layer.c). */
+struct report_markers {
+	const char *begin;   /* the first line starts with it */
+	const char *end;     /* the last line is it */
+};
+extern const struct report_markers report_readme_markers;
+
 /* Finds the block in `text` (the file at `path`): [*begin, *end). */
-bool report_readme_find(const char *path, const char *text, size_t *begin,
-                        size_t *end, char *why, size_t why_size);
+bool report_block_find(const struct report_markers *markers, const char *path,
+                       const char *text, size_t *begin, size_t *end,
+                       char *why, size_t why_size);
 
 /* True when text's block is `block`; else a reason naming the first line
  * that differs. */
-bool report_readme_compare(const char *path, const char *text,
-                           const char *block, char *why, size_t why_size);
+bool report_block_compare(const struct report_markers *markers,
+                          const char *path, const char *text,
+                          const char *block, char *why, size_t why_size);
 
 /* A new text with the block replaced (free it); NULL with a reason. */
-char *report_readme_replace(const char *path, const char *text,
-                            const char *block, char *why, size_t why_size);
+char *report_block_replace(const struct report_markers *markers,
+                           const char *path, const char *text,
+                           const char *block, char *why, size_t why_size);
+
+/* --- The call layer's cost (report_layer.c) ----------------------------- */
+
+extern const struct report_markers report_layer_markers;
+
+/* The table of the layer's cost per operation from the split of the
+ * counted run `counts` (harness/README.md §5.6), or one line saying it has
+ * none. False when out of memory. */
+bool report_layer_table(FILE *out, const struct bench_run_file *counts);
+
+/* Writes (or with `check`, compares) the block of `readme` between
+ * report_layer_markers: the table of `counts`, read from `source`. */
+bool report_layer_block(const char *readme, const char *source,
+                        const struct bench_run_file *counts, bool check,
+                        char *why, size_t why_size);
 
 /* The README.md a report of `file` into `dir` rewrites the block of:
  * <root>/README.md when file is <root>/results/latest.json and dir is

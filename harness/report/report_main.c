@@ -70,6 +70,14 @@ const char bench_report_usage[] =
 	"                       write nothing: exit 0 when README's block is\n"
 	"                       what FILE gives, 1 (naming the first line that\n"
 	"                       differs) when not\n"
+	"  --layer-table README\n"
+	"                       FILE is a counted run: write only the block\n"
+	"                       of README between its `bench report: layer`\n"
+	"                       markers, the call layer's cost per operation\n"
+	"                       (harness/README.md §5.6)\n"
+	"  --check-layer-table README\n"
+	"                       the same, compared instead of written (exit 1\n"
+	"                       naming the first line that differs)\n"
 	"  -h, --help           this text\n"
 	"\n"
 	"Exit status: 0 the report was written (or the block is the same), 1\n"
@@ -87,6 +95,8 @@ struct report_options {
 	const char *original_explanations;
 	const char *gnuplot;
 	const char *check_readme;
+	const char *layer_table;
+	const char *check_layer_table;
 	bool png;
 	/* Defaults built from the program's directories. */
 	char reference_default[4096];
@@ -114,6 +124,9 @@ option_target(struct report_options *options, const char *arg)
 		 offsetof(struct report_options, original_explanations)},
 		{"--gnuplot", offsetof(struct report_options, gnuplot)},
 		{"--check-readme", offsetof(struct report_options, check_readme)},
+		{"--layer-table", offsetof(struct report_options, layer_table)},
+		{"--check-layer-table",
+		 offsetof(struct report_options, check_layer_table)},
 	};
 	for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
 		if (strcmp(arg, valued[i].name) == 0)
@@ -217,8 +230,10 @@ parse_options(const struct bench_program *program, int argc, char **argv,
 		          "bench report FILE, e.g. results/latest.json)");
 		return BENCH_EXIT_USAGE;
 	}
-	/* A check reads the results file and the README alone. */
-	if (options->check_readme != NULL)
+	/* A check, or the layer's block, reads the results file and the README
+	 * alone. */
+	if (options->check_readme != NULL || options->layer_table != NULL ||
+	    options->check_layer_table != NULL)
 		return BENCH_EXIT_OK;
 	if (options->dir == NULL) {
 		bench_say(why, why_size, "report: no report directory known: "
@@ -543,6 +558,36 @@ check_readme(const struct bench_program *program,
 	return BENCH_EXIT_OK;
 }
 
+/* `--layer-table README` and `--check-layer-table README`: the block of
+ * the call layer's cost from the counted run FILE. */
+static int
+layer_table(const struct bench_program *program,
+            const struct report_options *options)
+{
+	char why[REPORT_WHY_MAX];
+	bool check = options->check_layer_table != NULL;
+	const char *readme = check ? options->check_layer_table
+	                           : options->layer_table;
+	struct bench_run_file counts;
+	bool ok = bench_run_file_load(options->file, BENCH_READ_MEASURED, &counts,
+	                              why, sizeof why);
+	if (ok && strcmp(counts.unit, "instructions") != 0)
+		ok = bench_say(why, sizeof why, "%s: not a counted run (unit %s): "
+		               "the layer's table reads instruction counts",
+		               options->file, counts.unit);
+	if (ok)
+		ok = report_layer_block(readme, options->file, &counts, check, why,
+		                        sizeof why);
+	bench_run_file_free(&counts);
+	if (!ok) {
+		fprintf(program->err, "bench report: %s\n", why);
+		return BENCH_EXIT_FAILED;
+	}
+	fprintf(program->out, "bench report: %s: the layer's block %s %s\n",
+	        readme, check ? "is what gives" : "written from", options->file);
+	return BENCH_EXIT_OK;
+}
+
 int
 bench_report_main(const struct bench_program *program, int argc, char **argv)
 {
@@ -552,6 +597,11 @@ bench_report_main(const struct bench_program *program, int argc, char **argv)
 	                           sizeof why);
 	if (status != BENCH_EXIT_OK) {
 		fprintf(program->err, "bench: %s\n", why);
+		return status;
+	}
+	if (options.layer_table != NULL || options.check_layer_table != NULL) {
+		status = layer_table(program, &options);
+		fflush(program->out);
 		return status;
 	}
 	if (options.check_readme != NULL) {

@@ -112,19 +112,24 @@ find_marker(const char *text, const char *marker, size_t *count)
 	return first;
 }
 
+const struct report_markers report_readme_markers = {
+	REPORT_README_BEGIN, REPORT_README_END,
+};
+
 bool
-report_readme_find(const char *path, const char *text, size_t *begin,
-                   size_t *end, char *why, size_t why_size)
+report_block_find(const struct report_markers *markers, const char *path,
+                  const char *text, size_t *begin, size_t *end, char *why,
+                  size_t why_size)
 {
 	size_t begins, ends;
-	const char *start = find_marker(text, REPORT_README_BEGIN, &begins);
-	const char *stop = find_marker(text, REPORT_README_END, &ends);
+	const char *start = find_marker(text, markers->begin, &begins);
+	const char *stop = find_marker(text, markers->end, &ends);
 	if (begins != 1 || ends != 1 || stop < start)
 		return bench_say(why, why_size,
 		                 "%s: expected one line starting \"%s\" and, after "
 		                 "it, one line \"%s\" around the block bench "
-		                 "report writes", path, REPORT_README_BEGIN,
-		                 REPORT_README_END);
+		                 "report writes", path, markers->begin,
+		                 markers->end);
 	*begin = (size_t)(start - text);
 	*end = (size_t)(stop - text) + strcspn(stop, "\n");
 	*end += text[*end] == '\n';
@@ -142,11 +147,13 @@ line_number(const char *text, size_t at)
 }
 
 bool
-report_readme_compare(const char *path, const char *text, const char *block,
-                      char *why, size_t why_size)
+report_block_compare(const struct report_markers *markers, const char *path,
+                     const char *text, const char *block, char *why,
+                     size_t why_size)
 {
 	size_t begin, end;
-	if (!report_readme_find(path, text, &begin, &end, why, why_size))
+	if (!report_block_find(markers, path, text, &begin, &end, why,
+	                       why_size))
 		return false;
 	size_t length = strlen(block), at = 0;
 	while (at < length && begin + at < end && block[at] == text[begin + at])
@@ -166,11 +173,13 @@ report_readme_compare(const char *path, const char *text, const char *block,
 }
 
 char *
-report_readme_replace(const char *path, const char *text, const char *block,
-                      char *why, size_t why_size)
+report_block_replace(const struct report_markers *markers, const char *path,
+                     const char *text, const char *block, char *why,
+                     size_t why_size)
 {
 	size_t begin, end;
-	if (!report_readme_find(path, text, &begin, &end, why, why_size))
+	if (!report_block_find(markers, path, text, &begin, &end, why,
+	                       why_size))
 		return NULL;
 	size_t length = strlen(text), block_length = strlen(block);
 	char *out = malloc(length - (end - begin) + block_length + 1);
@@ -277,8 +286,9 @@ report_readme_update(const char *readme, const char *file,
 	char *block, *text;
 	char *updated = block_and_text(readme, file, run, &block, &text, why,
 	                               why_size)
-	                        ? report_readme_replace(readme, text, block,
-	                                                why, why_size)
+	                        ? report_block_replace(&report_readme_markers,
+	                                               readme, text, block, why,
+	                                               why_size)
 	                        : NULL;
 	free(text);
 	free(block);
@@ -293,7 +303,8 @@ report_readme_check(const char *readme, const char *file,
 	char *block, *text;
 	bool ok = block_and_text(readme, file, run, &block, &text, why,
 	                         why_size) &&
-	          report_readme_compare(readme, text, block, why, why_size);
+	          report_block_compare(&report_readme_markers, readme, text,
+	                               block, why, why_size);
 	free(text);
 	free(block);
 	return ok;

@@ -484,6 +484,19 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
 	write_confidence_counts(out, run);
 	write_failures(out, run);
 	fputc('\n', out);
+	const struct report_originals *originals = input->originals;
+	if (originals != NULL && originals->counts != NULL) {
+		fputs("## The call layer\n\n"
+		      "What the harness's loop and the `bm_*` wrappers cost each "
+		      "operation, from the split of the counted run ", out);
+		report_put_source(out, input->counts_source);
+		fputs(" ([the method](../harness/README.md), `harness/README.md` §5.6). The "
+		      "times above include it, as a program's own calls would; "
+		      "the designs' own costs are the rest.\n\n", out);
+		if (!report_layer_table(out, originals->counts))
+			return bench_say(why, why_size, "out of memory");
+		fputc('\n', out);
+	}
 	return true;
 }
 

@@ -29,7 +29,7 @@
 
 /* The version of the JSON layout: output_json.c writes it, results_read.c
  * reads it and every older one (harness/README.md §6.3). */
-#define BENCH_JSON_SCHEMA 4
+#define BENCH_JSON_SCHEMA 5
 
 /* Longest one-line reason kept for a failed cell. */
 #define BENCH_REASON_MAX 256

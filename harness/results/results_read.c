@@ -432,6 +432,17 @@ load_cell(struct loader *loader, json_t *value, const char *where,
 	    !get_optional_string(loader, value, where, "flat_digest",
 	                         &cell->flat_digest))
 		return false;
+	/* An instruction run's count and its parts (harness/README.md §5.6;
+	 * the parts from schema 5): -1 where the file has none. */
+	if (!get_optional_count(loader, value, where, "instructions",
+	                        &cell->instructions) ||
+	    !get_optional_count(loader, value, where, "design_instructions",
+	                        &cell->design_instructions) ||
+	    !get_optional_count(loader, value, where, "adapter_instructions",
+	                        &cell->adapter_instructions) ||
+	    !get_optional_count(loader, value, where, "check_instructions",
+	                        &cell->check_instructions))
+		return false;
 	json_t *flat_bytes = member(value, "flat_bytes");
 	cell->flat_bytes = -1;
 	if (flat_bytes != NULL && !json_is_null(flat_bytes) &&

@@ -54,6 +54,13 @@ struct bench_file_cell {
 	long long ops_per_sample; /* BENCH_READ_UNREAD */
 	double allocs_per_op;  /* < 0: not in the file (the Floor's) */
 	long long flat_bytes;  /* < 0: not a flat row, or not in the file */
+	/* An instruction run's count of the counted batch and its parts: the
+	 * design's, an original's adapter's and the shared check's
+	 * (harness/README.md §5.6); < 0 where the file has none. */
+	long long instructions;
+	long long design_instructions;
+	long long adapter_instructions;
+	long long check_instructions;
 	const char *flat_digest; /* NULL: not a flat row, or before schema 2 */
 	/* A proposal's standing as the run decided and rated it (the row's
 	 * vs_winner, harness/README.md §4.3): whether the file has it (from

@@ -7,8 +7,8 @@
  * CALLGRIND_DUMP_STATS_AT), "events:" (the names of the counted events,
  * Ir being executed instructions) and "summary:" (the dump's total of each
  * event, in that order; "totals:" at the end of a dump says the same and
- * is used when "summary:" is missing). The cost lines of the call graph
- * are skipped.
+ * is used when "summary:" is missing). With a source tree to split by,
+ * the other lines go to callgrind_split.c.
  */
 #include "read_callgrind.h"
 
@@ -38,6 +38,7 @@ struct part {
 	char *name;             /* NULL: not made by a client request */
 	bool has_total;
 	uint64_t instructions;
+	struct bench_callgrind_split split;
 };
 
 static bool
@@ -132,12 +133,39 @@ finish_part(struct bench_callgrind_dumps *dumps, struct part *part,
 	dumps->items[dumps->count++] = (struct bench_callgrind_dump){
 		.name = part->name,
 		.instructions = part->instructions,
+		.split = part->split,
 	};
 	part->name = NULL;
 done:
 	free(part->name);
 	*part = (struct part){0};
 	return ok;
+}
+
+/* An "events:" line: which of them is Ir. */
+static bool
+read_events(const char *line, int *event, const char *path, char *why,
+            size_t why_size)
+{
+	*event = instruction_event(line + 7);
+	if (*event >= 0)
+		return true;
+	snprintf(why, why_size, "%s: no Ir among the events (%s)", path,
+	         line + 7);
+	return false;
+}
+
+/* A "summary:" or "totals:" line: the dump's count of Ir. */
+static bool
+read_total(const char *line, int event, struct part *part, const char *path,
+           char *why, size_t why_size)
+{
+	const char *numbers = line + strcspn(line, ":") + 1;
+	part->has_total = true;
+	if (event >= 0 && nth_number(numbers, event, &part->instructions))
+		return true;
+	snprintf(why, why_size, "%s: bad line '%s'", path, line);
+	return false;
 }
 
 bool
@@ -152,6 +180,13 @@ bench_callgrind_read(struct bench_callgrind_dumps *dumps, const char *path,
 	struct part part = {0};
 	int event = -1;         /* index of Ir; -1 before "events:" */
 	bool seen_events = false, ok = true;
+	struct bench_callgrind_split_reader *split = NULL;
+	if (dumps->root != NULL &&
+	    (split = bench_callgrind_split_begin(dumps->root)) == NULL) {
+		snprintf(why, why_size, "out of memory");
+		fclose(file);
+		return false;
+	}
 	char *line = NULL;
 	size_t line_size = 0;
 	ssize_t length;
@@ -160,6 +195,8 @@ bench_callgrind_read(struct bench_callgrind_dumps *dumps, const char *path,
 		       (line[length - 1] == '\n' || line[length - 1] == '\r'))
 			line[--length] = '\0';
 		if (starts_with(line, "part:")) {
+			if (split != NULL)
+				part.split = bench_callgrind_split_take(split);
 			ok = finish_part(dumps, &part, path, why, why_size);
 		} else if (starts_with(line, "creator:")) {
 			if (dumps->creator[0] == '\0')
@@ -176,22 +213,14 @@ bench_callgrind_read(struct bench_callgrind_dumps *dumps, const char *path,
 			}
 		} else if (starts_with(line, "events:")) {
 			seen_events = true;
-			event = instruction_event(line + 7);
-			if (event < 0) {
-				snprintf(why, why_size, "%s: no Ir among the events "
-				         "(%s)", path, line + 7);
-				ok = false;
-			}
+			ok = read_events(line, &event, path, why, why_size);
 		} else if (starts_with(line, "summary:") ||
 		           (starts_with(line, "totals:") && !part.has_total)) {
-			const char *numbers = line + strcspn(line, ":") + 1;
-			if (event < 0 ||
-			    !nth_number(numbers, event, &part.instructions)) {
-				snprintf(why, why_size, "%s: bad line '%s'", path,
-				         line);
-				ok = false;
-			}
-			part.has_total = true;
+			ok = read_total(line, event, &part, path, why, why_size);
+		} else if (split != NULL && event >= 0 &&
+		           !bench_callgrind_split_line(split, line, event)) {
+			snprintf(why, why_size, "%s: bad line '%s'", path, line);
+			ok = false;
 		}
 	}
 	if (ok && ferror(file)) {
@@ -203,8 +232,12 @@ bench_callgrind_read(struct bench_callgrind_dumps *dumps, const char *path,
 		         "'events:' line)", path);
 		ok = false;
 	}
-	if (ok)
+	if (ok) {
+		if (split != NULL)
+			part.split = bench_callgrind_split_take(split);
 		ok = finish_part(dumps, &part, path, why, why_size);
+	}
+	bench_callgrind_split_end(split);
 	free(part.name);
 	free(line);
 	fclose(file);
@@ -285,11 +318,36 @@ is_instruction_run(const struct bench_run_file *run, char *why,
 	return true;
 }
 
+/* How a column's count is split (harness/README.md §5.6). */
+enum split_kind { SPLIT_NONE, SPLIT_DESIGN, SPLIT_ORIGINAL };
+
+/* The parts of a cell's count beside its total: the design's, an
+ * original's adapter's, and the shared check's where the row runs it. */
+static void
+put_split(json_t *cell, const struct bench_callgrind_dump *dump,
+          enum split_kind kind)
+{
+	const struct bench_callgrind_split *split = &dump->split;
+	uint64_t design = kind == SPLIT_ORIGINAL ? split->adapter_design
+	                                         : split->backend_entry;
+	put(cell, "design_instructions", json_integer((json_int_t)design));
+	if (kind == SPLIT_ORIGINAL) {
+		uint64_t adapter = split->adapter_entry > design
+		                           ? split->adapter_entry - design
+		                           : 0;
+		put(cell, "adapter_instructions",
+		    json_integer((json_int_t)adapter));
+	}
+	if (split->check > 0)
+		put(cell, "check_instructions",
+		    json_integer((json_int_t)split->check));
+}
+
 /* Gives one cell its figure from its dump. */
 static bool
 fill_cell(const struct bench_file_cell *cell, const char *where,
-          const struct bench_callgrind_dumps *dumps, char *why,
-          size_t why_size)
+          const struct bench_callgrind_dumps *dumps,
+          enum split_kind split_kind, char *why, size_t why_size)
 {
 	if (!cell->present || cell->failed || cell->not_applicable)
 		return true;
@@ -311,6 +369,8 @@ fill_cell(const struct bench_file_cell *cell, const char *where,
 	put(cell->json, "samples", samples);
 	put(cell->json, "instructions",
 	    json_integer((json_int_t)dump->instructions));
+	if (split_kind != SPLIT_NONE)
+		put_split(cell->json, dump, split_kind);
 	json_object_del(cell->json, "dump");
 	return true;
 }
@@ -379,8 +439,13 @@ fill_run(const struct bench_run_file *run,
 			char where[256];
 			snprintf(where, sizeof where, "%s/%s", row->test,
 			         bench_run_file_column_name(run, b));
+			enum split_kind split_kind = SPLIT_NONE;
+			if (dumps->root != NULL && b < run->backend_count)
+				split_kind = run->backends[b].kind == BM_KIND_ORIGINAL
+				                     ? SPLIT_ORIGINAL
+				                     : SPLIT_DESIGN;
 			ok = fill_cell(bench_file_row_cell(run, row, b), where,
-			               dumps, why, why_size);
+			               dumps, split_kind, why, why_size);
 		}
 		if (ok)
 			decide_row(run, row, candidates);
@@ -530,7 +595,9 @@ bench_read_callgrind_main(const struct bench_program *program, int argc,
 		free(inputs);
 		return BENCH_EXIT_USAGE;
 	}
-	struct bench_callgrind_dumps dumps = {0};
+	/* The split reads the paths of the sources this program was built
+	 * from (callgrind_split.h). */
+	struct bench_callgrind_dumps dumps = {.root = BENCH_SOURCE_DIR};
 	struct bench_run_file run;
 	bool ok = bench_run_file_load(run_path, BENCH_READ_UNREAD, &run, why,
 	                              sizeof why) &&

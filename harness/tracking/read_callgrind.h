@@ -19,6 +19,7 @@
 #ifndef BENCH_READ_CALLGRIND_H
 #define BENCH_READ_CALLGRIND_H
 
+#include "callgrind_split.h"
 #include "subcommand.h"
 
 #include <stdbool.h>
@@ -30,6 +31,7 @@
 struct bench_callgrind_dump {
 	char *name;
 	uint64_t instructions;
+	struct bench_callgrind_split split;   /* zero without a root */
 };
 
 struct bench_callgrind_dumps {
@@ -37,6 +39,9 @@ struct bench_callgrind_dumps {
 	size_t count;
 	size_t capacity;
 	char creator[64];   /* "callgrind-3.19.0", from the first file */
+	/* The source tree, set before reading to split each dump's count
+	 * (callgrind_split.h); NULL reads the totals alone. */
+	const char *root;
 };
 
 /*

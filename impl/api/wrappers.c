@@ -12,20 +12,27 @@
 
 #include <string.h>
 
-/* --- Argument checks -------------------------------------------------------- */
-
-/* Checks a NUL-terminated name: 1..BM_NAME_MAX bytes. */
-static int
-check_name(const char *name, size_t *name_len)
-{
-	if (name == NULL)
-		return BM_BAD_VALUE;
-	size_t len = strnlen(name, BM_NAME_MAX + 1);
-	if (len == 0 || len > BM_NAME_MAX)
-		return BM_BAD_VALUE;
-	*name_len = len;
-	return BM_OK;
-}
+/* The one external definition of each inline wrapper (wrappers.h). */
+extern inline int bm__check_name(const char *name, size_t *name_len);
+extern inline int bm_add_data(bm_message *msg, const char *name,
+                              bm_type_code type, const void *data,
+                              size_t size, bool fixed_size);
+extern inline int bm_add_int32(bm_message *msg, const char *name,
+                               int32_t value);
+extern inline int bm_add_string(bm_message *msg, const char *name,
+                                const char *value);
+extern inline int bm_find_data(const bm_message *msg, const char *name,
+                               bm_type_code type, int32_t index,
+                               const void **data, size_t *size);
+extern inline int bm_find_int32(const bm_message *msg, const char *name,
+                                int32_t index, int32_t *value);
+extern inline int bm_find_string(const bm_message *msg, const char *name,
+                                 int32_t index, const char **value,
+                                 size_t *length);
+extern inline int bm_flattened_size(bm_message *msg, size_t *size);
+extern inline int bm_flatten(bm_message *msg, void *buffer, size_t capacity);
+extern inline int bm_unflatten(bm_message *msg, const void *data,
+                               size_t size);
 
 /* --- Message wrappers --------------------------------------------------------- */
 
@@ -42,6 +49,7 @@ bm_create(const struct bm_ops *ops, uint32_t what, bm_message **out)
 	 * ops dispatches through the copy. */
 	msg->ops = ops;
 	msg->what = what;
+	msg->may_hold_fields = false;
 	*out = msg;
 	return BM_OK;
 }
@@ -56,94 +64,17 @@ bm_destroy(bm_message *msg)
 void
 bm_make_empty(bm_message *msg)
 {
-	if (msg != NULL)
+	if (msg != NULL) {
 		msg->ops->make_empty(msg);
+		msg->may_hold_fields = false;
+	}
 }
 
-int
-bm_add_data(bm_message *msg, const char *name, bm_type_code type,
-            const void *data, size_t size, bool fixed_size)
-{
-	size_t name_len;
-	if (msg == NULL || data == NULL || size == 0)
-		return BM_BAD_VALUE;
-	int rc = check_name(name, &name_len);
-	if (rc != BM_OK)
-		return rc;
-	if (type == BM_ANY_TYPE)
-		return BM_BAD_TYPE;
-	if (size > BM_ITEM_MAX)
-		return BM_TOO_LARGE;
-	return msg->ops->add_data(msg, name, name_len, type, data, size,
-	                          fixed_size);
-}
 
-int
-bm_add_int32(bm_message *msg, const char *name, int32_t value)
-{
-	return bm_add_data(msg, name, BM_INT32_TYPE, &value, sizeof value, true);
-}
 
-int
-bm_add_string(bm_message *msg, const char *name, const char *value)
-{
-	if (value == NULL)
-		return BM_BAD_VALUE;
-	return bm_add_data(msg, name, BM_STRING_TYPE, value, strlen(value) + 1,
-	                   false);
-}
 
-int
-bm_find_data(const bm_message *msg, const char *name, bm_type_code type,
-             int32_t index, const void **data, size_t *size)
-{
-	size_t name_len;
-	if (msg == NULL || data == NULL || size == NULL)
-		return BM_BAD_VALUE;
-	int rc = check_name(name, &name_len);
-	if (rc != BM_OK)
-		return rc;
-	if (index < 0)
-		return BM_BAD_INDEX;
-	return msg->ops->find_data(msg, name, name_len, type, index, data, size);
-}
 
-int
-bm_find_int32(const bm_message *msg, const char *name, int32_t index,
-              int32_t *value)
-{
-	const void *data;
-	size_t size;
-	if (value == NULL)
-		return BM_BAD_VALUE;
-	int rc = bm_find_data(msg, name, BM_INT32_TYPE, index, &data, &size);
-	if (rc != BM_OK)
-		return rc;
-	if (size != sizeof *value)
-		return BM_BAD_VALUE;
-	memcpy(value, data, sizeof *value);
-	return BM_OK;
-}
 
-int
-bm_find_string(const bm_message *msg, const char *name, int32_t index,
-               const char **value, size_t *length)
-{
-	const void *data;
-	size_t size;
-	if (value == NULL)
-		return BM_BAD_VALUE;
-	int rc = bm_find_data(msg, name, BM_STRING_TYPE, index, &data, &size);
-	if (rc != BM_OK)
-		return rc;
-	const char *text = data;
-	if (text[size - 1] != '\0')
-		return BM_BAD_VALUE;
-	*value = text;
-	if (length != NULL)
-		*length = size - 1;
-	return BM_OK;
-}
 
 int
 bm_get_info(const bm_message *msg, const char *name,
@@ -152,7 +83,7 @@ bm_get_info(const bm_message *msg, const char *name,
 	size_t name_len;
 	if (msg == NULL || info == NULL)
 		return BM_BAD_VALUE;
-	int rc = check_name(name, &name_len);
+	int rc = bm__check_name(name, &name_len);
 	if (rc != BM_OK)
 		return rc;
 	return msg->ops->get_info(msg, name, name_len, info);
@@ -174,41 +105,39 @@ bm_count_fields(const bm_message *msg)
 	return msg != NULL ? msg->ops->count_fields(msg) : 0;
 }
 
+/* Every case bm_unflatten's own path (wrappers.h) does not take. */
 int
-bm_flattened_size(bm_message *msg, size_t *size)
-{
-	if (msg == NULL || size == NULL)
-		return BM_BAD_VALUE;
-	return msg->ops->flattened_size(msg, size);
-}
-
-int
-bm_flatten(bm_message *msg, void *buffer, size_t capacity)
-{
-	if (msg == NULL || buffer == NULL)
-		return BM_BAD_VALUE;
-	return msg->ops->flatten(msg, buffer, capacity);
-}
-
-int
-bm_unflatten(bm_message *msg, const void *data, size_t size)
+bm__unflatten_any(bm_message *msg, const void *data, size_t size)
 {
 	if (msg == NULL || data == NULL)
 		return BM_BAD_VALUE;
-	msg->ops->make_empty(msg);
+	const struct bm_ops *ops = msg->ops;
+	/* The slot reads into an empty message. A fresh one is not emptied
+	 * again (make_empty may reallocate, as Message4's renews its header). */
+	if (msg->may_hold_fields)
+		bm_make_empty(msg);
 	if (size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
 	enum bm_format format = bm__detect_format(data, size);
 	if (format == BM_FORMAT_UNKNOWN)
 		return BM_NOT_A_MESSAGE;
+	msg->may_hold_fields = true;
 	int rc = BM_UNSUPPORTED;
-	if (format == msg->ops->native_format)
-		rc = msg->ops->unflatten(msg, data, size);
-	/* The native reader hands back layouts it does not read itself. */
-	if (rc == BM_UNSUPPORTED && bm_backend_reads(msg->ops, format))
+	if (format == ops->native_format)
+		rc = ops->unflatten(msg, data, size);
+	return rc == BM_OK ? rc : bm__unflatten_failed(msg, data, size, rc);
+}
+
+/* After the native reader failed with `rc`: a layout it hands back goes to
+ * the shared decoder; a failure leaves the message empty. */
+int
+bm__unflatten_failed(bm_message *msg, const void *data, size_t size, int rc)
+{
+	if (rc == BM_UNSUPPORTED &&
+	    bm_backend_reads(msg->ops, bm__detect_format(data, size)))
 		rc = bm_decode_into(msg, data, size);
 	if (rc != BM_OK)
-		msg->ops->make_empty(msg);
+		bm_make_empty(msg);
 	return rc;
 }
 

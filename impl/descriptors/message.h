@@ -53,6 +53,11 @@ typedef uint32_t bm_type_code;
 typedef struct bm_message {
 	const struct bm_ops *ops;
 	uint32_t what;
+	/* The wrappers' own note: false from bm_create and each emptying,
+	 * true once an add or an Unflatten may have given the message fields.
+	 * bm_unflatten empties only a message that may hold some. Backends
+	 * never read or write it. */
+	bool may_hold_fields;
 } bm_message;
 
 /* What bm_field_at and bm_get_info report about one field. `name` points
