@@ -212,9 +212,11 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 		return bm__unflatten_any(msg, data, size);
 	memcpy(&magic, data, sizeof magic);
 	const struct bm_ops *ops = msg->ops;
+	/* 0 for a format without a magic, which takes the other path. */
 	uint32_t native = ops->native_format == BM_FORMAT_HMF1 ? BM_HMF1_MAGIC
-	                                                       : BM_R5_MAGIC;
-	if (magic != native || msg->may_hold_fields)
+	                  : ops->native_format == BM_FORMAT_R5 ? BM_R5_MAGIC
+	                                                       : 0;
+	if (magic != native || native == 0 || msg->may_hold_fields)
 		return bm__unflatten_any(msg, data, size);
 	msg->may_hold_fields = true;
 	int rc = ops->unflatten(msg, data, size);
