@@ -471,7 +471,7 @@ START_TEST(unusable_input_exits_1_and_bad_usage_2_saying_why)
 	char *broken = ru_write_temp("broken.json", "{\"schema\": 1, \"rows\": [");
 	char *other = ru_write_temp("other.json", "{\"schema\": 2, \"unit\": "
 	                                       "\"ns\", \"rows\": []}");
-	char *future = ru_write_temp("future.json", "{\"schema\": 5, \"unit\": "
+	char *future = ru_write_temp("future.json", "{\"schema\": 7, \"unit\": "
 	                                        "\"ns\"}");
 	json_t *pending_run = ru_results_document("instructions", "GCC", cells, 1,
 	                                          true);

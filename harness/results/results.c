@@ -21,6 +21,11 @@ bench_results_free(struct bench_results *results)
 		free(row->floor.samples);
 		free(row->floor.cpu_samples);
 	}
+	for (size_t m = 0; m < results->size_row_count; m++)
+		free(results->size_rows[m].cells);
+	free(results->size_rows);
+	results->size_rows = NULL;
+	results->size_row_count = 0;
 	free(results->rows);
 	free(results->backends);
 	results->rows = NULL;
