@@ -408,7 +408,9 @@ load_inputs(const struct report_options *options, struct inputs *inputs,
 	       ((report_plan_plots(&inputs->run, &inputs->comparison,
 	                           &inputs->plots) &&
 	         report_load_history(options->instructions, &inputs->history) &&
-	         report_plan_history_plots(&inputs->plots, &inputs->history)) ||
+	         report_plan_history_plots(&inputs->plots, &inputs->history) &&
+	         report_plan_size_plots(&inputs->plots, &inputs->run) &&
+	         report_plan_peer_plots(&inputs->plots, &inputs->run)) ||
 	        bench_say(why, why_size, "out of memory"));
 }
 

@@ -131,6 +131,17 @@ void bench_row_decide(const struct bench_results *results,
                       struct bench_row *row,
                       struct bench_candidate *candidates, double *scratch);
 
+/* True for the kinds whose columns a full table shows after every
+ * design's: the outside libraries, set beside the designs and never
+ * competing (harness/README.md §6.1). */
+bool bench_kind_follows_designs(enum bm_kind kind);
+
+/* The order of a full table's backend columns: order[i] is the backend of
+ * column i, the designs in the run's order, then the kinds that follow
+ * them. */
+void bench_column_order(const enum bm_kind *kinds, size_t count,
+                        size_t *order);
+
 /* Frees the rows and cells (not the backends array's pointees). */
 void bench_results_free(struct bench_results *results);
 
