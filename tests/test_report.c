@@ -3016,7 +3016,9 @@ START_TEST(test_readme_names_the_libraries)
 		ck_assert(report_readme_block(out, &run, "results/latest.json",
 		                              why, sizeof why));
 		fclose(out);
-		const char *item = strstr(text, "\n- **Today's formats**: ");
+		const char *item = strstr(text, "\n- **Today's formats** ([the "
+		                                "report's page](report/"
+		                                "formats.md)): ");
 		ck_assert_msg((item != NULL) == cases[i].has, "%s", text);
 		if (item != NULL) {
 			char line[1024];

@@ -72,7 +72,6 @@ count_cell(struct report_peers *peers, size_t p,
 		struct report_peer_tally *tally = tally_of(peers, p, ops[i]);
 		tally->rows++;
 		tally->faster += order < 0;
-		tally->slower += order > 0;
 		tally->log_sum += log(cell->median / haiku->median);
 		if (cell->allocs_per_op >= 0 && haiku->allocs_per_op >= 0) {
 			tally->allocs += cell->allocs_per_op;
@@ -208,10 +207,10 @@ report_put_peers(FILE *out, const struct bench_run_file *run)
 	if (!report_compare_peers(run, &peers))
 		return false;
 	if (peers.count > 0 && peers.rows > 0) {
-		fputs("- **Today's formats**: ", out);
+		fputs("- **Today's formats** ([the report's page]"
+		      "(report/formats.md)): ", out);
 		report_put_peer_standing(out, run, &peers);
-		fputs(" More on the report's page [BMessage and today's "
-		      "formats](report/formats.md).\n", out);
+		fputc('\n', out);
 	}
 	report_peers_free(&peers);
 	return true;

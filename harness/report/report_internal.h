@@ -593,7 +593,8 @@ void report_sizes_script(FILE *out, const struct bench_run_file *run,
  * one, over an operation's rows or every row. */
 struct report_peer_tally {
 	size_t rows;
-	size_t faster, slower;    /* by the tie rule between the two */
+	size_t faster;            /* rows where the library is ahead by the
+	                           * tie rule between the two */
 	double log_sum;           /* of its median over the design's */
 	size_t alloc_rows;        /* rows where both have a count */
 	double allocs, haiku_allocs; /* summed over those */
