@@ -424,6 +424,33 @@ check_sizes(json_t *sizes, json_t *rows)
 	ck_assert_uint_eq(flatten_rows, 4);
 }
 
+static const char *squeeze_line(const char *line);
+
+/* An outside library registered before the designs: the table shows its
+ * column after theirs, and it is never a Winner. */
+START_TEST(a_library_column_follows_the_designs)
+{
+	const struct bm_ops *const backends[] = {&bench_test_library_ops,
+	                                         &bench_test_plain_ops,
+	                                         &bench_test_twin_ops};
+	struct bench_capture run = hu_run(backends, 3, NULL, "--filter",
+	                                  "^tRead5Int32$", "--sizes", "5",
+	                                  SHORT_RUN, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	const char *heading = strstr(run.out, "\n| Test ");
+	ck_assert_ptr_nonnull(heading);
+	char line[512];
+	snprintf(line, sizeof line, "%s", squeeze_line(heading + 1));
+	ck_assert_str_eq(line,
+	                 "|Test|Plain|Twin|Library|Floor|Winner|Haiku Winner|");
+	const char *row = strstr(run.out, "\n| tRead5Int32(): ");
+	ck_assert_ptr_nonnull(row);
+	snprintf(line, sizeof line, "%s", squeeze_line(row + 1));
+	ck_assert_msg(strstr(line, "|Library|") == NULL, "%s", line);
+	hu_capture_free(&run);
+}
+END_TEST
+
 START_TEST(honest_run_exits_0_with_every_json_key)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
@@ -1120,6 +1147,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, real_rows_read_a_dialect_through_its_backend);
 	tcase_add_test(tc, an_operation_that_does_not_apply_is_n_a);
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
+	tcase_add_test(tc, a_library_column_follows_the_designs);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
 	tcase_add_test(tc, tunables_are_named_in_the_table_header);

@@ -59,8 +59,8 @@
  * Floor (else null), and the confidence of that verdict (null for a tie);
  * a proposal with no standing on the row is absent from it.
  *
- * "sizes" (from schema 6, harness/README.md §2.5) holds every message the
- * run's tests use, once: its layout (bench_layout_word), its workload as a
+ * "sizes" (from schema 6, in a timing run; harness/README.md §2.5) holds
+ * every message the run's tests use, once: its layout (bench_layout_word), its workload as a
  * row's, its size in HMF1 computed from the format, and per backend the
  * bytes its Flatten wrote and those compressed by zstd at "level".
  *
@@ -468,7 +468,8 @@ bench_write_json(FILE *stream, const struct bench_results *results,
 	bench_json_put(root, "context", context_json(results));
 	bench_json_put(root, "backends", backends_json(results));
 	bench_json_put(root, "rows", rows_json(results));
-	bench_json_put(root, "sizes", sizes_json(results));
+	if (results->options->measure == BENCH_MEASURE_TIME)
+		bench_json_put(root, "sizes", sizes_json(results));
 	/* Ten significant digits keep every nanosecond of a 10 s sample. */
 	int rc = json_dumpf(root, stream,
 	                    JSON_INDENT(1) | JSON_REAL_PRECISION(10));

@@ -171,8 +171,9 @@ struct bench_run_file {
 	size_t *sizes;                 /* items of the matrix rows, ascending,
 	                                * distinct */
 	size_t size_count;
-	/* "sizes" (schema 6 on): whether the file has them, each message's,
-	 * and the zstd that compressed them (its level -1 without). */
+	/* "sizes" (schema 6 on, timing runs): whether the file has them,
+	 * each message's, and the zstd that compressed them (its level -1
+	 * without). */
 	bool has_sizes;
 	struct bench_file_size_row *size_rows;
 	size_t size_row_count;
