@@ -3,7 +3,7 @@
  * jansson). Always nanoseconds. Layout (schema 6; harness/README.md §6.3 has
  * what changed from the older schemas, which results_read.c still reads):
  *
- * {"schema":4, "unit":"ns",
+ * {"schema":6, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
@@ -60,9 +60,10 @@
  * a proposal with no standing on the row is absent from it.
  *
  * "sizes" (from schema 6, in a timing run; harness/README.md §2.5) holds
- * every message the run's tests use, once: its layout (bench_layout_word), its workload as a
- * row's, its size in HMF1 computed from the format, and per backend the
- * bytes its Flatten wrote and those compressed by zstd at "level".
+ * every message the run's tests use, once: its layout
+ * (bench_layout_word), its workload as a row's, its size in HMF1 computed
+ * from the format, and per backend the bytes its Flatten wrote and those
+ * compressed by zstd at "level".
  *
  * With --measure instructions (instructions.h), "unit" is "instructions",
  * context.measure says so, and a cell has no figures yet: instead of
