@@ -471,19 +471,20 @@ report_formats_findings(FILE *out, const struct report_page_input *input,
 	if (!report_compare_peers(input->run, &peers))
 		return bench_say(why, why_size, "out of memory");
 	fputs("### BMessage and today's formats\n\n", out);
-	if (peers.count == 0 || peers.rows == 0)
+	const struct report_plot *plot =
+		report_find_plot(input->plots, REPORT_PLOT_PEERS);
+	if (peers.count == 0 || peers.rows == 0) {
 		put_none(out);
-	else {
+	} else {
 		report_put_peer_standing(out, input->run, &peers);
+		/* The plot in the same paragraph, as the sizes' is. */
+		if (input->plots->drawn && plot != NULL) {
+			fputc('\n', out);
+			report_put_image(out, plot);
+		}
 		fputc('\n', out);
 	}
 	fputc('\n', out);
-	const struct report_plot *plot =
-		report_find_plot(input->plots, REPORT_PLOT_PEERS);
-	if (input->plots->drawn && plot != NULL) {
-		report_put_image(out, plot);
-		fputs("\n\n", out);
-	}
 	report_peers_free(&peers);
 	return true;
 }

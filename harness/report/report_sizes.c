@@ -272,13 +272,14 @@ report_sizes_findings(FILE *out, const struct report_page_input *input,
 		        "count, %s makes the fewest calls to the allocator and "
 		        "%s the most.", rows, run->backends[few].name,
 		        run->backends[many].name);
-	fputs("\n\n", out);
+	/* The plot in the same paragraph: the summary has a page's length. */
 	const struct report_plot *plot =
 		report_find_plot(input->plots, REPORT_PLOT_SIZES);
 	if (input->plots->drawn && plot != NULL) {
+		fputc('\n', out);
 		report_put_image(out, plot);
-		fputs("\n\n", out);
 	}
+	fputs("\n\n", out);
 	return true;
 }
 
