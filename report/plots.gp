@@ -2001,8 +2001,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Create\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.699044:1.96882]
-set xrange [0.5:14.5]
+set yrange [0.575627:1.96882]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2011,7 +2011,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2019,6 +2019,7 @@ set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-create.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2045,21 +2046,22 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Lookup\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.840326:1.81039]
-set xrange [0.5:14.5]
+set yrange [0.659191:1.81039]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
 set grid noxtics ytics
 set tmargin 4
 set bmargin 7
-set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-lookup.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2085,17 +2087,17 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Read\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.654799:2.2833]
-set xrange [0.5:14.5]
+set yrange [0.439998:2.2833]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
 set grid noxtics ytics
 set tmargin 4
 set bmargin 7
-set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
+set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2105,6 +2107,7 @@ set arrow from 8, graph 0 to 8, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 9, graph 0 to 9, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 12, graph 0 to 12, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-read.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2131,8 +2134,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.66663:5.65226]
-set xrange [0.5:14.5]
+set yrange [0.654114:5.65226]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2141,7 +2144,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2, '5' 5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2171,8 +2174,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.440076:4.18514]
-set xrange [0.5:14.5]
+set yrange [0.436742:4.18514]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2181,7 +2184,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2213,8 +2216,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.439045:1.82025]
-set xrange [0.5:14.5]
+set yrange [0.376207:1.82025]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2223,11 +2226,12 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-unflatten.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2254,8 +2258,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.120712:2.14381]
-set xrange [0.5:14.5]
+set yrange [0.110544:2.14381]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2264,13 +2268,14 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.2' 0.2, '0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 7, graph 0 to 7, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-unflattenindividual.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2297,20 +2302,21 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.827275:1.15042]
-set xrange [0.5:14.5]
+set yrange [0.771192:1.15042]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
 set grid noxtics ytics
 set tmargin 4
 set bmargin 7
-set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1)
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-unflattenvalidated.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2336,21 +2342,22 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.807099:1.1501]
-set xrange [0.5:14.5]
+set yrange [0.794373:1.1501]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
 set grid noxtics ytics
 set tmargin 4
 set bmargin 7
-set ytics ('0.9' 0.9, '1' 1, '1.1' 1.1)
+set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-unflattenindividualvalidated.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2376,8 +2383,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Send\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.673651:1.15068]
-set xrange [0.5:14.5]
+set yrange [0.61363:1.15068]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2386,12 +2393,13 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-send.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2418,8 +2426,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Receive\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.680765:1.15068]
-set xrange [0.5:14.5]
+set yrange [0.557316:1.15068]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2428,7 +2436,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2437,6 +2445,7 @@ set arrow from 7, graph 0 to 7, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 8, graph 0 to 8, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 9, graph 0 to 9, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-receive.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2463,8 +2472,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Load\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.724557:1.15056]
-set xrange [0.5:14.5]
+set yrange [0.595163:1.15056]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2473,12 +2482,13 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-load.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \
@@ -2505,8 +2515,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Save\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.668968:1.15056]
-set xrange [0.5:14.5]
+set yrange [0.606553:1.15056]
+set xrange [0.5:15.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2515,13 +2525,14 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 10, graph 0 to 10, graph 1 nohead dt 3 lc rgb '#909090'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
+set arrow from 15, graph 0 to 15, graph 1 nohead dt 3 lc rgb '#909090'
 plot \
 	'data/history-save.csv' skip 1 using 1:3 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#000000' title 'R5', \
 	'' skip 1 using 1:4 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#E69F00' title 'Message1', \

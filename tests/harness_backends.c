@@ -419,6 +419,20 @@ const struct bm_ops bench_test_dialect_ops = {
 	.repeated_names = BM_REPEATED_MERGE,
 };
 
+const struct bm_ops bench_test_library_ops = {
+	.version = 2,
+	.name = "Library",
+	.summary = "test-only: Plain as an outside library",
+	.flags = 0,
+	.native_format = BM_FORMAT_R5,
+	PLAIN_SLOTS,
+	.add_data = plain_add_data,
+	.flatten = plain_flatten,
+	.kind = BM_KIND_LIBRARY,
+	.decoded_formats = BM_DECODER_FORMATS,
+	.repeated_names = BM_REPEATED_MERGE,
+};
+
 const struct bm_ops bench_test_logged_a_ops = {
 	.version = 1,
 	.name = "LoggedA",

@@ -39,6 +39,9 @@ extern const struct bm_ops bench_test_capped_ops;
  * not apply to it. */
 extern const struct bm_ops bench_test_dialect_ops;
 
+/* Plain as an outside library (kind library): shown after the designs,
+ * never a Winner. */
+extern const struct bm_ops bench_test_library_ops;
 extern const struct bm_ops bench_test_logged_a_ops;
 extern const struct bm_ops bench_test_logged_b_ops;
 size_t bench_test_add_log(const struct bm_ops *const **log);

@@ -20,6 +20,7 @@
 #include "options.h"
 
 #include <dirent.h>
+#include <zstd.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -333,6 +334,123 @@ START_TEST(broken_cells_show_err_in_the_table)
 }
 END_TEST
 
+/* Plain's bytes of the 5 Int32 in one field, compressed as the sizes
+ * are: zstd at their level, from the bytes Plain's Flatten writes. */
+static size_t
+plain_compressed_size(void)
+{
+	const struct bench_content content = {BENCH_LAYOUT_ONE_FIELD,
+	                                      BENCH_TYPE_INT32, 5};
+	bm_message *msg = NULL;
+	ck_assert_int_eq(bm_create(&bench_test_plain_ops, BENCH_WHAT, &msg),
+	                 BM_OK);
+	ck_assert_int_eq(bench_content_build(&content, msg), BM_OK);
+	size_t size = 0;
+	ck_assert_int_eq(bm_flattened_size(msg, &size), BM_OK);
+	unsigned char flat[256];
+	ck_assert_uint_le(size, sizeof flat);
+	ck_assert_int_eq(bm_flatten(msg, flat, sizeof flat), BM_OK);
+	bm_destroy(msg);
+	unsigned char packed[512];
+	size_t got = ZSTD_compress(packed, sizeof packed, flat, size,
+	                           BENCH_ZSTD_LEVEL);
+	ck_assert(!ZSTD_isError(got));
+	return got;
+}
+
+/*
+ * The sizes of a run with --sizes 5 (harness/README.md §2.5): each message
+ * its tests use once, in the order of its first test (one field of Int32
+ * and of String, the lookup fields, a field per item of each type, then
+ * the 13 named messages); every backend's flattened size as its Flatten
+ * row reports it, that compressed as zstd compresses it, and the HMF1
+ * size the Floor copies.
+ */
+static void
+check_sizes(json_t *sizes, json_t *rows)
+{
+	ck_assert_str_eq(string_member(sizes, "compressor"), "zstd");
+	ck_assert_str_eq(string_member(sizes, "version"), ZSTD_versionString());
+	ck_assert_int_eq(json_integer_value(member(sizes, "level")),
+	                 BENCH_ZSTD_LEVEL);
+	json_t *messages = member(sizes, "messages");
+	ck_assert_uint_eq(json_array_size(messages), 5 + 13);
+	static const char *const layouts[] = {"one_field", "one_field",
+	                                      "lookup_fields", "field_per_item",
+	                                      "field_per_item"};
+	for (size_t m = 0; m < 5; m++)
+		ck_assert_str_eq(string_member(json_array_get(messages, m),
+		                               "layout"), layouts[m]);
+	ck_assert_str_eq(string_member(json_array_get(messages, 5), "layout"),
+	                 "shape");
+	ck_assert_str_eq(string_member(json_array_get(messages, 17), "layout"),
+	                 "stored");
+	json_t *one = json_array_get(messages, 0);
+	ck_assert_int_eq(json_integer_value(member(one, "hmf1_bytes")), 117);
+	json_t *plain = member(member(one, "cells"), "Plain");
+	ck_assert_int_eq(json_integer_value(member(plain, "flat_bytes")), 56);
+	ck_assert_int_eq(json_integer_value(member(plain, "zstd_bytes")),
+	                 (json_int_t)plain_compressed_size());
+	/* Each Flatten row's flat_bytes are the sizes' of its message, and
+	 * its Floor's bytes the message's HMF1 size. */
+	size_t index;
+	json_t *row;
+	size_t flatten_rows = 0;
+	json_array_foreach(rows, index, row) {
+		const char *op = string_member(row, "operation");
+		bool individual = strcmp(op, "FlattenIndividual") == 0;
+		if (strcmp(op, "Flatten") != 0 && !individual)
+			continue;
+		flatten_rows++;
+		bool string = strcmp(string_member(member(row, "workload"),
+		                                   "type"), "String") == 0;
+		json_t *sized = json_array_get(messages, individual ? 3 + string
+		                                                    : string);
+		json_t *cells = member(row, "cells");
+		ck_assert_int_eq(json_integer_value(member(member(cells, "Floor"),
+		                                           "bytes")),
+		                 json_integer_value(member(sized, "hmf1_bytes")));
+		for (size_t b = 0; b < 2; b++) {
+			const char *name = b == 0 ? "Plain" : "Twin";
+			json_t *cell = member(member(sized, "cells"), name);
+			ck_assert_int_eq(json_integer_value(member(member(cells,
+			                 name), "flat_bytes")),
+			                 json_integer_value(member(cell,
+			                                           "flat_bytes")));
+			ck_assert(json_integer_value(member(cell, "zstd_bytes")) >
+			          0);
+		}
+	}
+	ck_assert_uint_eq(flatten_rows, 4);
+}
+
+static const char *squeeze_line(const char *line);
+
+/* An outside library registered before the designs: the table shows its
+ * column after theirs, and it is never a Winner. */
+START_TEST(a_library_column_follows_the_designs)
+{
+	const struct bm_ops *const backends[] = {&bench_test_library_ops,
+	                                         &bench_test_plain_ops,
+	                                         &bench_test_twin_ops};
+	struct bench_capture run = hu_run(backends, 3, NULL, "--filter",
+	                                  "^tRead5Int32$", "--sizes", "5",
+	                                  SHORT_RUN, NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	const char *heading = strstr(run.out, "\n| Test ");
+	ck_assert_ptr_nonnull(heading);
+	char line[512];
+	snprintf(line, sizeof line, "%s", squeeze_line(heading + 1));
+	ck_assert_str_eq(line,
+	                 "|Test|Plain|Twin|Library|Floor|Winner|Haiku Winner|");
+	const char *row = strstr(run.out, "\n| tRead5Int32(): ");
+	ck_assert_ptr_nonnull(row);
+	snprintf(line, sizeof line, "%s", squeeze_line(row + 1));
+	ck_assert_msg(strstr(line, "|Library|") == NULL, "%s", line);
+	hu_capture_free(&run);
+}
+END_TEST
+
 START_TEST(honest_run_exits_0_with_every_json_key)
 {
 	const struct bm_ops *const backends[] = {&bench_test_plain_ops,
@@ -344,7 +462,8 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
 	ck_assert_str_eq(run.err, ""); /* no progress when not asked */
 	json_t *root = parse_json(run.out);
-	ck_assert_int_eq(json_integer_value(member(root, "schema")), BENCH_JSON_SCHEMA);
+	ck_assert_int_eq(json_integer_value(member(root, "schema")),
+	                 BENCH_JSON_SCHEMA);
 	ck_assert_str_eq(string_member(root, "unit"), "ns");
 
 	json_t *context = member(root, "context");
@@ -454,6 +573,7 @@ START_TEST(honest_run_exits_0_with_every_json_key)
 	ck_assert_str_eq(string_member(key_row, "test"), "tSendKeyDown");
 	ck_assert_int_eq(json_integer_value(member(member(member(key_row,
 	                 "cells"), "Floor"), "bytes")), 321);
+	check_sizes(member(root, "sizes"), rows);
 	json_decref(root);
 	hu_capture_free(&run);
 }
@@ -1027,6 +1147,7 @@ make_harness_run_suite(void)
 	tcase_add_test(tc, real_rows_read_a_dialect_through_its_backend);
 	tcase_add_test(tc, an_operation_that_does_not_apply_is_n_a);
 	tcase_add_test(tc, honest_run_exits_0_with_every_json_key);
+	tcase_add_test(tc, a_library_column_follows_the_designs);
 	tcase_add_test(tc, csv_md_and_text_have_one_line_per_row);
 	tcase_add_test(tc, a_proposal_has_its_column_against_the_winner);
 	tcase_add_test(tc, tunables_are_named_in_the_table_header);

@@ -160,6 +160,8 @@ counts_of(const char *path, size_t *cells)
 	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
 	ck_assert_str_eq(json_string_value(json_object_get(root, "unit")),
 	                 "instructions");
+	/* Sizes are a timing run's (harness/README.md §2.5). */
+	ck_assert_ptr_null(json_object_get(root, "sizes"));
 	size_t size = 1 << 16, used = 0;
 	char *text = calloc(size, 1);
 	ck_assert_ptr_nonnull(text);

@@ -7,7 +7,7 @@
  * page and the table are still written and one line says why the plots
  * are not.
  *
- * The section "What depends on the toolchain" (harness/README.md §9.1)
+ * The section "What depends on the toolchain" (results/README.md)
  * comes from the constructed runs of tests/data/report/toolchain/ (their
  * README says which verdict changes where): the counts, the order of the
  * runs, the cells of its tables, the rows it lists; a folder that is not
@@ -940,6 +940,12 @@ START_TEST(test_page_from_constructed_json)
 	assert_comparison_page(page_of(&report, "comparison-2005.md"));
 	assert_plots(page_of(&report, "README.md"),
 	             page_of(&report, "comparison-2005.md"));
+	/* A run without libraries or sizes says so in one line each. */
+	ck_assert_ptr_nonnull(strstr(page_of(&report, "formats.md"),
+	                             "\n\nThis run has no outside libraries "
+	                             "(backends of kind `library`)"));
+	ck_assert_ptr_nonnull(strstr(page_of(&report, "sizes.md"),
+	                             "\n\nThis run has no sizes: "));
 
 	/* A second run gives the same pages, byte for byte, and removes the
 	 * plots it no longer draws and the pages the list no longer has;
@@ -2885,6 +2891,204 @@ START_TEST(test_committed_readme_is_fresh)
 }
 END_TEST
 
+/*
+ * results-peers.json (constructed, schema 6): R5, Message2 and Message4
+ * with two outside libraries, PeerA listed among the designs and PeerB
+ * after them, on one row of Read, Lookup, Flatten, Unflatten (trusting:
+ * left out of the comparison), UnflattenValidated and Send, with the sizes
+ * of two messages (PeerB could not flatten MouseMoved). Each library's
+ * median over the row's fastest Haiku design's is 0.5, 1, 1.5, 2 or 3, so
+ * that every cell below follows from the file by hand.
+ */
+static char *
+peers_report(const char *json, const char *file)
+{
+	write_in(temp_dir, "input.json", json);
+	char input[4096];
+	snprintf(input, sizeof input, "%s", in_temp("input.json"));
+	char *page = page_without_plots(input, "peers", file);
+	ck_assert_ptr_nonnull(page);
+	return page;
+}
+
+/* The cells of row `first` of the table after `section`, against
+ * `expected` (count of them, "|"-free). */
+static void
+assert_row(const char *page, const char *section, const char *first,
+           const char *const *expected, size_t count)
+{
+	char cells[16][CELL_MAX];
+	ck_assert_uint_eq(table_cells(page, section, first, cells, 16), count);
+	for (size_t c = 1; c < count; c++)
+		ck_assert_msg(strcmp(cells[c], expected[c]) == 0,
+		              "%s, %s, column %zu: '%s', not '%s'", section,
+		              first, c, cells[c], expected[c]);
+}
+
+START_TEST(test_formats_page_from_constructed_json)
+{
+	make_temp();
+	char *json = read_text(data_path("report/results-peers.json"));
+	ck_assert_ptr_nonnull(json);
+	char *page = peers_report(json, "formats.md");
+	static const char *const heading[] = {"", "Fastest Haiku design (most "
+	                                      "rows)", "PeerA", "PeerB"};
+	assert_row(page, "## Time", "Operation", heading, 4);
+	static const char *const read[] = {"", "Message2",
+	                                   "0.50x (faster on 1 of 1)",
+	                                   "1.50x (faster on 0 of 1)"};
+	assert_row(page, "## Time", "Read", read, 4);
+	static const char *const send[] = {"", "Message4",
+	                                   "1.00x (faster on 0 of 1)",
+	                                   "0.50x (faster on 1 of 1)"};
+	assert_row(page, "## Time", "Send", send, 4);
+	/* PeerB: (1.5 * 0.5 * 3 * 2 * 0.5)^(1/5); the trusting Unflatten
+	 * row is no row of the table. */
+	static const char *const every[] = {"", "", "1.00x (faster on 2 of 5)",
+	                                    "1.18x (faster on 2 of 5)"};
+	assert_row(page, "## Time", "**every row**", every, 4);
+	char *time = section_of(page, "## Time");
+	ck_assert_ptr_null(strstr(time, "\n| Unflatten "));
+	free(time);
+	static const char *const peer_b[] = {"", "0.34", "0.36"};
+	assert_row(page, "## Sizes", "PeerB", peer_b, 3);
+	static const char *const allocations[] = {"", "2", "3", "6", "3"};
+	assert_row(page, "## Allocations", "Send", allocations, 5);
+	/* The findings: the standing, then each library with the operations
+	 * it is faster on and its design in its descriptor's words. */
+	char *findings = section_of(page, "## Findings");
+	char *standing = paragraph(findings, 0);
+	assert_data(standing, "1 5 4", "the standing");
+	ck_assert_ptr_nonnull(strstr(standing, ": PeerA 1.00x, PeerB 1.18x."));
+	free(standing);
+	char *item;
+	ck_assert_uint_eq(list_items(findings, "- **PeerA**", &item), 1);
+	ck_assert_msg(strstr(item, "Read (0.50x; Message2 fastest there), "
+	                           "UnflattenValidated (0.50x; Message4 "
+	                           "fastest there)") != NULL &&
+	                      ends_with(item, "Its design: named elements in "
+	                                      "one buffer, read in place by a "
+	                                      "walk from its start."),
+	              "%s", item);
+	free(item);
+	ck_assert_uint_eq(list_items(findings, "- Message4, the Haiku design",
+	                             &item), 1);
+	ck_assert_ptr_nonnull(strstr(item, "a 5-bucket hash"));
+	free(item);
+	free(findings);
+	free(page);
+	/* Another figure in the file, another table: PeerA's Read four
+	 * times slower. */
+	char *slower = replace_once(json, "\"median\": 40.0,",
+	                            "\"median\": 160.0,");
+	page = peers_report(slower, "formats.md");
+	static const char *const read_slower[] = {"", "Message2",
+	                                          "2.00x (faster on 0 of 1)",
+	                                          "1.50x (faster on 0 of 1)"};
+	assert_row(page, "## Time", "Read", read_slower, 4);
+	free(page);
+	free(slower);
+	free(json);
+	remove_temp();
+}
+END_TEST
+
+START_TEST(test_sizes_page_from_constructed_json)
+{
+	make_temp();
+	char *json = read_text(data_path("report/results-peers.json"));
+	ck_assert_ptr_nonnull(json);
+	char *page = peers_report(json, "sizes.md");
+	/* The libraries after the designs, PeerA listed among them. */
+	static const char *const heading[] = {"", "HMF1", "R5", "Message2",
+	                                      "Message4", "PeerA", "PeerB"};
+	assert_row(page, "### Flattened", "Message", heading, 7);
+	static const char *const mouse[] = {"", "201", "79 (0.39)",
+	                                    "107 (0.53)", "201 (1.00)",
+	                                    "150 (0.75)", "ERR"};
+	assert_row(page, "### Flattened", "MouseMoved", mouse, 7);
+	static const char *const packed[] = {"", "117", "59 (0.50)",
+	                                     "65 (0.56)", "71 (0.61)",
+	                                     "60 (0.51)", "42 (0.36)"};
+	assert_row(page, "### Compressed with zstd 1.5.4 at level 3",
+	           "5 Int32, one field", packed, 7);
+	static const char *const send[] = {"", "3", "8", "3", "2", "6"};
+	assert_row(page, "## Allocations", "tSendMouseMoved", send, 6);
+	free(page);
+	char *results = peers_report(json, "results.md");
+	static const char *const columns[] = {"", "R5", "Message2", "Message4",
+	                                      "PeerA", "PeerB", "Floor"};
+	char cells[16][CELL_MAX];
+	ck_assert_uint_ge(table_cells(results, "## The results table", "Test",
+	                              cells, 16), 7);
+	for (size_t c = 1; c < 7; c++)
+		ck_assert_str_eq(cells[c], columns[c]);
+	free(results);
+	/* A size changed in the file changes its cell. */
+	char *changed = replace_once(json, "\"flat_bytes\": 150",
+	                             "\"flat_bytes\": 402");
+	page = peers_report(changed, "sizes.md");
+	ck_assert_uint_eq(table_cells(page, "### Flattened", "MouseMoved",
+	                              cells, 16), 7);
+	ck_assert_str_eq(cells[5], "402 (2.00)");
+	free(page);
+	free(changed);
+	/* Schema 6 without its sizes is refused, naming the key; a size
+	 * without its compressed bytes too. */
+	char *without = replace_once(json, "\"sizes\": {", "\"sizez\": {");
+	expect_json_error(without, "sizes: missing (an object)");
+	free(without);
+	char *half = replace_once(json, "\"zstd_bytes\": 42", "\"zstd\": 42");
+	expect_json_error(half, "sizes.messages[0].cells.PeerB.zstd_bytes: "
+	                        "missing");
+	free(half);
+	free(json);
+	remove_temp();
+}
+END_TEST
+
+/* The README's block: an item on the libraries, from the results; none
+ * when the run has no library. */
+START_TEST(test_readme_names_the_libraries)
+{
+	static const struct {
+		const char *file;
+		bool has;
+	} cases[] = {{"report/results-peers.json", true},
+	             {"report/results-answer.json", false}};
+	for (size_t i = 0; i < 2; i++) {
+		struct bench_run_file run;
+		char why[REPORT_WHY_MAX];
+		ck_assert_msg(bench_run_file_load(data_path(cases[i].file),
+		                                  BENCH_READ_MEASURED, &run, why,
+		                                  sizeof why),
+		              "%s", why);
+		char *text = NULL;
+		size_t length = 0;
+		FILE *out = open_memstream(&text, &length);
+		ck_assert_ptr_nonnull(out);
+		ck_assert(report_readme_block(out, &run, "results/latest.json",
+		                              why, sizeof why));
+		fclose(out);
+		const char *item = strstr(text, "\n- **Today's formats** ([the "
+		                                "report's page](report/"
+		                                "formats.md)): ");
+		ck_assert_msg((item != NULL) == cases[i].has, "%s", text);
+		if (item != NULL) {
+			char line[1024];
+			snprintf(line, sizeof line, "%.*s",
+			         (int)strcspn(item + 1, "\n"), item + 1);
+			assert_data(line, "1 5 4", "the item");
+			ck_assert_ptr_nonnull(strstr(line, "(PeerA and PeerB)"));
+			ck_assert_ptr_nonnull(strstr(line, ": PeerA 1.00x, PeerB "
+			                                   "1.18x."));
+		}
+		free(text);
+		bench_run_file_free(&run);
+	}
+}
+END_TEST
+
 Suite *
 make_report_suite(void)
 {
@@ -2925,6 +3129,12 @@ make_report_suite(void)
 	tcase_add_test(errors, test_malformed_json);
 	tcase_add_test(errors, test_bad_explanations);
 	suite_add_tcase(suite, errors);
+	TCase *peers = tcase_create("peers");
+	tcase_set_timeout(peers, 60);
+	tcase_add_test(peers, test_formats_page_from_constructed_json);
+	tcase_add_test(peers, test_sizes_page_from_constructed_json);
+	tcase_add_test(peers, test_readme_names_the_libraries);
+	suite_add_tcase(suite, peers);
 	TCase *readme = tcase_create("readme");
 	tcase_set_timeout(readme, 60);
 	tcase_add_test(readme, test_answer_counts);

@@ -15,7 +15,7 @@
 
 /*
  * Prints msg as one line of JSON and a newline, in the form of the
- * fixtures' .json files (harness/README.md §10):
+ * fixtures' .json files (harness/README.md §9):
  * {"format":F,"what":W,"fields":[{"name":N,"type":T,"items":[H,...]},...]}
  * with no spaces. F is bm_format_name(format); W the what code as an
  * unsigned number; N the name's bytes read as Latin-1 (\" \\ \b \f \n \r

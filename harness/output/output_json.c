@@ -1,9 +1,9 @@
 /*
  * output_json.c - the results as JSON, for tools (built and written with
- * jansson). Always nanoseconds. Layout (schema 4; harness/README.md has
- * what changed from schemas 1 and 2, which results_read.c still reads):
+ * jansson). Always nanoseconds. Layout (schema 6; harness/README.md §6.3 has
+ * what changed from the older schemas, which results_read.c still reads):
  *
- * {"schema":4, "unit":"ns",
+ * {"schema":6, "unit":"ns",
  *  "context":{"date","cpu","cores","compiler","compiler_version",
  *             "cflags","build_type",
  *             "sanitize","git_commit","glibc","glibc_tunables" (the
@@ -30,7 +30,11 @@
  *           "winner", "winner_confidence", "haiku_winner",
  *           "haiku_winner_confidence",
  *           "vs_winner":{"<proposal>":{"ratio","holds","floor_ratio",
- *                                      "confidence"}}}, ...]}
+ *                                      "confidence"}}}, ...],
+ *  "sizes":{"compressor":"zstd","version","level",
+ *           "messages":[{"layout","workload","hmf1_bytes",
+ *                        "cells":{"<backend>":{"flat_bytes","zstd_bytes"}
+ *                                 or {"error"}}}, ...]}}
  *
  * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
  * library): Winner is decided over the kinds that compete, Haiku Winner
@@ -54,6 +58,12 @@
  * it holds the row, its median over the Floor's on a row judged by the
  * Floor (else null), and the confidence of that verdict (null for a tie);
  * a proposal with no standing on the row is absent from it.
+ *
+ * "sizes" (from schema 6, in a timing run; harness/README.md §2.5) holds
+ * every message the run's tests use, once: its layout
+ * (bench_layout_word), its workload as a row's, its size in HMF1 computed
+ * from the format, and per backend the bytes its Flatten wrote and those
+ * compressed by zstd at "level".
  *
  * With --measure instructions (instructions.h), "unit" is "instructions",
  * context.measure says so, and a cell has no figures yet: instead of
@@ -414,6 +424,37 @@ rows_json(const struct bench_results *results)
 	return array;
 }
 
+static json_t *
+sizes_json(const struct bench_results *results)
+{
+	json_t *messages = json_array();
+	for (size_t m = 0; m < results->size_row_count; m++) {
+		const struct bench_size_row *row = &results->size_rows[m];
+		json_t *cells = json_object();
+		for (size_t b = 0; b < results->backend_count; b++) {
+			const struct bench_size_cell *cell = &row->cells[b];
+			bench_json_put(cells, results->backends[b]->name,
+			               cell->failed
+			                       ? json_pack("{s:o}", "error",
+			                                   bench_json_text(
+			                                           cell->error))
+			                       : json_pack("{s:I, s:I}", "flat_bytes",
+			                                   (json_int_t)cell->flat_bytes,
+			                                   "zstd_bytes",
+			                                   (json_int_t)cell->zstd_bytes));
+		}
+		json_array_append_new(
+			messages,
+			json_pack("{s:s, s:o, s:I, s:o}", "layout",
+			          bench_layout_word(row->layout), "workload",
+			          workload_json(&row->workload), "hmf1_bytes",
+			          (json_int_t)row->hmf1_bytes, "cells", cells));
+	}
+	return json_pack("{s:s, s:o, s:i, s:o}", "compressor", "zstd", "version",
+	                 bench_json_text(results->zstd_version), "level",
+	                 BENCH_ZSTD_LEVEL, "messages", messages);
+}
+
 bool
 bench_write_json(FILE *stream, const struct bench_results *results,
                  enum bench_unit unit)
@@ -428,6 +469,8 @@ bench_write_json(FILE *stream, const struct bench_results *results,
 	bench_json_put(root, "context", context_json(results));
 	bench_json_put(root, "backends", backends_json(results));
 	bench_json_put(root, "rows", rows_json(results));
+	if (results->options->measure == BENCH_MEASURE_TIME)
+		bench_json_put(root, "sizes", sizes_json(results));
 	/* Ten significant digits keep every nanosecond of a 10 s sample. */
 	int rc = json_dumpf(root, stream,
 	                    JSON_INDENT(1) | JSON_REAL_PRECISION(10));

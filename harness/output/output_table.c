@@ -1,7 +1,8 @@
 /*
  * output_table.c - the 2005 table, as Markdown or aligned text:
  * a header line (unit, statistic, date, CPU, compiler), then one row per
- * test in matrix order with one column per backend, the Floor, the Winner
+ * test in matrix order with one column per backend (the outside
+ * libraries after the designs, bench_column_order), the Floor, the Winner
  * and the Haiku Winner, a column per proposal with its time relative to
  * the row's best competing backend, then a legend and the reason of every
  * ERR cell.
@@ -139,12 +140,22 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 	grid->columns = 1 + backends + 3 + proposals;
 	grid->verdicts = 2 + backends;
 	grid->cells = calloc(grid->rows * grid->columns, CELL_TEXT_MAX);
-	if (grid->cells == NULL)
+	enum bm_kind *kinds = calloc(backends + 1, sizeof *kinds);
+	size_t *order = calloc(backends + 1, sizeof *order);
+	if (grid->cells == NULL || kinds == NULL || order == NULL) {
+		free(kinds);
+		free(order);
+		free(grid->cells);
 		return false;
+	}
+	for (size_t b = 0; b < backends; b++)
+		kinds[b] = bm_backend_kind(results->backends[b]);
+	bench_column_order(kinds, backends, order);
+	free(kinds);
 	snprintf(grid_cell(grid, 0, 0), CELL_TEXT_MAX, "Test");
 	for (size_t b = 0; b < backends; b++)
 		snprintf(grid_cell(grid, 0, 1 + b), CELL_TEXT_MAX, "%s",
-		         results->backends[b]->name);
+		         results->backends[order[b]]->name);
 	snprintf(grid_cell(grid, 0, 1 + backends), CELL_TEXT_MAX, "Floor");
 	snprintf(grid_cell(grid, 0, 2 + backends), CELL_TEXT_MAX, "Winner");
 	snprintf(grid_cell(grid, 0, 3 + backends), CELL_TEXT_MAX,
@@ -162,7 +173,7 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 		snprintf(grid_cell(grid, line, 0), CELL_TEXT_MAX,
 		         markdown ? "%s():" : "%s", row->test.name);
 		for (size_t b = 0; b < backends; b++)
-			cell_text(&row->cells[b], unit,
+			cell_text(&row->cells[order[b]], unit,
 			          grid_cell(grid, line, 1 + b));
 		if (row->has_floor)
 			cell_text(&row->floor, unit,
@@ -180,6 +191,7 @@ fill_grid(struct grid *grid, const struct bench_results *results,
 				              grid_cell(grid, line, column++));
 		}
 	}
+	free(order);
 	return true;
 }
 
@@ -251,7 +263,9 @@ write_legend(FILE *stream, const struct bench_results *results, bool markdown)
 	        "Unflatten and the real rows; none for Lookup). Winner: the fastest backend; Haiku "
 	        "Winner: the fastest Haiku design. \"-\": a tie, the two fastest "
 	        "medians m1 <= m2 with MADs d1, d2 have (m2 - m1)/m1 <= "
-	        "max(2%%, d1/m1, d2/m2). A proposal competes in neither; its "
+	        "max(2%%, d1/m1, d2/m2). A proposal, the original code and an "
+	        "outside library (its column after the designs') compete in "
+	        "neither; a proposal's "
 	        "\"vs Winner\" column is its median over the smallest median of "
 	        "the backends that compete, \"lost\" where it is above it "
 	        "beyond the tie rule; where it is, and the fastest competitor's "

@@ -63,6 +63,34 @@ bench_type_parse(const char *name, enum bench_type *type)
 	return false;
 }
 
+static const char *const layout_words[] = {
+	[BENCH_LAYOUT_ONE_FIELD] = "one_field",
+	[BENCH_LAYOUT_FIELD_PER_ITEM] = "field_per_item",
+	[BENCH_LAYOUT_LOOKUP_FIELDS] = "lookup_fields",
+	[BENCH_LAYOUT_SHAPE] = "shape",
+	[BENCH_LAYOUT_STORED] = "stored",
+};
+
+#define LAYOUT_COUNT (sizeof layout_words / sizeof layout_words[0])
+
+const char *
+bench_layout_word(enum bench_layout layout)
+{
+	return (unsigned)layout < LAYOUT_COUNT ? layout_words[layout] : "?";
+}
+
+bool
+bench_layout_parse(const char *word, enum bench_layout *layout)
+{
+	for (size_t i = 0; word != NULL && i < LAYOUT_COUNT; i++) {
+		if (strcmp(word, layout_words[i]) == 0) {
+			*layout = (enum bench_layout)i;
+			return true;
+		}
+	}
+	return false;
+}
+
 struct bench_workload
 bench_message_workload(const struct bench_real_entry *entry)
 {

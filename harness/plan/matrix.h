@@ -239,6 +239,12 @@ struct bench_operation {
 	                             * (BM_BACKEND_OWN_FLAT_DIALECT) */
 };
 
+/* The word a results file gives a layout ("one_field", "field_per_item",
+ * "lookup_fields", "shape", "stored"), or "?"; and the layout of a word
+ * (false when none has it). */
+const char *bench_layout_word(enum bench_layout layout);
+bool bench_layout_parse(const char *word, enum bench_layout *layout);
+
 /* What a test's operation is applied to. */
 enum bench_workload_kind {
 	BENCH_WORKLOAD_MATRIX,   /* a 2005 (type, N) pair */

@@ -33,7 +33,7 @@
 	  "the same table as aligned plain text")                             \
 	X(BENCH_FORMAT_CSV, "csv", ".csv", "one line per test and backend")   \
 	X(BENCH_FORMAT_JSON, "json", ".json",                               \
-	  "everything, every sample (schema 4; always ns)")                   \
+	  "everything, every sample (schema 6; always ns)")                   \
 	X(BENCH_FORMAT_GBENCH, "gbench", ".json",                           \
 	  "what Google Benchmark 1.7.1 writes with --benchmark_format=json "  \
 	  "and --benchmark_repetitions=N, one benchmark TEST/BACKEND per "    \

@@ -118,6 +118,23 @@ report_grid_put(FILE *out, struct report_grid *grid, bool made)
 	return made;
 }
 
+size_t
+report_column_backend(const struct bench_run_file *run, size_t position)
+{
+	/* The designs first, then the kinds that follow them: count along
+	 * the same two passes as bench_column_order. */
+	for (int after = 0; after < 2; after++) {
+		for (size_t b = 0; b < run->backend_count; b++) {
+			if (bench_kind_follows_designs(run->backends[b].kind) !=
+			    (after != 0))
+				continue;
+			if (position-- == 0)
+				return b;
+		}
+	}
+	return SIZE_MAX;
+}
+
 void
 report_cell_text(char *out, size_t size, const struct bench_file_cell *cell)
 {
@@ -137,7 +154,8 @@ report_grid_results_header(struct report_grid *grid,
 {
 	report_grid_set(grid, 0, 0, "%s", first);
 	for (size_t b = 0; b < run->backend_count; b++) {
-		report_grid_set(grid, 0, 1 + b, "%s", run->backends[b].name);
+		report_grid_set(grid, 0, 1 + b, "%s",
+		                run->backends[report_column_backend(run, b)].name);
 		grid->right[1 + b] = true;
 	}
 	report_grid_set(grid, 0, 1 + run->backend_count, "Floor");
@@ -154,7 +172,9 @@ report_grid_results_row(struct report_grid *grid, size_t line,
 {
 	for (size_t b = 0; b <= run->backend_count; b++) {
 		const struct bench_file_cell *cell =
-			b < run->backend_count ? &row->cells[b] : &row->floor;
+			b < run->backend_count
+				? &row->cells[report_column_backend(run, b)]
+				: &row->floor;
 		char text[32];
 		report_cell_text(text, sizeof text, cell);
 		report_grid_set(grid, line, 1 + b, "%s", text);

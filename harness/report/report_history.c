@@ -146,13 +146,9 @@ report_plan_history_plots(struct report_plots *plots,
 		const char *columns[1];
 		if (trend_columns(history, (enum bench_op)o, columns, 1) == 0)
 			continue;
-		struct report_plot *grown = realloc(
-			plots->plots, (plots->count + 1) * sizeof *plots->plots);
-		if (grown == NULL)
+		struct report_plot *plot = report_add_plot(plots);
+		if (plot == NULL)
 			return false;
-		plots->plots = grown;
-		struct report_plot *plot = &plots->plots[plots->count++];
-		memset(plot, 0, sizeof *plot);
 		plot->kind = REPORT_PLOT_HISTORY;
 		plot->op = (enum bench_op)o;
 		char op_name[32];

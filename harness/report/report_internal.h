@@ -27,7 +27,7 @@
 #define REPORT_WHY_MAX 1024
 
 /* The growth from 500 to 5000 items, e = log10(t5000 / t500), and the
- * bounds of its classes (harness/README.md §9). */
+ * bounds of its classes (results/README.md). */
 #define REPORT_GROWTH_FROM 500u
 #define REPORT_GROWTH_TO 5000u
 #define REPORT_FLAT_BELOW 0.5
@@ -219,8 +219,13 @@ enum report_plot_kind {
 	REPORT_PLOT_VS2005,       /* ratios to the base backend, then and now */
 	REPORT_PLOT_REAL,         /* one real operation: each named message
 	                           * against its fastest (bars) */
-	REPORT_PLOT_HISTORY       /* one operation: each backend's trend over
+	REPORT_PLOT_HISTORY,      /* one operation: each backend's trend over
 	                           * the baseline's versions (report_history.c) */
+	REPORT_PLOT_SIZES,        /* each backend's mean size over HMF1's
+	                           * (report_sizes.c) */
+	REPORT_PLOT_PEERS         /* per operation, each outside library over
+	                           * the fastest Haiku design
+	                           * (report_formats.c) */
 };
 
 #define REPORT_NAME_MAX 64
@@ -283,11 +288,24 @@ bool report_relative_to_base(const struct bench_run_file *run,
                              const char *base, const struct bench_file_row *row,
                              size_t column, double *then, double *now);
 
+/* A new plot at the end of the list (zeroed), or NULL when out of
+ * memory; the first plot of a kind, or NULL. */
+struct report_plot *report_add_plot(struct report_plots *plots);
+const struct report_plot *report_find_plot(const struct report_plots *plots,
+                                           enum report_plot_kind kind);
+
 /* For the plots drawn by other files: the start of a plot in plots.gp,
  * and a column's colour (the Floor's grey) and point shape. */
 void report_plot_start(FILE *out, const struct report_plot *plot, int width,
                        int height);
 const char *report_plot_colour(size_t column, bool floor);
+/* The start of a bar chart of ratios, clustered per x tic, that names
+ * the run (its machine, date and commit) in a footnote: its settings up
+ * to the plot command, a dashed line at 1, the y axis from 0 or on a log
+ * scale. */
+void report_histogram_start(FILE *out, const struct report_plot *plot,
+                            const struct bench_run_file *run, int width,
+                            const char *ylabel, bool log_scale);
 #define REPORT_PLOT_COLOURS 8u       /* colours before they repeat */
 int report_plot_point(size_t column);
 
@@ -322,7 +340,7 @@ void report_history_script(FILE *out, const struct report_history *history,
 
 /* --- The toolchain comparison (report_sensitivity.c) ---------------------- */
 
-/* One results file of scripts/sensitivity (harness/README.md §9.1). */
+/* One results file of scripts/sensitivity (results/README.md). */
 struct report_sensitivity_run {
 	char path[4096];
 	char label[128];              /* the file's name without ".json" */
@@ -556,6 +574,79 @@ void report_put_picks(FILE *out, const struct report_answer *answer);
 bool report_put_proposals(FILE *out, const struct bench_run_file *run);
 void report_put_originals(FILE *out, const struct report_answer *answer);
 
+/* --- Sizes (report_sizes.c) ----------------------------------------------- */
+
+/* A message of the sizes as the pages name it: "5 Int32, one field", or
+ * the named message's name. */
+void report_size_label(const struct bench_file_size_row *row, char *out,
+                       size_t out_size);
+
+/* The geometric mean over the run's messages of a backend's size (its
+ * flattened bytes, or those compressed) over the message's HMF1 size, in
+ * *mean; returns how many messages it has a size of (0: *mean is 0). */
+size_t report_size_mean(const struct bench_run_file *run, size_t backend,
+                        bool compressed, double *mean);
+
+/* The plot of the sizes when the run has them; false when out of memory.
+ * Its data (data/sizes.csv) and its part of plots.gp. */
+bool report_plan_size_plots(struct report_plots *plots,
+                            const struct bench_run_file *run);
+void report_sizes_data(FILE *out, const struct bench_run_file *run);
+void report_sizes_script(FILE *out, const struct bench_run_file *run,
+                         const struct report_plot *plot);
+
+/* --- The outside libraries (report_formats.c) ----------------------------- */
+
+/* One library against the fastest Haiku design of each row it shares with
+ * one, over an operation's rows or every row. */
+struct report_peer_tally {
+	size_t rows;
+	size_t faster;            /* rows where the library is ahead by the
+	                           * tie rule between the two */
+	double log_sum;           /* of its median over the design's */
+	size_t alloc_rows;        /* rows where both have a count */
+	double allocs, haiku_allocs; /* summed over those */
+};
+
+struct report_peers {
+	size_t count;             /* the run's libraries (bench_kind_
+	                           * follows_designs) */
+	size_t *backends;         /* their columns */
+	/* [peer * (BENCH_OP_COUNT + 1) + op]; op BENCH_OP_COUNT: every row */
+	struct report_peer_tally *tallies;
+	/* Per operation, the Haiku design fastest on most of its rows
+	 * compared, or SIZE_MAX where none is. */
+	size_t leaders[BENCH_OP_COUNT];
+	size_t rows;              /* rows with a design and a library */
+	size_t haiku_ahead;       /* the design ahead of every library */
+	size_t peer_ahead;        /* a library ahead of the design */
+};
+
+/* Compares the run's libraries with its Haiku designs (none: count 0);
+ * false when out of memory. The trusting Unflatten rows are left out: a
+ * library's Unflatten checks its bytes, as the designs' validated rows
+ * do. */
+bool report_compare_peers(const struct bench_run_file *run,
+                          struct report_peers *peers);
+void report_peers_free(struct report_peers *peers);
+double report_peer_mean(const struct report_peer_tally *tally);
+
+/* Two sentences: where the Haiku designs stand against the libraries. */
+void report_put_peer_standing(FILE *out, const struct bench_run_file *run,
+                              const struct report_peers *peers);
+
+/* The README's list item on the libraries; nothing without them. False
+ * when out of memory. */
+bool report_put_peers(FILE *out, const struct bench_run_file *run);
+
+/* The plot of the libraries when the run has any; false when out of
+ * memory. Its data (data/formats.csv) and its part of plots.gp. */
+bool report_plan_peer_plots(struct report_plots *plots,
+                            const struct bench_run_file *run);
+void report_peers_data(FILE *out, const struct bench_run_file *run);
+void report_peers_script(FILE *out, const struct bench_run_file *run,
+                         const struct report_plot *plot);
+
 /* --- The block of the project's README.md (report_readme.c) -------------- */
 
 #define REPORT_README_BEGIN "<!-- bench report: begin"
@@ -700,6 +791,8 @@ report_page_writer report_write_toolchain_page, report_toolchain_findings,
 	report_toolchain_runs;
 report_page_writer report_write_history_page, report_history_findings,
 	report_history_runs;
+report_page_writer report_write_sizes_page, report_sizes_findings;
+report_page_writer report_write_formats_page, report_formats_findings;
 
 /* "<date>, commit `<commit>`" of a run, for the sentences that name
  * another run than the reported one. */
@@ -749,6 +842,12 @@ void report_verdict_text(char *out, size_t size, const char *verdict,
  * (low; harness/README.md §4.3). */
 void report_tally_confidences(const struct bench_run_file *run,
                               size_t low[2], size_t rated[2]);
+
+/* The backend of a full table's position-th backend column: the designs
+ * in the run's order, then the outside libraries (bench_column_order);
+ * SIZE_MAX past the last. */
+size_t report_column_backend(const struct bench_run_file *run,
+                             size_t position);
 
 /* A results table's header in row 0: `first` in column 0, then a column
  * per backend, the Floor, the Winner and the Haiku Winner. Returns the

@@ -157,11 +157,35 @@ put_share(struct report_grid *grid, size_t row, size_t column, double share)
 		report_grid_set(grid, row, column, "%.1f %%", 100 * share);
 }
 
+/* The shares of the real rows' operations in one sentence; nothing when
+ * the run has none. */
+static bool
+put_real_shares(FILE *out, const struct bench_run_file *counts)
+{
+	size_t said = 0;
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		struct layer_figures figures;
+		if (!layer_of(counts, (enum bench_op)o, &figures))
+			return false;
+		if (figures.cells == 0 || figures.per_call >= 0 ||
+		    figures.share[SHARE_REAL] < 0)
+			continue;
+		fprintf(out, "%s %.1f %% of %s's count", said == 0
+		        ? "\nOn the real messages the layer is"
+		        : ",", 100 * figures.share[SHARE_REAL],
+		        bench_op_name((enum bench_op)o));
+		said++;
+	}
+	if (said > 0)
+		fputs(" (medians over their messages and re-creations).", out);
+	return true;
+}
+
 bool
 report_layer_table(FILE *out, const struct bench_run_file *counts)
 {
 	struct report_grid grid = {0};
-	if (!report_grid_init(&grid, BENCH_OP_COUNT + 1, 5))
+	if (!report_grid_init(&grid, BENCH_OP_COUNT + 1, 4))
 		return false;
 	size_t fewest, most;
 	item_range(counts, &fewest, &most);
@@ -169,8 +193,7 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 	report_grid_set(&grid, 0, 1, "layer per `bm_*` call");
 	report_grid_set(&grid, 0, 2, "share of the count, %zu items", fewest);
 	report_grid_set(&grid, 0, 3, "%zu items", most);
-	report_grid_set(&grid, 0, 4, "real messages");
-	for (size_t c = 1; c < 5; c++)
+	for (size_t c = 1; c < 4; c++)
 		grid.right[c] = true;
 	size_t rows = 1;
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
@@ -179,15 +202,12 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 			report_grid_put(out, &grid, false);
 			return false;
 		}
-		if (figures.cells == 0)
+		if (figures.cells == 0 || figures.per_call < 0)
 			continue;
 		report_grid_set(&grid, rows, 0, "%s", bench_op_name((enum bench_op)o));
-		if (figures.per_call >= 0)
-			report_grid_set(&grid, rows, 1, "%.1f", figures.per_call);
-		else
-			report_grid_set(&grid, rows, 1, "-");
-		for (int k = 0; k < SHARE_KINDS; k++)
-			put_share(&grid, rows, 2 + (size_t)k, figures.share[k]);
+		report_grid_set(&grid, rows, 1, "%.1f", figures.per_call);
+		put_share(&grid, rows, 2, figures.share[SHARE_FEWEST]);
+		put_share(&grid, rows, 3, figures.share[SHARE_MOST]);
 		rows++;
 	}
 	if (rows == 1) {
@@ -197,7 +217,7 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 		return true;
 	}
 	grid.rows = rows;
-	return report_grid_put(out, &grid, true);
+	return report_grid_put(out, &grid, true) && put_real_shares(out, counts);
 }
 
 /* The block: its marker lines around the table and where it comes from. */
@@ -214,9 +234,9 @@ write_layer_block(FILE *out, const void *context, char *why, size_t why_size)
 	        "not edit) -->\n", report_layer_markers.begin, job->source);
 	if (!report_layer_table(out, job->counts))
 		return bench_say(why, why_size, "out of memory");
-	fprintf(out, "\nMedians over the re-creations' cells of each "
-	        "operation in %s, in instructions; the layer includes the "
-	        "harness's loop.\n%s\n", job->source, report_layer_markers.end);
+	fprintf(out, " Every figure is a median over the re-creations' cells "
+	        "of %s, in instructions; the layer includes the harness's "
+	        "loop.\n%s\n", job->source, report_layer_markers.end);
 	return true;
 }
 

@@ -423,7 +423,9 @@ load_inputs(const struct report_options *options, struct inputs *inputs,
 	       ((report_plan_plots(&inputs->run, &inputs->comparison,
 	                           &inputs->plots) &&
 	         report_load_history(options->instructions, &inputs->history) &&
-	         report_plan_history_plots(&inputs->plots, &inputs->history)) ||
+	         report_plan_history_plots(&inputs->plots, &inputs->history) &&
+	         report_plan_size_plots(&inputs->plots, &inputs->run) &&
+	         report_plan_peer_plots(&inputs->plots, &inputs->run)) ||
 	        bench_say(why, why_size, "out of memory"));
 }
 
@@ -583,8 +585,12 @@ layer_table(const struct bench_program *program,
 		fprintf(program->err, "bench report: %s\n", why);
 		return BENCH_EXIT_FAILED;
 	}
-	fprintf(program->out, "bench report: %s: the layer's block %s %s\n",
-	        readme, check ? "is what gives" : "written from", options->file);
+	if (check)
+		fprintf(program->out, "bench report: %s: the layer's block is what "
+		        "%s gives\n", readme, options->file);
+	else
+		fprintf(program->out, "bench report: %s: the layer's block written "
+		        "from %s\n", readme, options->file);
 	return BENCH_EXIT_OK;
 }
 

@@ -26,6 +26,15 @@ static const struct report_page pages[] = {
 	 "the Winners of 2005 and today side by side, the growth from 500 to "
 	 "5000 items then and now, and why the classes that differ do",
 	 report_write_2005_page, report_2005_findings, NULL},
+	{"formats.md", "BMessage and today's formats",
+	 "the outside libraries beside the Haiku designs: per operation "
+	 "against the fastest Haiku design, their sizes and allocations, and "
+	 "what their designs say of why",
+	 report_write_formats_page, report_formats_findings, NULL},
+	{"sizes.md", "Sizes and allocations",
+	 "every message's flattened and compressed size per backend against "
+	 "its size in HMF1, and every backend's allocations per operation",
+	 report_write_sizes_page, report_sizes_findings, NULL},
 	{"originals.md", "Re-creations against the original code",
 	 "each re-creation beside Haiku's own code of its design, row by row, "
 	 "in time and instructions, with what explains the rows that differ",

@@ -157,6 +157,29 @@ report_plan_plots(const struct bench_run_file *run,
 	return true;
 }
 
+struct report_plot *
+report_add_plot(struct report_plots *plots)
+{
+	struct report_plot *grown =
+		realloc(plots->plots, (plots->count + 1) * sizeof *plots->plots);
+	if (grown == NULL)
+		return NULL;
+	plots->plots = grown;
+	struct report_plot *plot = &plots->plots[plots->count++];
+	memset(plot, 0, sizeof *plot);
+	return plot;
+}
+
+const struct report_plot *
+report_find_plot(const struct report_plots *plots, enum report_plot_kind kind)
+{
+	for (size_t p = 0; p < plots->count; p++) {
+		if (plots->plots[p].kind == kind)
+			return &plots->plots[p];
+	}
+	return NULL;
+}
+
 void
 report_plots_free(struct report_plots *plots)
 {
@@ -1048,6 +1071,33 @@ report_plot_start(FILE *out, const struct report_plot *plot, int width,
 	plot_header(out, plot, &none, width, height);
 }
 
+void
+report_histogram_start(FILE *out, const struct report_plot *plot,
+                       const struct bench_run_file *run, int width,
+                       const char *ylabel, bool log_scale)
+{
+	struct plot_text text = {0};
+	add_run_footnotes(&text, run);
+	plot_header(out, plot, &text, width, 600);
+	check_text(out, plot, &text, NULL, 0);
+	fprintf(out,
+	        "set style data histograms\n"
+	        "set style histogram clustered gap 1\n"
+	        "set style fill solid 0.9 border rgb '#404040'\n"
+	        "%s\n"
+	        "set ylabel '%s'\n"
+	        "set xtics rotate by 30 right nomirror\n"
+	        "set grid noxtics ytics\n"
+	        "set key outside top center horizontal\n"
+	        "set tmargin 5\n"
+	        "set bmargin %.2f\n"
+	        "set arrow from graph 0, first 1 to graph 1, first 1 nohead "
+	        "dt 2 lc rgb '#909090'\n",
+	        log_scale ? "set logscale y 10"
+	                  : "set yrange [0:*]\nset offsets 0, 0, graph 0.1, 0",
+	        ylabel, 9 + footnote_height(&text));
+}
+
 const char *
 report_plot_colour(size_t column, bool floor)
 {
@@ -1112,6 +1162,12 @@ write_data(FILE *out, const void *opaque, char *why, size_t why_size)
 		break;
 	case REPORT_PLOT_HISTORY:
 		report_history_data(out, context->plots->history, context->plot);
+		break;
+	case REPORT_PLOT_SIZES:
+		report_sizes_data(out, context->run);
+		break;
+	case REPORT_PLOT_PEERS:
+		report_peers_data(out, context->run);
 		break;
 	}
 	return true;
@@ -1184,6 +1240,12 @@ write_script(FILE *out, const void *opaque, char *why, size_t why_size)
 			break;
 		case REPORT_PLOT_HISTORY:
 			report_history_script(out, context->plots->history, plot);
+			break;
+		case REPORT_PLOT_SIZES:
+			report_sizes_script(out, context->run, plot);
+			break;
+		case REPORT_PLOT_PEERS:
+			report_peers_script(out, context->run, plot);
 			break;
 		}
 	}

@@ -72,6 +72,8 @@ report_readme_block(FILE *out, const struct bench_run_file *run,
 	if (!report_put_proposals(out, run))
 		return bench_say(why, why_size, "out of memory");
 	report_put_originals(out, &answer);
+	if (!report_put_peers(out, run))
+		return bench_say(why, why_size, "out of memory");
 	fputc('\n', out);
 	struct report_grid grid = {0};
 	if (!report_grid_put(out, &grid, readme_table_rows(run, &grid)))

@@ -448,8 +448,9 @@ write_legend(FILE *out, const struct bench_run_file *run)
 	        "reference and the Haiku designs; Haiku Winner: the fastest "
 	        "Haiku design; `-`: a tie (the runner-up within %.0f %% or "
 	        "within the measured noise, as the harness decides); ERR: the "
-	        "cell failed validation and has no time. A proposal (Message5) "
-	        "and the original code compete in neither Winner column. A "
+	        "cell failed validation and has no time. A proposal (Message5), "
+	        "the original code and the outside libraries (whose columns "
+	        "follow the designs') compete in neither Winner column. A "
 	        "proposal's \"vs Winner\" column is its median over the "
 	        "smallest median of the backends that compete, "
 	        "\"lost\" where it is above it beyond the tie rule. Where "
@@ -495,7 +496,7 @@ report_write_results_page(FILE *out, const struct report_page_input *input,
 		      "the designs' own costs are the rest.\n\n", out);
 		if (!report_layer_table(out, originals->counts))
 			return bench_say(why, why_size, "out of memory");
-		fputc('\n', out);
+		fputs("\n\n", out);
 	}
 	return true;
 }

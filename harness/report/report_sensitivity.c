@@ -1,7 +1,7 @@
 /*
  * report_sensitivity.c - the results of scripts/sensitivity for the
  * report's page "What depends on the toolchain" (report_toolchain.c,
- * harness/README.md §9.1): every *.json of a folder read through
+ * results/README.md): every *.json of a folder read through
  * results_read.c, grouped
  * into configurations by what their contexts say was in use, and the
  * verdicts of each row compared across configurations and between the two

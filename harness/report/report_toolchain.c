@@ -1,7 +1,7 @@
 /*
  * report_toolchain.c - the report's page "What depends on the toolchain":
  * the runs of scripts/sensitivity (report_sensitivity.c reads and compares
- * them, harness/README.md §9.1), how many verdicts stay the same in every
+ * them, results/README.md), how many verdicts stay the same in every
  * configuration, every row's verdicts per run, and the medians of every
  * row whose verdict changes; and its finding on the summary.
  */
@@ -207,7 +207,7 @@ write_intro(FILE *out, const struct report_page_input *input)
 	const struct report_sensitivity_run *noise_a, *noise_b;
 	report_sensitivity_noise(sensitivity, &noise_a, &noise_b);
 	fputs("The same rows measured with other compilers and allocators by "
-	      "`scripts/sensitivity` (harness/README.md §9.1): each "
+	      "`scripts/sensitivity` (results/README.md): each "
 	      "configuration built in its own directory and run with the "
 	      "default options",
 	      out);

@@ -6,6 +6,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+bool
+bench_kind_follows_designs(enum bm_kind kind)
+{
+	return kind == BM_KIND_LIBRARY;
+}
+
+void
+bench_column_order(const enum bm_kind *kinds, size_t count, size_t *order)
+{
+	size_t used = 0;
+	for (int after = 0; after < 2; after++) {
+		for (size_t b = 0; b < count; b++) {
+			if (bench_kind_follows_designs(kinds[b]) == (after != 0))
+				order[used++] = b;
+		}
+	}
+}
+
 void
 bench_results_free(struct bench_results *results)
 {
@@ -21,6 +39,11 @@ bench_results_free(struct bench_results *results)
 		free(row->floor.samples);
 		free(row->floor.cpu_samples);
 	}
+	for (size_t m = 0; m < results->size_row_count; m++)
+		free(results->size_rows[m].cells);
+	free(results->size_rows);
+	results->size_rows = NULL;
+	results->size_row_count = 0;
 	free(results->rows);
 	free(results->backends);
 	results->rows = NULL;

@@ -29,7 +29,7 @@
 
 /* The version of the JSON layout: output_json.c writes it, results_read.c
  * reads it and every older one (harness/README.md §6.3). */
-#define BENCH_JSON_SCHEMA 5
+#define BENCH_JSON_SCHEMA 6
 
 /* Longest one-line reason kept for a failed cell. */
 #define BENCH_REASON_MAX 256
@@ -67,6 +67,26 @@ struct bench_row {
 	struct bench_verdict haiku_winner; /* over BM_BACKEND_HAIKU ones */
 };
 
+/* The zstd level of the compressed sizes (harness/README.md §2.5). */
+#define BENCH_ZSTD_LEVEL 3
+
+/* One backend's sizes of one message: flattened, and that compressed. */
+struct bench_size_cell {
+	bool failed;                    /* `error` says why */
+	char error[BENCH_REASON_MAX];
+	size_t flat_bytes;
+	size_t zstd_bytes;
+};
+
+/* The sizes of one message of the run (harness/README.md §2.5): a matrix
+ * message (its layout, type and items) or a named one. */
+struct bench_size_row {
+	enum bench_layout layout;
+	struct bench_workload workload;
+	size_t hmf1_bytes;               /* its size in HMF1, from the format */
+	struct bench_size_cell *cells;   /* one per backend of the run */
+};
+
 struct bench_results {
 	const struct bm_ops **backends;  /* the columns, in registry order */
 	size_t backend_count;
@@ -75,6 +95,11 @@ struct bench_results {
 	size_t skipped_count;
 	struct bench_row *rows;
 	size_t row_count;
+	/* The sizes of every message the run's tests use, in the order of
+	 * their first test, and the zstd that compressed them. */
+	struct bench_size_row *size_rows;
+	size_t size_row_count;
+	char zstd_version[32];
 	const struct bench_options *options;
 	struct bench_context context;
 	uint64_t checksum;               /* of all timed work */
@@ -105,6 +130,17 @@ struct bench_results {
 void bench_row_decide(const struct bench_results *results,
                       struct bench_row *row,
                       struct bench_candidate *candidates, double *scratch);
+
+/* True for the kinds whose columns a full table shows after every
+ * design's: the outside libraries, set beside the designs and never
+ * competing (harness/README.md §6.1). */
+bool bench_kind_follows_designs(enum bm_kind kind);
+
+/* The order of a full table's backend columns: order[i] is the backend of
+ * column i, the designs in the run's order, then the kinds that follow
+ * them. */
+void bench_column_order(const enum bm_kind *kinds, size_t count,
+                        size_t *order);
 
 /* Frees the rows and cells (not the backends array's pointees). */
 void bench_results_free(struct bench_results *results);

@@ -371,7 +371,9 @@ load_backends(struct loader *loader, json_t *root, struct bench_run_file *run)
 		    !get_string(loader, entry, where, "format",
 		                &backend->format) ||
 		    !get_optional_string(loader, entry, where, "counterpart",
-		                         &backend->counterpart))
+		                         &backend->counterpart) ||
+		    !get_optional_string(loader, entry, where, "summary",
+		                         &backend->summary))
 			return false;
 		char reason[256];
 		if (!bm_backend_name_valid(backend->name, reason, sizeof reason))
@@ -619,6 +621,33 @@ load_matrix_workload(struct loader *loader, json_t *object, const char *where,
 	return true;
 }
 
+/* The "workload" of `entry` (schema 2 on): {"type","items"} or
+ * {"message"}. */
+static bool
+load_workload_member(struct loader *loader, json_t *entry, const char *where,
+                     struct bench_workload *out)
+{
+	json_t *workload = member(entry, "workload");
+	char inner[128];
+	snprintf(inner, sizeof inner, "%s.workload", where);
+	if (!json_is_object(workload))
+		return fail_at(loader, where, "workload",
+		               workload == NULL ? "missing (an object)"
+		                                : "expected an object");
+	if (member(workload, "message") == NULL)
+		return load_matrix_workload(loader, workload, inner, out);
+	out->kind = BENCH_WORKLOAD_MESSAGE;
+	if (!get_string(loader, workload, inner, "message", &out->message))
+		return false;
+	size_t index;
+	if (bench_real_find(out->message, &index))
+		out->real = bench_real_entry(index);
+	if (json_object_size(workload) != 1)
+		return fail_at(loader, inner, "",
+		               "a named message has no type or items");
+	return true;
+}
+
 static bool
 load_workload(struct loader *loader, json_t *entry, const char *where,
               long long schema, struct bench_file_row *row)
@@ -632,27 +661,7 @@ load_workload(struct loader *loader, json_t *entry, const char *where,
 		               "not an operation of this bench");
 	if (schema == 1)
 		return load_matrix_workload(loader, entry, where, &row->workload);
-	json_t *workload = member(entry, "workload");
-	char inner[128];
-	snprintf(inner, sizeof inner, "%s.workload", where);
-	if (!json_is_object(workload))
-		return fail_at(loader, where, "workload",
-		               workload == NULL ? "missing (an object)"
-		                                : "expected an object");
-	if (member(workload, "message") == NULL)
-		return load_matrix_workload(loader, workload, inner,
-		                            &row->workload);
-	row->workload.kind = BENCH_WORKLOAD_MESSAGE;
-	if (!get_string(loader, workload, inner, "message",
-	                &row->workload.message))
-		return false;
-	size_t index;
-	if (bench_real_find(row->workload.message, &index))
-		row->workload.real = bench_real_entry(index);
-	if (json_object_size(workload) != 1)
-		return fail_at(loader, inner, "",
-		               "a named message has no type or items");
-	return true;
+	return load_workload_member(loader, entry, where, &row->workload);
 }
 
 static bool
@@ -720,6 +729,114 @@ load_row(struct loader *loader, json_t *entry, size_t index,
 	       load_confidences(loader, entry, where, run, row);
 }
 
+/* One backend's sizes of one message: {"flat_bytes","zstd_bytes"} or
+ * {"error"}. */
+static bool
+load_size_cell(struct loader *loader, json_t *value, const char *where,
+               struct bench_file_size_cell *cell)
+{
+	if (!json_is_object(value))
+		return fail_at(loader, where, "", "expected an object");
+	cell->present = true;
+	json_t *error = member(value, "error");
+	if (error != NULL) {
+		cell->failed = true;
+		return get_string(loader, value, where, "error", &cell->error);
+	}
+	if (!get_optional_count(loader, value, where, "flat_bytes",
+	                        &cell->flat_bytes) ||
+	    !get_optional_count(loader, value, where, "zstd_bytes",
+	                        &cell->zstd_bytes))
+		return false;
+	if (cell->flat_bytes < 0 || cell->zstd_bytes < 0)
+		return fail_at(loader, where, cell->flat_bytes < 0
+		                                      ? "flat_bytes"
+		                                      : "zstd_bytes",
+		               "missing (a count of bytes)");
+	return true;
+}
+
+/* One message of "sizes": its layout, workload, HMF1 size and a cell per
+ * backend of the run, none other. */
+static bool
+load_size_row(struct loader *loader, json_t *entry, const char *where,
+              struct bench_run_file *run, struct bench_file_size_row *row)
+{
+	const char *layout;
+	if (!get_string(loader, entry, where, "layout", &layout) ||
+	    !load_workload_member(loader, entry, where, &row->workload) ||
+	    !get_optional_count(loader, entry, where, "hmf1_bytes",
+	                        &row->hmf1_bytes))
+		return false;
+	if (!bench_layout_parse(layout, &row->layout))
+		return fail_at(loader, where, "layout", "not a message layout");
+	if (row->hmf1_bytes < 1)
+		return fail_at(loader, where, "hmf1_bytes",
+		               "missing (a count of bytes above 0)");
+	json_t *cells = member(entry, "cells");
+	if (!json_is_object(cells) ||
+	    json_object_size(cells) != run->backend_count)
+		return fail_at(loader, where, "cells",
+		               "expected an object with a cell per backend");
+	row->cells = calloc(run->backend_count, sizeof *row->cells);
+	if (row->cells == NULL)
+		return fail_at(loader, where, "cells", "out of memory");
+	for (size_t b = 0; b < run->backend_count; b++) {
+		char cell_where[192];
+		snprintf(cell_where, sizeof cell_where, "%s.cells.%s", where,
+		         run->backends[b].name);
+		json_t *value = member(cells, run->backends[b].name);
+		if (value == NULL)
+			return fail_at(loader, cell_where, "",
+			               "missing (every backend has a cell)");
+		if (!load_size_cell(loader, value, cell_where, &row->cells[b]))
+			return false;
+	}
+	return true;
+}
+
+/* "sizes" (schema 6 on: required in a timing run, absent in an
+ * instruction run; harness/README.md §2.5). */
+static bool
+load_sizes(struct loader *loader, json_t *root, struct bench_run_file *run)
+{
+	run->zstd_level = -1;
+	if (run->schema < 6 || strcmp(run->unit, "ns") != 0)
+		return true;
+	json_t *sizes = member(root, "sizes");
+	json_t *messages = member(sizes, "messages");
+	const char *compressor;
+	if (!json_is_object(sizes))
+		return fail_at(loader, "", "sizes",
+		               sizes == NULL ? "missing (an object)"
+		                             : "expected an object");
+	if (!get_string(loader, sizes, "sizes", "compressor", &compressor) ||
+	    !get_string(loader, sizes, "sizes", "version",
+	                &run->zstd_version) ||
+	    !get_integer(loader, sizes, "sizes", "level", &run->zstd_level))
+		return false;
+	if (strcmp(compressor, "zstd") != 0)
+		return fail_at(loader, "sizes", "compressor", "not \"zstd\"");
+	if (!json_is_array(messages))
+		return fail_at(loader, "sizes", "messages", "expected an array");
+	run->size_rows = calloc(json_array_size(messages) + 1,
+	                        sizeof *run->size_rows);
+	if (run->size_rows == NULL)
+		return fail_at(loader, "sizes", "messages", "out of memory");
+	run->has_sizes = true;
+	size_t index;
+	json_t *entry;
+	json_array_foreach(messages, index, entry) {
+		char where[64];
+		snprintf(where, sizeof where, "sizes.messages[%zu]", index);
+		run->size_row_count = index + 1;
+		if (!load_size_row(loader, entry, where, run,
+		                   &run->size_rows[index]))
+			return false;
+	}
+	return true;
+}
+
 /* Checks the document in run->root (parsed from the file or the text
  * named `path`) and fills the run; frees it on failure. */
 static bool
@@ -764,7 +881,7 @@ load_document(const char *path, enum bench_read_figures figures,
 			              run);
 		}
 	}
-	ok = ok && collect_sizes(&loader, run);
+	ok = ok && collect_sizes(&loader, run) && load_sizes(&loader, root, run);
 	if (!ok)
 		bench_run_file_free(run);
 	return ok;
@@ -822,6 +939,9 @@ bench_run_file_free(struct bench_run_file *run)
 		free(run->rows[r].floor.samples);
 		free(run->rows[r].cells);
 	}
+	for (size_t m = 0; m < run->size_row_count; m++)
+		free(run->size_rows[m].cells);
+	free(run->size_rows);
 	free(run->rows);
 	free(run->backends);
 	free(run->sizes);

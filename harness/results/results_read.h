@@ -3,7 +3,9 @@
  * (output_json.c), for every command that reads one: `bench report`,
  * `bench compare` and `bench read-callgrind`.
  *
- * It reads schema 4, schema 3 (before the run's conditions,
+ * It reads schema 6 (the messages' sizes, harness/README.md §2.5), schema 5
+ * (an instruction run's split of each count, harness/README.md §5.6),
+ * schema 4, schema 3 (before the run's conditions,
  * harness/README.md §3.7), schema 2 (retakes counted per timed batch) and
  * schema 1 (before backend kinds and workloads: backends carried
  * "haiku": true for a Haiku design, rows "op", "items" and "type"), and
@@ -92,6 +94,26 @@ struct bench_file_backend {
 	enum bm_kind kind;
 	const char *format;            /* "FOB1", "HMF1" */
 	const char *counterpart;       /* an original's re-creation, or NULL */
+	const char *summary;           /* its descriptor's one line (what its
+	                                * design is), or NULL */
+};
+
+/* One backend's sizes of one message (harness/README.md §2.5). */
+struct bench_file_size_cell {
+	bool present;
+	bool failed;                   /* {"error": ...}: no sizes */
+	const char *error;
+	long long flat_bytes;          /* what its Flatten wrote */
+	long long zstd_bytes;          /* that, compressed with zstd */
+};
+
+/* One message of the run's "sizes": its layout and workload (a matrix
+ * message, or a named one), its size in HMF1, and a cell per backend. */
+struct bench_file_size_row {
+	enum bench_layout layout;
+	struct bench_workload workload;
+	long long hmf1_bytes;
+	struct bench_file_size_cell *cells;
 };
 
 struct bench_run_file {
@@ -157,6 +179,14 @@ struct bench_run_file {
 	size_t *sizes;                 /* items of the matrix rows, ascending,
 	                                * distinct */
 	size_t size_count;
+	/* "sizes" (schema 6 on, timing runs): whether the file has them,
+	 * each message's, and the zstd that compressed them (its level -1
+	 * without). */
+	bool has_sizes;
+	struct bench_file_size_row *size_rows;
+	size_t size_row_count;
+	const char *zstd_version;
+	long long zstd_level;
 };
 
 /*

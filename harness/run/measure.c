@@ -33,6 +33,7 @@
 #include "operations.h"
 #include "progress.h"
 #include "rng.h"
+#include "sizes.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -997,7 +998,12 @@ bench_measure(const struct bench_options *options,
 	if (state.count_instructions)
 		bench_callgrind_probe();
 	bench_progress_start(&state.progress, err, show_progress, selected);
-	bool ok = measure_rows(&state, tests, selected);
+	/* Sizes do not depend on the measure: a timing run has them, and an
+	 * instruction run leaves them out rather than build every message
+	 * again under valgrind. */
+	bool ok = measure_rows(&state, tests, selected) &&
+	          (state.count_instructions ||
+	           bench_measure_sizes(tests, selected, results));
 	bench_progress_finish(&state.progress);
 	free(columns);
 	free(tests);
