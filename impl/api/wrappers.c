@@ -199,11 +199,20 @@ bm_unflatten(bm_message *msg, const void *data, size_t size)
 	if (size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
 	enum bm_format format = bm__detect_format(data, size);
-	if (format == BM_FORMAT_UNKNOWN)
-		return BM_NOT_A_MESSAGE;
 	int rc = BM_UNSUPPORTED;
-	if (format == msg->ops->native_format)
+	if (!bm_format_has_magic(msg->ops->native_format)) {
+		/* A library's format has no magic: its reader is tried first,
+		 * and bytes it refuses that have one go to the shared decoder
+		 * (impl/README.md §12.2). */
 		rc = msg->ops->unflatten(msg, data, size);
+		if (rc != BM_OK && rc != BM_NO_MEMORY &&
+		    format != BM_FORMAT_UNKNOWN)
+			rc = BM_UNSUPPORTED;
+	} else if (format == BM_FORMAT_UNKNOWN) {
+		return BM_NOT_A_MESSAGE;
+	} else if (format == msg->ops->native_format) {
+		rc = msg->ops->unflatten(msg, data, size);
+	}
 	/* The native reader hands back layouts it does not read itself. */
 	if (rc == BM_UNSUPPORTED && bm_backend_reads(msg->ops, format))
 		rc = bm_decode_into(msg, data, size);
