@@ -74,7 +74,7 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 	         ops->native_format != BM_FORMAT_HMF1 &&
 	         (bm_format_has_magic(ops->native_format) ||
 	          ops->native_format == BM_FORMAT_UNKNOWN ||
-	          ops->native_format > BM_FORMAT_MSGPACK))
+	          ops->native_format > BM_FORMAT_LAST))
 		problem = "native format is neither R5, HMF1 nor a library's";
 	else if (!bm_format_has_magic(ops->native_format) &&
 	         (ops->version < 2 || ops->kind != BM_KIND_LIBRARY))

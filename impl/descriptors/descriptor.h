@@ -304,7 +304,7 @@ enum bm_repeated_names bm_backend_repeated_names(const struct bm_ops *ops);
 
 /* The word of the format the backend writes, as `bench --list` and the
  * results' "format" print it: "FOB1", "HMF1", or a library's format
- * ("BSON", "MessagePack"). */
+ * ("BSON"). */
 const char *bm_backend_format_word(const struct bm_ops *ops);
 
 /* True when only the backend itself reads its flattened bytes, so that
