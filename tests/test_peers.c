@@ -1,9 +1,10 @@
 /*
- * test_peers.c - the backends of kind library (impl/README.md §12): the
- * rules of §12.1 as properties, each checked on a message read back from
- * the library's own bytes (the registry-wide conformance suite checks the
- * message as the adds built it), both ways into bm_unflatten (§12.2), and
- * the allocation failures of the allocations that reach ours.
+ * test_peers.c - the backends of kind library: the rules of
+ * impl/README.md §12.1 as properties, each checked on a message read back
+ * from the library's own bytes (the registry-wide conformance suite checks
+ * the message as the adds built it), both ways into bm_unflatten
+ * (impl/README.md §12.2), and the allocation failures of the allocations
+ * that reach ours.
  */
 #include "suites.h"
 
