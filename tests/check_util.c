@@ -94,7 +94,7 @@ cu_reads_bytes_of(const struct bm_ops *reader, const struct bm_ops *writer)
 	if (reader == writer)
 		return true;
 	return cu_member(CU_FOREIGN_BYTES, reader) &&
-	       (writer->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0;
+	       !bm_backend_reads_back(writer);
 }
 
 int

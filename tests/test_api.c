@@ -278,9 +278,13 @@ START_TEST(registry_follows_the_backend_list_and_is_valid)
 			continue;
 		/* An original whose tree was not given is skipped, in list
 		 * order, with the reason. */
+		/* The third column: a Haiku tree, or pkg:MODULE for a
+		 * library's backend. */
+		bool library = fields == 3 && strncmp(tree, "pkg:", 4) == 0;
 		if (fields == 3 && skipped_seen < skipped_count &&
 		    strcmp(skipped[skipped_seen].name, name) == 0) {
-			ck_assert_ptr_nonnull(strstr(skipped[skipped_seen].why, tree));
+			ck_assert_ptr_nonnull(strstr(skipped[skipped_seen].why,
+			                             library ? tree + 4 : tree));
 			skipped_seen++;
 			continue;
 		}
@@ -289,7 +293,10 @@ START_TEST(registry_follows_the_backend_list_and_is_valid)
 		ck_assert_str_eq(backends[listed]->name, name);
 		ck_assert_uint_eq(bm_backend_kind(backends[listed]) ==
 		                          BM_KIND_ORIGINAL,
-		                  fields == 3);
+		                  fields == 3 && !library);
+		ck_assert_uint_eq(bm_backend_kind(backends[listed]) ==
+		                          BM_KIND_LIBRARY,
+		                  library);
 		listed++;
 	}
 	fclose(list);
@@ -397,6 +404,29 @@ START_TEST(version_1_descriptors_get_the_defaults)
 }
 END_TEST
 
+/* A library's format (no magic) belongs to a backend of kind library, is
+ * read back by that backend, and is no format outside the list. */
+START_TEST(library_formats_need_the_library_kind)
+{
+	struct bm_ops ops = renamed("Peer");
+	char why[256];
+	ops.native_format = BM_FORMAT_BSON;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "kind is not library"));
+	ops.kind = BM_KIND_LIBRARY;
+	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
+	ck_assert(bm_backend_reads_back(&ops));
+	ck_assert_str_eq(bm_backend_format_word(&ops), "BSON");
+	ops.native_format = (enum bm_format)(BM_FORMAT_LAST + 1);
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ops.native_format = BM_FORMAT_DANO;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ops.native_format = BM_FORMAT_HMF1;
+	ck_assert(!bm_backend_reads_back(&ops));
+	ck_assert_str_eq(bm_backend_format_word(&ops), "HMF1");
+}
+END_TEST
+
 START_TEST(kinds_decide_the_winner_columns)
 {
 	for (int k = 0; k < BM_KIND_COUNT; k++) {
@@ -468,6 +498,7 @@ make_api_suite(void)
 	tcase_add_test(tc, backend_names_follow_one_rule);
 	tcase_add_test(tc, names_are_unique_ignoring_case);
 	tcase_add_test(tc, version_1_descriptors_get_the_defaults);
+	tcase_add_test(tc, library_formats_need_the_library_kind);
 	tcase_add_test(tc, kinds_decide_the_winner_columns);
 	tcase_add_test(tc, unflatten_refuses_formats_a_backend_does_not_read);
 	suite_add_tcase(suite, tc);

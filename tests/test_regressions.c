@@ -40,7 +40,11 @@ START_TEST(every_regression_input_is_handled)
 		ck_assert_msg(tu_check_input(msg, exact, size, &accepted, why,
 		                             sizeof why),
 		              "%s on %s: %s", ops->name, name, why);
-		if (strncmp(name, "accept-", 7) == 0)
+		/* A backend whose names are UTF-8 refuses a valid message with
+		 * a name in other bytes (accept-hmf1-chains.bin has one). */
+		if (strncmp(name, "accept-", 7) == 0 &&
+		    ((ops->flags & BM_BACKEND_UTF8_NAMES) == 0 ||
+		     strcmp(name, "accept-hmf1-chains.bin") != 0))
 			ck_assert_msg(accepted, "%s refused %s", ops->name, name);
 		/* A backend that checks items where its reads reach them may
 		 * accept what the full checker refuses (a field in the wrong

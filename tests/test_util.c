@@ -218,6 +218,23 @@ tu_content_from_bytes(const void *data, size_t size, struct tu_content *content)
 	return rc;
 }
 
+int
+tu_content_from_flat(const struct bm_ops *writer, const void *data,
+                     size_t size, struct tu_content *content)
+{
+	if (!bm_backend_reads_back(writer))
+		return tu_content_from_bytes(data, size, content);
+	memset(content, 0, sizeof *content);
+	bm_message *back = NULL;
+	int rc = bm_create(writer, 0, &back);
+	if (rc == BM_OK)
+		rc = bm_unflatten(back, data, size);
+	if (rc == BM_OK)
+		rc = tu_content_from_message(back, content);
+	bm_destroy(back);
+	return rc;
+}
+
 static int
 compare_fields_by_name(const void *a, const void *b)
 {
@@ -496,7 +513,8 @@ check_accepted_on_read(bm_message *msg, char *why, size_t why_size)
 		goto done;
 	}
 	if (rc == BM_OK && whole &&
-	    tu_content_from_bytes(flat, flat_size, &decoded) == BM_OK) {
+	    tu_content_from_flat(msg->ops, flat, flat_size, &decoded) ==
+	            BM_OK) {
 		char detail[256] = "";
 		if (!tu_content_equal(&content, &decoded, true, detail,
 		                      sizeof detail)) {
@@ -539,7 +557,8 @@ check_accepted(bm_message *msg, char *why, size_t why_size)
 		         bm_status_name(rc));
 		goto done;
 	}
-	if ((rc = tu_content_from_bytes(flat, flat_size, &decoded)) != BM_OK) {
+	if ((rc = tu_content_from_flat(msg->ops, flat, flat_size, &decoded)) !=
+	    BM_OK) {
 		snprintf(why, why_size, "its flattened bytes do not decode: %s",
 		         bm_status_name(rc));
 		goto done;
@@ -664,6 +683,25 @@ read_every_item(const bm_message *msg, struct item_sum *total)
 	return true;
 }
 
+/* Sums the items of bytes `writer` flattened: through the shared decoder,
+ * or the writer's own Unflatten when only it reads them. */
+static bool
+sum_flat(const struct bm_ops *writer, const uint8_t *flat, size_t size,
+         struct item_sum *total)
+{
+	if (!bm_backend_reads_back(writer)) {
+		const struct bm_decode_sink sink = {.item = sum_item,
+		                                    .ctx = total};
+		return bm_decode(flat, size, &sink) == BM_OK;
+	}
+	bm_message *back = NULL;
+	bool ok = bm_create(writer, 0, &back) == BM_OK &&
+	          bm_unflatten(back, flat, size) == BM_OK &&
+	          read_every_item(back, total);
+	bm_destroy(back);
+	return ok;
+}
+
 bool
 tu_check_input_quick(bm_message *msg, const uint8_t *bytes, size_t size,
                      bool *accepted, char *why, size_t why_size)
@@ -687,8 +725,7 @@ tu_check_input_quick(bm_message *msg, const uint8_t *bytes, size_t size,
 		snprintf(why, why_size, "accepted message does not flatten");
 		goto done;
 	}
-	const struct bm_decode_sink sink = {.item = sum_item, .ctx = &decoded};
-	if (bm_decode(first, first_size, &sink) != BM_OK ||
+	if (!sum_flat(msg->ops, first, first_size, &decoded) ||
 	    decoded.bytes != read.bytes || decoded.sum != read.sum) {
 		snprintf(why, why_size,
 		         "its flattened bytes do not decode to the items read");

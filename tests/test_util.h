@@ -55,6 +55,13 @@ int tu_content_from_message(const bm_message *msg, struct tu_content *content);
 int tu_content_from_bytes(const void *data, size_t size,
                           struct tu_content *content);
 
+/* Reads the bytes `writer` flattened: with the shared decoder, or, when
+ * only the writer reads them (bm_backend_reads_back: a design's dialect,
+ * a library's format), by unflattening them with the writer. Returns a
+ * status code; on failure *content is empty. */
+int tu_content_from_flat(const struct bm_ops *writer, const void *data,
+                         size_t size, struct tu_content *content);
+
 /* Sorts the fields by name bytes (strcmp order; Message1's order). */
 void tu_content_sort(struct tu_content *content);
 

@@ -666,6 +666,15 @@ choose_backend(const char *name, FILE *err, int *status)
 		*status = BENCH_EXIT_USAGE;
 		return NULL;
 	}
+	/* A library's format (impl/README.md §12.2) is no file msgdump reads,
+	 * nor one its --reflatten should write. */
+	if (!bm_format_has_magic(ops->native_format)) {
+		fprintf(err, "msgdump: backend %s writes %s, which msgdump "
+		        "cannot read; choose another (--backend)\n", ops->name,
+		        bm_format_name(ops->native_format));
+		*status = BENCH_EXIT_USAGE;
+		return NULL;
+	}
 	return ops;
 }
 

@@ -255,8 +255,7 @@ backends_json(const struct bench_results *results)
 		bench_json_put(object, "kind",
 			       json_string(bm_kind_name(bm_backend_kind(ops))));
 		bench_json_put(object, "format",
-		    json_string(ops->native_format == BM_FORMAT_HMF1 ? "HMF1"
-		                                                     : "FOB1"));
+		    json_string(bm_backend_format_word(ops)));
 		bench_json_put(object, "summary",
 			       bench_json_text(ops->summary));
 		if (ops->version >= 2 && ops->counterpart != NULL)

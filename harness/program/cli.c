@@ -27,7 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* `bench --list`: NAME<TAB>kind<TAB>FOB1|HMF1<TAB>summary. */
+/* `bench --list`: NAME<TAB>kind<TAB>format word<TAB>summary. */
 static void
 list_backends(const struct bench_program *program)
 {
@@ -35,7 +35,7 @@ list_backends(const struct bench_program *program)
 		const struct bm_ops *ops = program->backends[i];
 		fprintf(program->out, "%s\t%s\t%s\t%s\n", ops->name,
 		        bm_kind_name(bm_backend_kind(ops)),
-		        ops->native_format == BM_FORMAT_HMF1 ? "HMF1" : "FOB1",
+		        bm_backend_format_word(ops),
 		        ops->summary);
 	}
 }

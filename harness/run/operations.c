@@ -215,10 +215,11 @@ flatten_to_buffer(struct bench_cell *cell, bm_message *msg, char *why,
 
 /*
  * Checks a cell's flattened bytes: they must hold exactly the test's
- * content. The shared decoder reads them; bytes in a design's own dialect
- * of its format, which the decoder refuses by design
- * (BM_BACKEND_OWN_FLAT_DIALECT: the 2005 Message3 counts the NUL in name
- * lengths), are read back by the backend itself instead.
+ * content. The shared decoder reads them; bytes only the backend reads
+ * (bm_backend_reads_back: a design's own dialect, which the decoder
+ * refuses by design, as the 2005 Message3 counts the NUL in name lengths;
+ * a library's format, which it does not know) are read back by the
+ * backend itself instead.
  */
 static bool
 check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
@@ -226,10 +227,11 @@ check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
 {
 	const struct bench_content *content = &cell->work->content;
 	const struct bm_ops *backend = cell->backend;
-	if ((backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) == 0)
+	if (!bm_backend_reads_back(backend))
 		return bench_content_check_flat(content, backend->native_format,
 		                                bytes, size, why, why_size);
-	if (bm_detect_format(bytes, size) != backend->native_format) {
+	if (bm_format_has_magic(backend->native_format) &&
+	    bm_detect_format(bytes, size) != backend->native_format) {
 		snprintf(why, why_size, "not in the native format %s",
 		         bm_format_name(backend->native_format));
 		return false;
@@ -258,12 +260,11 @@ check_flat_bytes(const struct bench_cell *cell, const unsigned char *bytes,
 	return ok;
 }
 
-/* The dialect backend whose bytes only it can read, or NULL. */
+/* The backend whose bytes only it can read, or NULL. */
 static const struct bm_ops *
 dialect_of(const struct bm_ops *backend)
 {
-	return (backend->flags & BM_BACKEND_OWN_FLAT_DIALECT) != 0 ? backend
-	                                                             : NULL;
+	return bm_backend_reads_back(backend) ? backend : NULL;
 }
 
 /* Checks flattened bytes of a named message: they hold its content, every
@@ -969,11 +970,27 @@ static const struct bench_cell_code floor_code = {
 	.check = check_floor,
 };
 
+/* A library's backend on the rows of the shared full check: its every
+ * Unflatten runs its library's own validation (impl/README.md §12.1), and
+ * the shared check cannot read its bytes, so the cell times that
+ * Unflatten alone. */
+static const struct bench_cell_code library_validated_code = {
+	.prepare = prepare_input,
+	.expect = expect_zero,
+	.run = run_unflatten,
+	.check = check_batch,
+};
+
 static const struct bench_cell_code *
 cell_code(const struct bench_column *column, enum bench_op op)
 {
-	return column->kind == BENCH_COLUMN_FLOOR ? &floor_code
-	                                          : &operation_codes[op];
+	if (column->kind == BENCH_COLUMN_FLOOR)
+		return &floor_code;
+	const struct bench_operation *operation = bench_operation(op);
+	if (operation != NULL && operation->decodes &&
+	    !bm_format_has_magic(column->backend->native_format))
+		return &library_validated_code;
+	return &operation_codes[op];
 }
 
 uint64_t

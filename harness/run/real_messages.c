@@ -434,6 +434,15 @@ static int read_flat(const void *bytes, size_t size,
                      const struct bm_ops *dialect,
                      struct bench_real_message **out);
 
+/* The format of bytes `reader` unflattened: their magic's, or else (a
+ * library's format has none) the reader's own. */
+static enum bm_format
+format_read(const struct bm_ops *reader, const void *bytes, size_t size)
+{
+	enum bm_format format = bm_detect_format(bytes, size);
+	return format != BM_FORMAT_UNKNOWN ? format : reader->native_format;
+}
+
 /* Stops the decoder with this value (not a status). */
 #define TREE_STOP 1
 
@@ -502,7 +511,7 @@ read_flat(const void *bytes, size_t size, const struct bm_ops *dialect,
 		if (rc == BM_OK)
 			rc = bench_real_read_message(msg, NULL, out);
 		if (rc == BM_OK)
-			(*out)->format = bm_detect_format(bytes, size);
+			(*out)->format = format_read(dialect, bytes, size);
 		bm_destroy(msg);
 		return rc;
 	}
@@ -559,7 +568,7 @@ read_items(const bm_message *msg, const char *name,
 		bm_destroy(inner);
 		if (rc != BM_OK)
 			return rc;
-		item->nested->format = bm_detect_format(data, size);
+		item->nested->format = format_read(msg->ops, data, size);
 	}
 	return BM_OK;
 }

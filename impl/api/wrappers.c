@@ -119,12 +119,22 @@ bm__unflatten_any(bm_message *msg, const void *data, size_t size)
 	if (size > BM_FLAT_MAX)
 		return BM_TOO_LARGE;
 	enum bm_format format = bm__detect_format(data, size);
-	if (format == BM_FORMAT_UNKNOWN)
-		return BM_NOT_A_MESSAGE;
 	msg->may_hold_fields = true;
 	int rc = BM_UNSUPPORTED;
-	if (format == ops->native_format)
+	if (!bm_format_has_magic(ops->native_format)) {
+		/* A library's format has no magic: its reader is tried first,
+		 * and bytes it refuses that have one go to the shared decoder
+		 * (impl/README.md §12.2). */
 		rc = ops->unflatten(msg, data, size);
+		if (rc != BM_OK && rc != BM_NO_MEMORY &&
+		    format != BM_FORMAT_UNKNOWN)
+			rc = BM_UNSUPPORTED;
+	} else if (format == BM_FORMAT_UNKNOWN) {
+		msg->may_hold_fields = false;
+		return BM_NOT_A_MESSAGE;
+	} else if (format == ops->native_format) {
+		rc = ops->unflatten(msg, data, size);
+	}
 	return rc == BM_OK ? rc : bm__unflatten_failed(msg, data, size, rc);
 }
 

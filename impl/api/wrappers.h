@@ -194,7 +194,9 @@ bm_flatten(bm_message *msg, void *buffer, size_t capacity)
  * to its own reader (and to the decoder when the reader hands it back as
  * BM_UNSUPPORTED). On failure the message is left empty and valid.
  * Any other format the backend reads (bm_backend_reads) goes through the
- * shared decoders and the add path; the rest is BM_UNSUPPORTED.
+ * shared decoders and the add path; the rest is BM_UNSUPPORTED. A backend
+ * of kind library, whose format has no magic, gets every input first: what
+ * its reader refuses goes to the decoder when it has a magic.
  * A flattened message that names a field twice (no writer here makes one)
  * is read as the backend's repeated_names says.
  *

@@ -71,8 +71,14 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 	else if (ops->summary == NULL)
 		problem = "no summary";
 	else if (ops->native_format != BM_FORMAT_R5 &&
-	         ops->native_format != BM_FORMAT_HMF1)
-		problem = "native format is neither R5 nor HMF1";
+	         ops->native_format != BM_FORMAT_HMF1 &&
+	         (bm_format_has_magic(ops->native_format) ||
+	          ops->native_format == BM_FORMAT_UNKNOWN ||
+	          ops->native_format > BM_FORMAT_LAST))
+		problem = "native format is neither R5, HMF1 nor a library's";
+	else if (!bm_format_has_magic(ops->native_format) &&
+	         (ops->version < 2 || ops->kind != BM_KIND_LIBRARY))
+		problem = "a library's format, but the kind is not library";
 	else if (ops->create == NULL || ops->destroy == NULL ||
 	         ops->make_empty == NULL || ops->add_data == NULL ||
 	         ops->find_data == NULL || ops->get_info == NULL ||
@@ -218,6 +224,23 @@ bool
 bm_backend_uses_bm_alloc(const struct bm_ops *ops)
 {
 	return (ops->flags & BM_BACKEND_OWN_ALLOCATOR) == 0;
+}
+
+const char *
+bm_backend_format_word(const struct bm_ops *ops)
+{
+	if (ops->native_format == BM_FORMAT_HMF1)
+		return "HMF1";
+	if (ops->native_format == BM_FORMAT_R5)
+		return "FOB1";
+	return bm_format_name(ops->native_format);
+}
+
+bool
+bm_backend_reads_back(const struct bm_ops *ops)
+{
+	return (ops->flags & BM_BACKEND_OWN_FLAT_DIALECT) != 0 ||
+	       !bm_format_has_magic(ops->native_format);
 }
 
 enum bm_repeated_names

@@ -90,12 +90,16 @@ enum bm_repeated_names {
  * such an allocation fails the read still answers, by the slower walk, so
  * no read fails for memory. */
 #define BM_BACKEND_INDEXES_ON_READ 0x80u
+/* Names must be UTF-8, as its library's keys are (libbson): add_data
+ * refuses a name in other bytes with BM_BAD_VALUE, so an Unflatten of
+ * FOB1 or HMF1 bytes holding one fails with it. */
+#define BM_BACKEND_UTF8_NAMES 0x100u
 /* Every flag a version 2 descriptor may set. */
 #define BM_BACKEND_FLAGS                                                   \
 	(BM_BACKEND_OWN_ALLOCATOR | BM_BACKEND_UNSAFE_ON_NO_MEMORY |        \
 	 BM_BACKEND_UNSAFE_ON_BAD_INPUT | BM_BACKEND_READS_OWN_BYTES_ONLY |  \
 	 BM_BACKEND_OWN_FLAT_DIALECT | BM_BACKEND_CHECKS_ON_READ |           \
-	 BM_BACKEND_INDEXES_ON_READ)
+	 BM_BACKEND_INDEXES_ON_READ | BM_BACKEND_UTF8_NAMES)
 
 /*
  * One const instance per backend, exported by the file impl/backends.list
@@ -126,7 +130,8 @@ struct bm_ops {
 	/* BM_BACKEND_* bits. */
 	uint32_t flags;
 	/* The format flatten writes and unflatten reads natively:
-	 * BM_FORMAT_R5 or BM_FORMAT_HMF1 (host byte order). */
+	 * BM_FORMAT_R5 or BM_FORMAT_HMF1 (host byte order), or for a backend
+	 * of kind library its library's format (BM_FORMAT_BSON ...). */
 	enum bm_format native_format;
 
 	/* Methods below are valid for version 1. */
@@ -204,7 +209,9 @@ struct bm_ops {
 
 	/*
 	 * The backend's own reader for native_format, called by bm_unflatten on
-	 * an empty message with bytes whose magic is native_format. Every length,
+	 * an empty message with bytes whose magic is native_format, or, for a
+	 * library's format (which has no magic), with any bytes: it refuses
+	 * what its library does not validate as its own. Every length,
 	 * count and offset is checked before use. Returns BM_OK; BM_NOT_A_MESSAGE
 	 * or BM_BAD_VALUE for malformed input; BM_NO_MEMORY; or BM_UNSUPPORTED
 	 * when the bytes are valid but in a layout this design does not read
@@ -294,5 +301,16 @@ bool bm_backend_reads(const struct bm_ops *ops, enum bm_format format);
 bool bm_backend_uses_bm_alloc(const struct bm_ops *ops);
 
 enum bm_repeated_names bm_backend_repeated_names(const struct bm_ops *ops);
+
+/* The word of the format the backend writes, as `bench --list` and the
+ * results' "format" print it: "FOB1", "HMF1", or a library's format
+ * ("BSON"). */
+const char *bm_backend_format_word(const struct bm_ops *ops);
+
+/* True when only the backend itself reads its flattened bytes, so that
+ * their content is checked by reading them back through it: a dialect of
+ * its own (BM_BACKEND_OWN_FLAT_DIALECT) or a library's format, which the
+ * shared decoder does not know. */
+bool bm_backend_reads_back(const struct bm_ops *ops);
 
 #endif /* BM_DESCRIPTOR_H */

@@ -25,6 +25,8 @@ bm_format_name(enum bm_format format)
 		return "DANO";
 	case BM_FORMAT_DANO_SWAPPED:
 		return "DANO-swapped";
+	case BM_FORMAT_BSON:
+		return "BSON";
 	case BM_FORMAT_UNKNOWN:
 		break;
 	}

@@ -5,6 +5,7 @@
 #ifndef BM_FORMATS_H
 #define BM_FORMATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -20,8 +21,22 @@ enum bm_format {
 	BM_FORMAT_HMF1,         /* 'HMF1', today's Haiku */
 	BM_FORMAT_HMF1_SWAPPED,
 	BM_FORMAT_DANO,         /* 'FOB2', Dano/Zeta */
-	BM_FORMAT_DANO_SWAPPED
+	BM_FORMAT_DANO_SWAPPED,
+	/* The formats of the outside libraries (backends of kind library):
+	 * each written and read by its library alone, with no magic, so
+	 * bm_detect_format never returns one (impl/README.md §12). */
+	BM_FORMAT_BSON          /* libbson's BSON document */
 };
+/* The last format: a library's new format goes before this line moves. */
+#define BM_FORMAT_LAST BM_FORMAT_BSON
+
+/* True for a format bm_detect_format knows by its magic; false for a
+ * library's own format (and BM_FORMAT_UNKNOWN). */
+static inline bool
+bm_format_has_magic(enum bm_format format)
+{
+	return format >= BM_FORMAT_R5 && format <= BM_FORMAT_DANO_SWAPPED;
+}
 
 /* The magic of each format as a host-order integer, as Haiku compares it
  * (HMF1: impl/README.md §4, FOB1: impl/README.md §5, FOB2:
@@ -72,8 +87,8 @@ bm__detect_format(const void *data, size_t size)
 	}
 }
 
-/* "R5", "R5-swapped", "HMF1", "HMF1-swapped", "DANO", "DANO-swapped" or
- * "unknown": the names msgdump --json prints. */
+/* "R5", "R5-swapped", "HMF1", "HMF1-swapped", "DANO", "DANO-swapped",
+ * "BSON" or "unknown": the names msgdump --json prints. */
 const char *bm_format_name(enum bm_format format);
 
 #endif /* BM_FORMATS_H */

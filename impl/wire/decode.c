@@ -270,6 +270,7 @@ bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)
 	case BM_FORMAT_DANO_SWAPPED: /* BM_UNSUPPORTED, see fob2.c */
 		return decode_dano(data, size, sink);
 	case BM_FORMAT_UNKNOWN:
+	case BM_FORMAT_BSON: /* a library's: never detected */
 		break;
 	}
 	return BM_NOT_A_MESSAGE;
