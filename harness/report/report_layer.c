@@ -50,8 +50,8 @@ calls_per_operation(const struct bench_file_row *row)
 	}
 }
 
-/* One operation's layer over the re-creations' split cells (the
- * originals' layer is the same code; their adapter is not layer): per
+/* One operation's layer over the re-creations' split cells (R5 to
+ * Message5: the originals' and the libraries' layer is the same code): per
  * bm_* call, and as a share of the whole count at the fewest items, at the
  * most, and on the real messages. */
 enum { SHARE_FEWEST, SHARE_MOST, SHARE_REAL, SHARE_KINDS };
@@ -124,7 +124,8 @@ layer_of(const struct bench_run_file *counts, enum bench_op op,
 		for (size_t b = 0; b < counts->backend_count; b++) {
 			const struct bench_file_cell *cell = &row->cells[b];
 			double layer;
-			if (counts->backends[b].kind == BM_KIND_ORIGINAL ||
+			enum bm_kind kind = counts->backends[b].kind;
+			if (kind == BM_KIND_ORIGINAL || kind == BM_KIND_LIBRARY ||
 			    !cell_layer(cell, &layer))
 				continue;
 			figures->cells++;

@@ -31,12 +31,6 @@ void bm_destroy(bm_message *msg);
 /* Removes every field. */
 void bm_make_empty(bm_message *msg);
 
-
-
-
-
-
-
 /* Reports type, count and fixed-size flag of field `name`. */
 int bm_get_info(const bm_message *msg, const char *name,
                 struct bm_field_info *info);
