@@ -36,7 +36,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Create Int32\nthe N adds into an empty message"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -45,7 +45,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.96478:672818]
+set yrange [2.05064:686586]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -59,7 +59,8 @@ plot \
 	'data/scaling-create-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-create-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-create-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-create-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-create-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-create-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(12)) {
 	print "plots.gp: scaling-create-int32: the line 'Create Int32' would be cut off"
 	exit status 3
@@ -77,7 +78,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-create-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-create-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -95,7 +96,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Create String\nthe N adds into an empty message"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -104,7 +105,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.99153:695122]
+set yrange [2.00296:818728]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -118,7 +119,8 @@ plot \
 	'data/scaling-create-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-create-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-create-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-create-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-create-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-create-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(13)) {
 	print "plots.gp: scaling-create-string: the line 'Create String' would be cut off"
 	exit status 3
@@ -136,7 +138,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-create-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-create-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -154,7 +156,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Lookup Int32\none lookup by name among N fields"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields in the message (log scale)'
 set ylabel 'time per lookup (log scale)'
@@ -163,7 +165,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [7.46178:18039.5]
+set yrange [8.51713:19598.6]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000)
 set mytics 10
 plot \
@@ -176,7 +178,8 @@ plot \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:14:(low($14, $15)):($14 + $15) with yerrorlines lw 1.5 dt 3 pt 12 ps 1.1*pointscale lc rgb '#D55E00' title 'Haiku-original', \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-lookup-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
-	'data/scaling-lookup-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005'
+	'data/scaling-lookup-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
+	'data/scaling-lookup-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(12)) {
 	print "plots.gp: scaling-lookup-int32: the line 'Lookup Int32' would be cut off"
 	exit status 3
@@ -194,7 +197,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-lookup-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-lookup-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -212,7 +215,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Read Int32\nthe N reads by index of one field"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -221,7 +224,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.96426:223044]
+set yrange [1.9941:213690]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -235,7 +238,8 @@ plot \
 	'data/scaling-read-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-read-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-read-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-read-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-read-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-read-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(10)) {
 	print "plots.gp: scaling-read-int32: the line 'Read Int32' would be cut off"
 	exit status 3
@@ -253,7 +257,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-read-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-read-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -271,7 +275,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Read String\nthe N reads by index of one field"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -280,7 +284,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.9637:4.97161e+07]
+set yrange [2.03646:5.04912e+07]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07, '100 ms' 1e+08)
 set mytics 10
 plot \
@@ -294,7 +298,8 @@ plot \
 	'data/scaling-read-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-read-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-read-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-read-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-read-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-read-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(11)) {
 	print "plots.gp: scaling-read-string: the line 'Read String' would be cut off"
 	exit status 3
@@ -312,7 +317,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-read-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-read-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -330,7 +335,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten Int32\nflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -339,8 +344,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.96357:466163]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [2.01583:1.07132e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -353,7 +358,8 @@ plot \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-flatten-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-flatten-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flatten-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-flatten-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(13)) {
 	print "plots.gp: scaling-flatten-int32: the line 'Flatten Int32' would be cut off"
 	exit status 3
@@ -371,7 +377,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flatten-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-flatten-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -389,7 +395,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten String\nflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -398,8 +404,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.62116:482099]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [3.72167:1.7622e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-flatten-string.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -412,7 +418,8 @@ plot \
 	'data/scaling-flatten-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-flatten-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-flatten-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-flatten-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flatten-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-flatten-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(14)) {
 	print "plots.gp: scaling-flatten-string: the line 'Flatten String' would be cut off"
 	exit status 3
@@ -430,7 +437,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flatten-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-flatten-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -448,7 +455,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual Int32\nflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -457,7 +464,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.83618:1.30331e+06]
+set yrange [3.736:2.19067e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -471,7 +478,8 @@ plot \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-flattenindividual-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(23)) {
 	print "plots.gp: scaling-flattenindividual-int32: the line 'FlattenIndividual Int32' would be cut off"
 	exit status 3
@@ -489,7 +497,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flattenindividual-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-flattenindividual-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -507,7 +515,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual String\nflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -516,7 +524,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.61334:1.24607e+06]
+set yrange [4.49182:2.03861e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -530,7 +538,8 @@ plot \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-flattenindividual-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-flattenindividual-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-flattenindividual-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(24)) {
 	print "plots.gp: scaling-flattenindividual-string: the line 'FlattenIndividual String' would be cut off"
 	exit status 3
@@ -548,7 +557,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-flattenindividual-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-flattenindividual-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -566,7 +575,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten Int32\nunflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -575,8 +584,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [1.96696:741334]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [2.02723:1.25861e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -589,7 +598,8 @@ plot \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-unflatten-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-unflatten-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflatten-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(15)) {
 	print "plots.gp: scaling-unflatten-int32: the line 'Unflatten Int32' would be cut off"
 	exit status 3
@@ -607,7 +617,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflatten-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflatten-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -625,7 +635,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten String\nunflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -634,7 +644,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.74287:799815]
+set yrange [3.40958:872119]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
 set mytics 10
 plot \
@@ -648,7 +658,8 @@ plot \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-unflatten-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-unflatten-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflatten-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflatten-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(16)) {
 	print "plots.gp: scaling-unflatten-string: the line 'Unflatten String' would be cut off"
 	exit status 3
@@ -666,7 +677,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflatten-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflatten-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -684,7 +695,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual Int32\nunflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -693,7 +704,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.83724:3.74404e+06]
+set yrange [2.94414:6.93043e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -707,7 +718,8 @@ plot \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenindividual-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(25)) {
 	print "plots.gp: scaling-unflattenindividual-int32: the line 'UnflattenIndividual Int32' would be cut off"
 	exit status 3
@@ -725,7 +737,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividual-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenindividual-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -743,7 +755,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual String\nunflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -752,7 +764,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.83083:3.73365e+06]
+set yrange [4.39232:3.84439e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -766,7 +778,8 @@ plot \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
 	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:20:(low($20, $21)):($20 + $21) with yerrorlines lw 1.5 dt 3 pt 10 ps 1.1*pointscale lc rgb '#009E73' title 'Message3-2005', \
-	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenindividual-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(26)) {
 	print "plots.gp: scaling-unflattenindividual-string: the line 'UnflattenIndividual String' would be cut off"
 	exit status 3
@@ -784,7 +797,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividual-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenindividual-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -802,7 +815,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated Int32\nthe full check, then unflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -811,8 +824,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [5.60901:871329]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [2.1024:1.10373e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -824,7 +837,8 @@ plot \
 	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:14:(low($14, $15)):($14 + $15) with yerrorlines lw 1.5 dt 3 pt 12 ps 1.1*pointscale lc rgb '#D55E00' title 'Haiku-original', \
 	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
-	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenvalidated-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(24)) {
 	print "plots.gp: scaling-unflattenvalidated-int32: the line 'UnflattenValidated Int32' would be cut off"
 	exit status 3
@@ -842,7 +856,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenvalidated-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenvalidated-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -860,7 +874,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated String\nthe full check, then unflattening one field of N items"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: items in the field (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -869,8 +883,8 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.6912:897726]
-set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06)
+set yrange [2.72492:1.35971e+06]
+set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
 	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:2:(low($2, $3)):($2 + $3) with yerrorlines lw 2 dt 1 pt 7 ps 1.1*pointscale lc rgb '#000000' title 'R5', \
@@ -882,7 +896,8 @@ plot \
 	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:14:(low($14, $15)):($14 + $15) with yerrorlines lw 1.5 dt 3 pt 12 ps 1.1*pointscale lc rgb '#D55E00' title 'Haiku-original', \
 	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
-	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenvalidated-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(25)) {
 	print "plots.gp: scaling-unflattenvalidated-string: the line 'UnflattenValidated String' would be cut off"
 	exit status 3
@@ -900,7 +915,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenvalidated-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenvalidated-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -918,7 +933,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated Int32\nthe full check, then unflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -927,7 +942,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.84731:3.91258e+06]
+set yrange [2.96756:4.45313e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -940,7 +955,8 @@ plot \
 	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:14:(low($14, $15)):($14 + $15) with yerrorlines lw 1.5 dt 3 pt 12 ps 1.1*pointscale lc rgb '#D55E00' title 'Haiku-original', \
 	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
-	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenindividualvalidated-int32.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(34)) {
 	print "plots.gp: scaling-unflattenindividualvalidated-int32: the line 'UnflattenIndividualValidated Int32' would be cut off"
 	exit status 3
@@ -958,7 +974,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividualvalidated-int32: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenindividualvalidated-int32: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -976,7 +992,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated String\nthe full check, then unflattening N fields of one item"
 set label 100 "Points: the median of each cell's 15 samples; error bars: ± their MAD." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 101 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 102 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 102 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set xlabel 'N: fields of one item each (log scale)'
 set ylabel 'time per operation (log scale)'
@@ -985,7 +1001,7 @@ set bmargin 7.45
 set xtics ('5' 5, '50' 50, '500' 500, '5000' 5000)
 unset mxtics
 set xrange [3.125:8000]
-set yrange [2.67803:3.88159e+06]
+set yrange [4.26851:4.05106e+06]
 set ytics ('1 ns' 1, '10 ns' 10, '100 ns' 100, '1 µs' 1000, '10 µs' 10000, '100 µs' 100000, '1 ms' 1e+06, '10 ms' 1e+07)
 set mytics 10
 plot \
@@ -998,7 +1014,8 @@ plot \
 	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:14:(low($14, $15)):($14 + $15) with yerrorlines lw 1.5 dt 3 pt 12 ps 1.1*pointscale lc rgb '#D55E00' title 'Haiku-original', \
 	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:16:(low($16, $17)):($16 + $17) with yerrorlines lw 1.5 dt 3 pt 4 ps 1.1*pointscale lc rgb '#E69F00' title 'Message1-2005', \
 	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:18:(low($18, $19)):($18 + $19) with yerrorlines lw 1.5 dt 3 pt 8 ps 1.1*pointscale lc rgb '#0072B2' title 'Message2-2005', \
-	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:22:(low($22, $23)):($22 + $23) with yerrorlines lw 2 dt 1 pt 3 ps 1.1*pointscale lc rgb '#CC79A7' title 'libbson', \
+	'data/scaling-unflattenindividualvalidated-string.csv' skip 1 using 1:24:(low($24, $25)):($24 + $25) with yerrorlines lw 2 dt 2 pt 1 ps 1.1*pointscale lc rgb '#7F7F7F' title 'Floor (memcpy)'
 if (!line_fits(35)) {
 	print "plots.gp: scaling-unflattenindividualvalidated-string: the line 'UnflattenIndividualValidated String' would be cut off"
 	exit status 3
@@ -1016,16 +1033,16 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: scaling-unflattenindividualvalidated-string: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: scaling-unflattenindividualvalidated-string: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
 # --- relative-5: 5 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 2464,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2668,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 2464,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2668,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-5.'.format
 set datafile separator ','
@@ -1035,12 +1052,12 @@ set title "5 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:145.632]
+set yrange [0.7:175.857]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1060,7 +1077,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(7)) {
 	print "plots.gp: relative-5: the line '5 items' would be cut off"
 	exit status 3
@@ -1082,7 +1100,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-5: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: relative-5: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1157,9 +1175,9 @@ if (!label_fits(16, 35, 5.20)) {
 # --- relative-50: 50 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 2464,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2668,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 2464,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2668,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-50.'.format
 set datafile separator ','
@@ -1169,12 +1187,12 @@ set title "50 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:534.243]
+set yrange [0.7:743.091]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1194,7 +1212,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(8)) {
 	print "plots.gp: relative-50: the line '50 items' would be cut off"
 	exit status 3
@@ -1216,7 +1235,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-50: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: relative-50: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1291,9 +1310,9 @@ if (!label_fits(16, 35, 5.20)) {
 # --- relative-500: 500 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 2464,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2668,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 2464,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2668,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-500.'.format
 set datafile separator ','
@@ -1303,12 +1322,12 @@ set title "500 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1918.67]
+set yrange [0.7:1845.18]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1328,7 +1347,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(9)) {
 	print "plots.gp: relative-500: the line '500 items' would be cut off"
 	exit status 3
@@ -1350,7 +1370,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-500: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: relative-500: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1425,9 +1445,9 @@ if (!label_fits(16, 35, 5.20)) {
 # --- relative-5000: 5000 items: each backend's time relative to the fastest, per test
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 2464,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 2668,755 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 2464,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 2668,755 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/relative-5000.'.format
 set datafile separator ','
@@ -1437,12 +1457,12 @@ set title "5000 items\neach backend's time relative to the fastest, per test"
 set label 100 "Bars: each backend's median over the fastest median on the same test." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:1856.01]
+set yrange [0.7:2519.11]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1450,7 +1470,7 @@ set key outside top center horizontal reverse Left
 set lmargin 13
 set bmargin 16.77
 set rmargin 4
-set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000)
+set ytics ('1' 1, '2' 2, '5' 5, '10' 10, '20' 20, '50' 50, '100' 100, '200' 200, '500' 500, '1000' 1000, '2000' 2000)
 set mytics 1
 plot \
 	'data/relative-5000.csv' skip 1 using 2:(low($2, $3)):($2 + $3):xtic(1) lc rgb '#000000' title 'R5', \
@@ -1462,7 +1482,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(10)) {
 	print "plots.gp: relative-5000: the line '5000 items' would be cut off"
 	exit status 3
@@ -1484,7 +1505,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: relative-5000: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: relative-5000: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 12, 5.20)) {
@@ -1559,9 +1580,9 @@ if (!label_fits(16, 35, 5.20)) {
 # --- real-send: Send: each backend's time relative to the fastest, per message
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1276,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 1372,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1276,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 1372,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/real-send.'.format
 set datafile separator ','
@@ -1571,12 +1592,12 @@ set title "Send\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:24.7695]
+set yrange [0.7:26.4672]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1596,7 +1617,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(4)) {
 	print "plots.gp: real-send: the line 'Send' would be cut off"
 	exit status 3
@@ -1618,7 +1640,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-send: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: real-send: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 10, 5.20)) {
@@ -1657,9 +1679,9 @@ if (!label_fits(7, 7, 5.20)) {
 # --- real-receive: Receive: each backend's time relative to the fastest, per message
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 1276,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 1372,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 1276,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 1372,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/real-receive.'.format
 set datafile separator ','
@@ -1669,12 +1691,12 @@ set title "Receive\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:32.3334]
+set yrange [0.7:37.8326]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1694,7 +1716,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(7)) {
 	print "plots.gp: real-receive: the line 'Receive' would be cut off"
 	exit status 3
@@ -1716,7 +1739,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-receive: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: real-receive: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 10, 5.20)) {
@@ -1755,9 +1778,9 @@ if (!label_fits(7, 7, 5.20)) {
 # --- real-load: Load: each backend's time relative to the fastest, per message
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 880,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 940,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 880,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 940,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/real-load.'.format
 set datafile separator ','
@@ -1767,12 +1790,12 @@ set title "Load\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:30.6704]
+set yrange [0.7:32.9185]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1792,7 +1815,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(4)) {
 	print "plots.gp: real-load: the line 'Load' would be cut off"
 	exit status 3
@@ -1814,7 +1838,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-load: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: real-load: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 11, 5.20)) {
@@ -1841,9 +1865,9 @@ if (!label_fits(4, 11, 5.20)) {
 # --- real-save: Save: each backend's time relative to the fastest, per message
 reset
 if (format eq 'png') {
-	set terminal pngcairo size 880,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+	set terminal pngcairo size 940,660 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
 } else {
-	set terminal svg size 880,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+	set terminal svg size 940,660 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
 }
 set output 'plots/real-save.'.format
 set datafile separator ','
@@ -1853,12 +1877,12 @@ set title "Save\neach backend's time relative to the fastest, per message"
 set label 100 "Bars: each backend's median over the fastest median on the same message." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Error bars: ± the MAD of its 15 samples, over the same median." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.9 border rgb '#404040'
 set logscale y 10
-set yrange [0.7:20.661]
+set yrange [0.7:20.5755]
 set ylabel 'time / time of the fastest backend (log scale)'
 set xtics rotate by 30 right nomirror
 set grid noxtics ytics
@@ -1878,7 +1902,8 @@ plot \
 	'' skip 1 using 14:(low($14, $15)):($14 + $15) lc rgb '#D55E00' fs pattern 4 border rgb '#404040' title 'Haiku-original', \
 	'' skip 1 using 16:(low($16, $17)):($16 + $17) lc rgb '#E69F00' fs pattern 4 border rgb '#404040' title 'Message1-2005', \
 	'' skip 1 using 18:(low($18, $19)):($18 + $19) lc rgb '#0072B2' fs pattern 4 border rgb '#404040' title 'Message2-2005', \
-	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005'
+	'' skip 1 using 20:(low($20, $21)):($20 + $21) lc rgb '#009E73' fs pattern 4 border rgb '#404040' title 'Message3-2005', \
+	'' skip 1 using 22:(low($22, $23)):($22 + $23) lc rgb '#CC79A7' title 'libbson'
 if (!line_fits(4)) {
 	print "plots.gp: real-save: the line 'Save' would be cut off"
 	exit status 3
@@ -1900,7 +1925,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: real-save: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: real-save: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 if (!label_fits(0, 11, 5.20)) {
@@ -1939,17 +1964,17 @@ set title "2005 against today\ntime relative to R5 on the same test"
 set label 100 "Up: today's median over R5's, ± the MAD of its 15 samples (error bars)." at character 1, character 4.05 left textcolor rgb '#505050'
 set label 101 "Across: 2005's one shot per test over R5's; its spread is not known." at character 1, character 2.90 left textcolor rgb '#505050'
 set label 102 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
-set label 103 "Run: 2026-12-03T14:55:00Z, commit 2c9080818df9" at character 1, character 0.60 left textcolor rgb '#505050'
+set label 103 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
 set logscale xy 10
 set size ratio -1
-set xrange [0.00211491:1230.25]
-set yrange [0.00211491:1230.25]
+set xrange [0.00172047:1142.55]
+set yrange [0.00172047:1142.55]
 set xlabel '2005: time / time of R5 on the same test (log scale)'
 set ylabel 'today: time / time of R5 on the same test (log scale)'
 set key at screen 0.5, character 5.70 center bottom horizontal reverse Left box lc rgb '#b0b0b0' spacing 1.2
 set bmargin 13.80
-set arrow from 0.00211491,1 to 1230.25,1 nohead dt 3 lc rgb '#909090'
-set arrow from 1,0.00211491 to 1,1230.25 nohead dt 3 lc rgb '#909090'
+set arrow from 0.00172047,1 to 1142.55,1 nohead dt 3 lc rgb '#909090'
+set arrow from 1,0.00172047 to 1,1142.55 nohead dt 3 lc rgb '#909090'
 set label "faster than R5 in 2005,\nslower today" at graph 0.02,0.96 left textcolor rgb '#606060'
 set label "slower than R5 in 2005,\nfaster today" at graph 0.98,0.07 right textcolor rgb '#606060'
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100, '1000' 1000, '10000' 10000)
@@ -1984,7 +2009,7 @@ if (!line_fits(27)) {
 	exit status 3
 }
 if (!line_fits(46)) {
-	print "plots.gp: vs2005: the line 'Run: 2026-12-03T14:55:00Z, commit 2c9080818df9' would be cut off"
+	print "plots.gp: vs2005: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
 	exit status 3
 }
 
@@ -2002,7 +2027,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Create\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.575627:1.96882]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2011,7 +2036,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2031,7 +2056,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-lookup: Lookup: instructions relative to the first version, per backend
 reset
@@ -2047,7 +2073,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Lookup\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.659191:1.81039]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2056,7 +2082,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2072,7 +2098,8 @@ plot \
 	'' skip 1 using 1:9 with linespoints pt 3 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
-	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005'
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson'
 
 # --- history-read: Read: instructions relative to the first version, per backend
 reset
@@ -2088,7 +2115,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Read\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.439998:2.2833]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2097,7 +2124,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2119,7 +2146,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-flatten: Flatten: instructions relative to the first version, per backend
 reset
@@ -2135,7 +2163,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Flatten\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.654114:5.65226]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2144,7 +2172,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2, '5' 5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2159,7 +2187,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-flattenindividual: FlattenIndividual: instructions relative to the first version, per backend
 reset
@@ -2175,7 +2204,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "FlattenIndividual\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.436742:4.18514]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2184,7 +2213,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2201,7 +2230,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-unflatten: Unflatten: instructions relative to the first version, per backend
 reset
@@ -2217,7 +2247,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Unflatten\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.376207:1.82025]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2226,7 +2256,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2243,7 +2273,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-unflattenindividual: UnflattenIndividual: instructions relative to the first version, per backend
 reset
@@ -2259,7 +2290,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividual\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.110544:2.14381]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2268,7 +2299,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.2' 0.2, '0.5' 0.5, '0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1, '1.25' 1.25, '1.5' 1.5, '2' 2)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 4, graph 0 to 4, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2287,7 +2318,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-unflattenvalidated: UnflattenValidated: instructions relative to the first version, per backend
 reset
@@ -2303,7 +2335,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenValidated\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.771192:1.15042]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2312,7 +2344,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 13, graph 0 to 13, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2327,7 +2359,8 @@ plot \
 	'' skip 1 using 1:9 with linespoints pt 3 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
-	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'libbson', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-unflattenindividualvalidated: UnflattenIndividualValidated: instructions relative to the first version, per backend
 reset
@@ -2343,7 +2376,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "UnflattenIndividualValidated\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.794373:1.1501]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2352,7 +2385,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2368,7 +2401,8 @@ plot \
 	'' skip 1 using 1:9 with linespoints pt 3 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#CC79A7' title 'Haiku-original', \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
-	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'libbson', \
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-send: Send: instructions relative to the first version, per backend
 reset
@@ -2384,7 +2418,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Send\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.61363:1.15068]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2393,7 +2427,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 6, graph 0 to 6, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2411,7 +2445,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-receive: Receive: instructions relative to the first version, per backend
 reset
@@ -2426,8 +2461,8 @@ set datafile missing '?'
 set grid lc rgb '#d8d8d8' lw 1
 set title "Receive\ninstructions relative to the first version, per backend"
 set logscale y 10
-set yrange [0.557316:1.15068]
-set xrange [0.5:15.5]
+set yrange [0.556981:1.15068]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2436,7 +2471,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2457,7 +2492,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-load: Load: instructions relative to the first version, per backend
 reset
@@ -2473,7 +2509,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Load\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.595163:1.15056]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2482,7 +2518,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2500,7 +2536,8 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
 
 # --- history-save: Save: instructions relative to the first version, per backend
 reset
@@ -2516,7 +2553,7 @@ set grid lc rgb '#d8d8d8' lw 1
 set title "Save\ninstructions relative to the first version, per backend"
 set logscale y 10
 set yrange [0.606553:1.15056]
-set xrange [0.5:15.5]
+set xrange [0.5:16.5]
 set ylabel 'instructions / those of the first version (log scale)'
 set xlabel 'committed versions of the baseline, oldest first (dotted: a cell moved; dashed: a new era)'
 set key outside right top vertical Left reverse
@@ -2525,7 +2562,7 @@ set tmargin 4
 set bmargin 7
 set ytics ('0.8' 0.8, '0.9' 0.9, '1' 1, '1.1' 1.1)
 set mytics 1
-set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15)
+set xtics rotate by -45 left nomirror ('101a958' 1, '51f7471' 2, 'b69f6ad' 3, 'c15bf60' 4, 'ff10cbd' 5, '047cf81' 6, '7c7724a' 7, '23864d9' 8, 'fcc0604' 9, '2e6cd12' 10, '5a6a021' 11, 'e864e68' 12, '20c9dd6' 13, 'f04855c' 14, 'c8437c8' 15, '02314e4' 16)
 set arrow from 3, graph 0 to 3, graph 1 nohead dt 2 lw 1.5 lc rgb '#D55E00'
 set label 'new pin or toolchain' at 3, graph 1.03 center textcolor rgb '#D55E00'
 set arrow from 5, graph 0 to 5, graph 1 nohead dt 3 lc rgb '#909090'
@@ -2544,4 +2581,94 @@ plot \
 	'' skip 1 using 1:10 with linespoints pt 1 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#8C6D31' title 'Message1-2005', \
 	'' skip 1 using 1:11 with linespoints pt 7 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#000000' title 'Message2-2005', \
 	'' skip 1 using 1:12 with linespoints pt 5 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#E69F00' title 'Message3-2005', \
-	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+	'' skip 1 using 1:13 with linespoints pt 9 ps 0.9*pointscale lw 1.5 dt 2 lc rgb '#0072B2' title 'libbson', \
+	'' skip 1 using 1:14 with linespoints pt 11 ps 0.9*pointscale lw 1.5 dt 1 lc rgb '#7F7F7F' title 'Floor'
+
+# --- sizes: Sizes: each backend's bytes over the HMF1 size, geometric mean over the messages
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 856,600 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 856,600 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/sizes.'.format
+set datafile separator ','
+set datafile missing '?'
+set grid lc rgb '#d8d8d8' lw 1
+set title "Sizes\neach backend's bytes over the HMF1 size, geometric mean over the messages"
+set label 100 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
+set label 101 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
+if (!line_fits(5)) {
+	print "plots.gp: sizes: the line 'Sizes' would be cut off"
+	exit status 3
+}
+if (!line_fits(73)) {
+	print "plots.gp: sizes: the line 'each backend's bytes over the HMF1 size, geometric mean over the messages' would be cut off"
+	exit status 3
+}
+if (!line_fits(27)) {
+	print "plots.gp: sizes: the line 'Machine: AMD EPYC (2 cores)' would be cut off"
+	exit status 3
+}
+if (!line_fits(46)) {
+	print "plots.gp: sizes: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
+	exit status 3
+}
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set yrange [0:*]
+set offsets 0, 0, graph 0.1, 0
+set ylabel 'bytes / HMF1 bytes'
+set xtics rotate by 30 right nomirror
+set grid noxtics ytics
+set key outside top center horizontal
+set tmargin 5
+set bmargin 11.90
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb '#909090'
+plot 'data/sizes.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'flattened', \
+	'' skip 1 using 3 lc rgb '#E69F00' title 'compressed with zstd level 3'
+
+# --- formats: Today's formats: each library's time over the fastest Haiku design's, per operation
+reset
+if (format eq 'png') {
+	set terminal pngcairo size 980,600 noenhanced font 'Arial,11' linewidth 1.2 background rgb 'white'
+} else {
+	set terminal svg size 980,600 noenhanced font 'Arial,13' linewidth 1.2 background rgb 'white'
+}
+set output 'plots/formats.'.format
+set datafile separator ','
+set datafile missing '?'
+set grid lc rgb '#d8d8d8' lw 1
+set title "Today's formats\neach library's time over the fastest Haiku design's, per operation"
+set label 100 "Machine: AMD EPYC (2 cores)" at character 1, character 1.75 left textcolor rgb '#505050'
+set label 101 "Run: 2026-12-03T18:30:15Z, commit 02314e4e4664" at character 1, character 0.60 left textcolor rgb '#505050'
+if (!line_fits(15)) {
+	print "plots.gp: formats: the line 'Today's formats' would be cut off"
+	exit status 3
+}
+if (!line_fits(66)) {
+	print "plots.gp: formats: the line 'each library's time over the fastest Haiku design's, per operation' would be cut off"
+	exit status 3
+}
+if (!line_fits(27)) {
+	print "plots.gp: formats: the line 'Machine: AMD EPYC (2 cores)' would be cut off"
+	exit status 3
+}
+if (!line_fits(46)) {
+	print "plots.gp: formats: the line 'Run: 2026-12-03T18:30:15Z, commit 02314e4e4664' would be cut off"
+	exit status 3
+}
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.9 border rgb '#404040'
+set logscale y 10
+set ylabel 'time / fastest Haiku design (log scale)'
+set xtics rotate by 30 right nomirror
+set grid noxtics ytics
+set key outside top center horizontal
+set tmargin 5
+set bmargin 11.90
+set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb '#909090'
+plot \
+	'data/formats.csv' skip 1 using 2:xtic(1) lc rgb '#000000' title 'libbson'
