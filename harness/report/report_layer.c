@@ -15,21 +15,6 @@ const struct report_markers report_layer_markers = {
 	"<!-- bench report: layer begin", "<!-- bench report: layer end -->",
 };
 
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double
-median(double *values, size_t count)
-{
-	qsort(values, count, sizeof *values, compare_doubles);
-	return count % 2 == 1 ? values[count / 2]
-	                      : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
-
 /* The bm_* calls one operation of `row` makes: an add or a find per item
  * for Create and Read, FlattenedSize and Flatten for a Flatten, one call
  * otherwise; 0 for a real row, whose calls depend on the message. */
@@ -103,8 +88,8 @@ cell_layer(const struct bench_file_cell *cell, double *layer)
 }
 
 static bool
-layer_of(const struct bench_run_file *counts, enum bench_op op,
-         struct layer_figures *figures)
+layer_of(const struct bench_run_file *counts, enum bench_op op, size_t fewest,
+         size_t most, struct layer_figures *figures)
 {
 	size_t most_cells = counts->row_count * counts->backend_count + 1;
 	double *values[1 + SHARE_KINDS];
@@ -112,8 +97,6 @@ layer_of(const struct bench_run_file *counts, enum bench_op op,
 	bool ok = true;
 	for (int v = 0; v <= SHARE_KINDS; v++)
 		ok &= (values[v] = calloc(most_cells, sizeof *values[v])) != NULL;
-	size_t fewest, most;
-	item_range(counts, &fewest, &most);
 	*figures = (struct layer_figures){.per_call = -1};
 	for (size_t r = 0; ok && r < counts->row_count; r++) {
 		const struct bench_file_row *row = &counts->rows[r];
@@ -139,10 +122,10 @@ layer_of(const struct bench_run_file *counts, enum bench_op op,
 		}
 	}
 	if (ok && used[0] > 0)
-		figures->per_call = median(values[0], used[0]);
+		figures->per_call = bench_median(values[0], used[0]);
 	for (int k = 0; k < SHARE_KINDS; k++)
 		figures->share[k] = ok && used[1 + k] > 0
-		                            ? median(values[1 + k], used[1 + k])
+		                            ? bench_median(values[1 + k], used[1 + k])
 		                            : -1;
 	for (int v = 0; v <= SHARE_KINDS; v++)
 		free(values[v]);
@@ -160,26 +143,22 @@ put_share(struct report_grid *grid, size_t row, size_t column, double share)
 
 /* The shares of the real rows' operations in one sentence; nothing when
  * the run has none. */
-static bool
-put_real_shares(FILE *out, const struct bench_run_file *counts)
+static void
+put_real_shares(FILE *out, const struct layer_figures *figures)
 {
 	size_t said = 0;
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
-		struct layer_figures figures;
-		if (!layer_of(counts, (enum bench_op)o, &figures))
-			return false;
-		if (figures.cells == 0 || figures.per_call >= 0 ||
-		    figures.share[SHARE_REAL] < 0)
+		if (figures[o].cells == 0 || figures[o].per_call >= 0 ||
+		    figures[o].share[SHARE_REAL] < 0)
 			continue;
 		fprintf(out, "%s %.1f %% of %s's count", said == 0
 		        ? "\nOn the real messages the layer is"
-		        : ",", 100 * figures.share[SHARE_REAL],
+		        : ",", 100 * figures[o].share[SHARE_REAL],
 		        bench_op_name((enum bench_op)o));
 		said++;
 	}
 	if (said > 0)
 		fputs(" (medians over their messages and re-creations).", out);
-	return true;
 }
 
 bool
@@ -190,6 +169,13 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 		return false;
 	size_t fewest, most;
 	item_range(counts, &fewest, &most);
+	struct layer_figures figures[BENCH_OP_COUNT];
+	for (int o = 0; o < BENCH_OP_COUNT; o++) {
+		if (!layer_of(counts, (enum bench_op)o, fewest, most, &figures[o])) {
+			report_grid_put(out, &grid, false);
+			return false;
+		}
+	}
 	report_grid_set(&grid, 0, 0, "Operation");
 	report_grid_set(&grid, 0, 1, "layer per `bm_*` call");
 	report_grid_set(&grid, 0, 2, "share of the count, %zu items", fewest);
@@ -198,17 +184,12 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 		grid.right[c] = true;
 	size_t rows = 1;
 	for (int o = 0; o < BENCH_OP_COUNT; o++) {
-		struct layer_figures figures;
-		if (!layer_of(counts, (enum bench_op)o, &figures)) {
-			report_grid_put(out, &grid, false);
-			return false;
-		}
-		if (figures.cells == 0 || figures.per_call < 0)
+		if (figures[o].cells == 0 || figures[o].per_call < 0)
 			continue;
 		report_grid_set(&grid, rows, 0, "%s", bench_op_name((enum bench_op)o));
-		report_grid_set(&grid, rows, 1, "%.1f", figures.per_call);
-		put_share(&grid, rows, 2, figures.share[SHARE_FEWEST]);
-		put_share(&grid, rows, 3, figures.share[SHARE_MOST]);
+		report_grid_set(&grid, rows, 1, "%.1f", figures[o].per_call);
+		put_share(&grid, rows, 2, figures[o].share[SHARE_FEWEST]);
+		put_share(&grid, rows, 3, figures[o].share[SHARE_MOST]);
 		rows++;
 	}
 	if (rows == 1) {
@@ -218,7 +199,10 @@ report_layer_table(FILE *out, const struct bench_run_file *counts)
 		return true;
 	}
 	grid.rows = rows;
-	return report_grid_put(out, &grid, true) && put_real_shares(out, counts);
+	if (!report_grid_put(out, &grid, true))
+		return false;
+	put_real_shares(out, figures);
+	return true;
 }
 
 /* The block: its marker lines around the table and where it comes from. */
