@@ -115,6 +115,12 @@ START_TEST(values_are_parsed_in_both_forms)
 	ck_assert_int_eq(options.unit, BENCH_UNIT_US);
 	ck_assert(options.progress);
 	ck_assert(!bench_options_canonical(&options));
+	ck_assert_uint_eq(options.jobs, 0); /* one per usable CPU */
+	bench_options_free(&options);
+	const char *counted[] = {"bench", "--all", "--measure=instructions",
+	                         "--jobs=64", NULL};
+	ck_assert_int_eq(parse(&options, why, sizeof why, counted), 0);
+	ck_assert_uint_eq(options.jobs, 64);
 	bench_options_free(&options);
 }
 END_TEST
@@ -234,6 +240,11 @@ static const char *const bad_usage[][6] = {
 	{"--all", "--format", "text", "--out", "/tmp/run.md", NULL},
 	{"--all", "--format", "gbench", "--out", "/tmp/run.CSV", NULL},
 	{"--all", "--measure", "instructions", "--out", "/tmp/run.md", NULL},
+	/* --jobs: counted cells only, 1 to 64. */
+	{"--all", "--jobs", "2", NULL},
+	{"--all", "--measure", "instructions", "--jobs", "0", NULL},
+	{"--all", "--measure", "instructions", "--jobs", "65", NULL},
+	{"--all", "--measure", "instructions", "--jobs", "two", NULL},
 };
 
 START_TEST(bad_usage_exits_2_with_one_line)

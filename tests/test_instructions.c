@@ -116,19 +116,22 @@ END_TEST
 
 #ifdef BENCH_PROBE_UNDER_VALGRIND
 
-/* Measures the probe program with scripts/bench-instructions; `slow`
- * turns on its slowed Message4. Returns the script's exit status. */
+/* Measures the probe program with scripts/bench-instructions, `jobs`
+ * cells at once; `slow` turns on its slowed Message4. Returns the
+ * script's exit status. */
 static int
-measure_probe_with(bool slow, const char *environment, const char *out)
+measure_probe_with(bool slow, const char *environment, unsigned jobs,
+                   const char *out)
 {
 	char *log = ru_temp_path(slow ? "slow.log" : "plain.log");
 	char command[8192];
 	snprintf(command, sizeof command,
 	         "%s %s BENCH='%s' '%s/scripts/bench-instructions' "
-	         "--filter 'Int32$' --sizes 5,50 --out '%s' 2>'%s'",
+	         "--filter 'Int32$' --sizes 5,50 --jobs %u --out '%s' 2>'%s'",
 	         slow ? "BENCH_PROBE_SLOW_FLATTEN=1" : "env -u "
 	                                               "BENCH_PROBE_SLOW_FLATTEN",
-	         environment, BENCH_PROBE_PATH, BENCH_SOURCE_DIR, out, log);
+	         environment, BENCH_PROBE_PATH, BENCH_SOURCE_DIR, jobs, out,
+	         log);
 	int status = system(command);
 	int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 	if (code != 0) {
@@ -145,9 +148,9 @@ measure_probe_with(bool slow, const char *environment, const char *out)
 }
 
 static int
-measure_probe(bool slow, const char *out)
+measure_probe(bool slow, unsigned jobs, const char *out)
 {
-	return measure_probe_with(slow, "", out);
+	return measure_probe_with(slow, "", jobs, out);
 }
 
 /* Every cell's instruction count in `path`, as "test/backend count"
@@ -238,22 +241,44 @@ lines_not_in(const char *a, const char *b)
 	return missing;
 }
 
+/* A context string of a results file (static copy). */
+static const char *
+context_text(const char *path, const char *key)
+{
+	static char copy[2][4096];
+	static int next;
+	json_error_t error;
+	json_t *root = json_load_file(path, 0, &error);
+	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
+	const char *value = json_string_value(json_object_get(
+		json_object_get(root, "context"), key));
+	ck_assert_msg(value != NULL, "%s: no context.%s", path, key);
+	char *out = copy[next++ % 2];
+	snprintf(out, sizeof copy[0], "%s", value);
+	json_decref(root);
+	return out;
+}
+
 START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 {
 	ru_set_up_temp();
 	char *plain = ru_temp_path("plain.json");
 	char *again = ru_temp_path("again.json");
 	char *slowed = ru_temp_path("slowed.json");
-	measure_probe(false, plain);
-	measure_probe(false, again);
-	measure_probe(true, slowed);
+	/* Cells counted three at once, then one at a time. */
+	measure_probe(false, 3, plain);
+	measure_probe(false, 1, again);
+	measure_probe(true, 2, slowed);
 
-	/* Two runs of one build: identical counts, and a clean comparison. */
+	/* Two runs of one build: identical counts and checksums, whatever
+	 * --jobs, and a clean comparison. */
 	size_t cells, cells_again, cells_slowed;
 	char *counts = counts_of(plain, &cells);
 	char *counts_again = counts_of(again, &cells_again);
 	ck_assert_uint_eq(cells, 2 * 18 + 16); /* R5, Message4; Floor but Lookup */
 	ck_assert_str_eq(counts, counts_again);
+	ck_assert_str_eq(context_text(plain, "checksum"),
+	                 context_text(again, "checksum"));
 	struct bench_capture run = ru_compare(plain, again, NULL, NULL);
 	ck_assert_msg(run.status == 0, "exit %d: %s\n%s", run.status, run.err,
 	              run.out);
@@ -341,34 +366,16 @@ START_TEST(an_extra_loop_in_one_operation_fails_exactly_its_cells)
 }
 END_TEST
 
-/* A context string of a results file (static copy). */
-static const char *
-context_text(const char *path, const char *key)
-{
-	static char copy[2][4096];
-	static int next;
-	json_error_t error;
-	json_t *root = json_load_file(path, 0, &error);
-	ck_assert_msg(root != NULL, "%s: %s", path, error.text);
-	const char *value = json_string_value(json_object_get(
-		json_object_get(root, "context"), key));
-	ck_assert_msg(value != NULL, "%s: no context.%s", path, key);
-	char *out = copy[next++ % 2];
-	snprintf(out, sizeof copy[0], "%s", value);
-	json_decref(root);
-	return out;
-}
-
 START_TEST(under_the_pin_cache_sizes_move_no_count)
 {
 	ru_set_up_temp();
 	char *pinned = ru_temp_path("pinned.json");
 	char *resized = ru_temp_path("resized.json");
-	measure_probe(false, pinned);
+	measure_probe(false, 2, pinned);
 	/* glibc told of other caches: 16 KiB of data, 64 KiB shared. */
 	measure_probe_with(false, "BENCH_GLIBC_DATA_CACHE_SIZE=16384 "
 	                          "BENCH_GLIBC_SHARED_CACHE_SIZE=65536",
-	                   resized);
+	                   2, resized);
 	size_t cells, cells_resized;
 	char *counts = counts_of(pinned, &cells);
 	char *counts_resized = counts_of(resized, &cells_resized);

@@ -38,6 +38,10 @@ static const char usage[] =
 	"                      operation); instructions: counted by callgrind, a\n"
 	"                      fixed number of operations per cell, JSON only\n"
 	"                      (run it with scripts/bench-instructions)\n"
+	"  --jobs N            with --measure instructions, cells counted at\n"
+	"                      once, each in its process (default: one per CPU\n"
+	"                      the run may use; 1..64); a timed run takes one\n"
+	"                      sample at a time\n"
 	"\n"
 	"What to print:\n"
 	"  --format FORMAT     one of (default: the one --out's extension\n"
@@ -197,7 +201,8 @@ enum option_id {
 	OPT_UNIT,
 	OPT_PROGRESS,
 	OPT_MEASURE,
-	OPT_REPLACE_RESULTS
+	OPT_REPLACE_RESULTS,
+	OPT_JOBS
 };
 
 static const struct {
@@ -222,6 +227,7 @@ static const struct {
 	{"--progress", OPT_PROGRESS, false},
 	{"--measure", OPT_MEASURE, true},
 	{"--replace-results", OPT_REPLACE_RESULTS, false},
+	{"--jobs", OPT_JOBS, true},
 };
 
 /* Parses a whole decimal number in [min, max]: digits only, no sign, no
@@ -404,6 +410,21 @@ parse_seed(struct bench_options *options, const char *text, char *why,
 	return BENCH_EXIT_OK;
 }
 
+/* --jobs: a whole number from 1 to BENCH_JOBS_MAX. */
+static int
+parse_jobs(struct bench_options *options, const char *text, char *why,
+           size_t why_size)
+{
+	uint64_t number;
+	if (!parse_unsigned(text, 1, BENCH_JOBS_MAX, &number)) {
+		snprintf(why, why_size, "--jobs: '%s' is not a whole number "
+		         "from 1 to %u", text, BENCH_JOBS_MAX);
+		return BENCH_EXIT_USAGE;
+	}
+	options->jobs = (unsigned)number;
+	return BENCH_EXIT_OK;
+}
+
 /* --format: one of the words of BENCH_FORMAT_LIST. */
 static int
 parse_format(struct bench_options *options, const char *text, char *why,
@@ -513,6 +534,8 @@ apply_option(struct bench_options *options, enum option_id id,
 		return parse_unit(options, value, why, why_size);
 	case OPT_MEASURE:
 		return parse_measure(options, value, why, why_size);
+	case OPT_JOBS:
+		return parse_jobs(options, value, why, why_size);
 	}
 	snprintf(why, why_size, "internal error: unhandled option");
 	return BENCH_EXIT_USAGE;
@@ -638,6 +661,13 @@ finish_options(struct bench_options *options, const struct given *given,
 			         "use scripts/bench-instructions)");
 			return BENCH_EXIT_USAGE;
 		}
+	}
+	if (options->jobs != 0 &&
+	    options->measure != BENCH_MEASURE_INSTRUCTIONS) {
+		snprintf(why, why_size, "--jobs is for --measure instructions: "
+		         "timed cells run one at a time, so that none slows "
+		         "another");
+		return BENCH_EXIT_USAGE;
 	}
 	if (options->quick) {
 		if (!given->repetitions)

@@ -83,6 +83,8 @@ enum bench_measure {
 /* Bounds of the numeric options. */
 #define BENCH_REPETITIONS_MAX 1000u
 #define BENCH_MIN_TIME_MAX_MS 10000.0
+/* The most processes --jobs runs at once (the usage says it too). */
+#define BENCH_JOBS_MAX 64u
 /* Seeds are exact in every JSON reader (doubles hold 53 bits). */
 #define BENCH_SEED_MAX ((UINT64_C(1) << 53) - 1)
 
@@ -106,6 +108,7 @@ struct bench_options {
 	uint64_t seed;
 	bool quick;
 	enum bench_measure measure;  /* --measure; default time */
+	unsigned jobs;               /* --jobs; 0: one per usable CPU */
 
 	/* What to print, and where. */
 	enum bench_format format;

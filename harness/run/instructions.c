@@ -45,6 +45,7 @@ bench_measure_available(const struct bench_options *options, FILE *err)
 void
 bench_callgrind_start(void)
 {
+	CALLGRIND_START_INSTRUMENTATION;
 	CALLGRIND_ZERO_STATS;
 	CALLGRIND_TOGGLE_COLLECT;
 }
@@ -54,6 +55,7 @@ bench_callgrind_stop(const char *name)
 {
 	CALLGRIND_TOGGLE_COLLECT;
 	CALLGRIND_DUMP_STATS_AT(name);
+	CALLGRIND_STOP_INSTRUMENTATION;
 }
 
 void
@@ -61,9 +63,11 @@ bench_callgrind_probe(void)
 {
 	/* Some work that only collection left on from the start would count. */
 	volatile unsigned sink = 0;
+	CALLGRIND_START_INSTRUMENTATION;
 	CALLGRIND_ZERO_STATS;
 	for (unsigned i = 0; i < 64; i++)
 		sink += i;
 	CALLGRIND_DUMP_STATS_AT(BENCH_CALLGRIND_PROBE);
+	CALLGRIND_STOP_INSTRUMENTATION;
 	(void)sink;
 }

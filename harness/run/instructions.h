@@ -50,8 +50,11 @@ size_t bench_instruction_ops(const struct bench_operation *operation,
  */
 bool bench_measure_available(const struct bench_options *options, FILE *err);
 
-/* The timed region's brackets in instruction mode: zero the counters and
- * turn collection on; turn it off and dump the counts under `name`. */
+/* The timed region's brackets in instruction mode: turn instrumentation
+ * on, zero the counters and turn collection on; turn collection off, dump
+ * the counts under `name` and turn instrumentation off again, so that
+ * under --instr-atstart=no (scripts/bench-instructions) everything else
+ * runs at valgrind's plain speed. The counts are the same without it. */
 void bench_callgrind_start(void);
 void bench_callgrind_stop(const char *name);
 

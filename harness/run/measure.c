@@ -18,13 +18,13 @@
  * With --measure instructions (instructions.h), steps 4 and 5 are one
  * sample of a fixed number of operations, counted by callgrind instead of
  * timed: per cell, in column order, each in a process of its own
- * (count_cell_apart), the validated batch of step 2 has that many
- * operations too (it also resolves the lazy library bindings the
- * operations use), then one uncounted batch of that size warms the
- * allocator, then the counted batch follows, validated after. Nothing
- * depends on the clock, so every run of a build does the same work in the
- * same order.
+ * (count_cell_apart), the batch of step 2 has that many operations too and
+ * is not validated (it resolves the lazy library bindings the operations
+ * use), then one uncounted batch of that size warms the allocator, then
+ * the counted batch follows, validated after. Nothing depends on the
+ * clock, so every run of a build does the same work in the same order.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "measure.h"
 
 #include "alloc.h"
@@ -52,12 +52,22 @@
 /* One cell of a row while it is measured. */
 struct runner {
 	const struct bench_column *column;
+	struct bench_row *row;
 	struct bench_cell cell;
 	struct bench_cell_result *result;
 	bool active;                /* set up and not failed */
 	size_t ops;                 /* per timed batch (round) */
 	size_t rounds;              /* batches per sample */
 	size_t bytes_per_op;        /* memory a batch holds per operation */
+};
+
+/* Instruction mode's cells, each in a process of its own, up to `jobs`
+ * at once (count_cell_apart). */
+struct cell_pool {
+	size_t jobs;
+	size_t running;
+	struct cell_process *slots;  /* `jobs` of them; pid 0: free */
+	struct pending_cell *cells;  /* one per row and column, row-major */
 };
 
 struct run_state {
@@ -70,9 +80,19 @@ struct run_state {
 	uint64_t checksum;
 	double min_time_ns;
 	bool count_instructions;    /* --measure instructions */
+	struct cell_pool pool;      /* in instruction mode */
 	bool in_child;              /* a cell's own process: report, don't
 	                             * print (see count_cell_apart) */
 };
+
+/* The results keep the Floor's cell beside the backends'. */
+static struct bench_cell_result *
+result_of(struct bench_row *row, const struct bench_column *column,
+          size_t c)
+{
+	return column->kind == BENCH_COLUMN_FLOOR ? &row->floor
+	                                          : &row->cells[c];
+}
 
 static uint64_t
 elapsed_ns(const struct timespec *start, const struct timespec *end)
@@ -377,8 +397,10 @@ set_up_runner(struct run_state *state, struct runner *runner,
 	                           ? bench_instruction_ops(work->operation,
 	                                                   &test->workload)
 	                           : runner->cell.cycle_ops;
-	if (!run_batch(state, runner, first_ops, true, NULL, &elapsed,
-	               reason, sizeof reason)) {
+	/* In instruction mode the counted batch is validated after, and a
+	 * validation here would only cost time under valgrind. */
+	if (!run_batch(state, runner, first_ops, !state->count_instructions,
+	               NULL, &elapsed, reason, sizeof reason)) {
 		snprintf(why, sizeof why, "before timing: %s", reason);
 		fail_runner(state, runner, test, why);
 		return;
@@ -602,30 +624,22 @@ run_cell_child(struct run_state *state, struct runner *runner,
 	_exit(sent ? 0 : 1);
 }
 
-/* The harness's side of count_cell_apart: the child's report read from
- * `fd` (closed after), and the child waited for. False, with the reason,
- * when the child ended without a whole report. */
-static bool
-receive_cell_report(pid_t child, int fd, struct cell_report *report,
-                    char *why, size_t why_size)
+/* Why a cell's process gave no whole report, from its wait status. */
+static void
+explain_lost_report(int wait_status, char *why, size_t why_size)
 {
-	size_t got = read_all(fd, report, sizeof *report);
-	close(fd);
-	int wait_status = 0;
-	while (waitpid(child, &wait_status, 0) < 0 && errno == EINTR)
-		continue;
-	if (got != sizeof *report) {
-		if (WIFSIGNALED(wait_status))
-			snprintf(why, why_size, "the cell's process died of "
-			         "signal %d", WTERMSIG(wait_status));
-		else
-			snprintf(why, why_size, "the cell's process ended without "
-			         "a report");
-		return false;
-	}
-	report->error[sizeof report->error - 1] = '\0';
-	return true;
+	if (WIFSIGNALED(wait_status))
+		snprintf(why, why_size, "the cell's process died of signal %d",
+		         WTERMSIG(wait_status));
+	else
+		snprintf(why, why_size, "the cell's process ended without a "
+		         "report");
 }
+
+/* The report fits in the pipe: a child writes it whole and ends, without
+ * waiting for the harness to read it (reap_cell reads it after). */
+_Static_assert(sizeof(struct cell_report) <= PIPE_BUF,
+               "a cell's report must fit in a pipe's buffer");
 
 /* Puts what a cell's process reported into the runner and its results:
  * the checksum of its work, and its failure, its not applying, or its
@@ -656,11 +670,62 @@ take_cell_report(struct run_state *state, struct runner *runner,
 	runner->rounds = 1;
 }
 
+/* A cell's process while it runs, and the cell it reports on. */
+struct cell_process {
+	pid_t pid;
+	int fd;                     /* the end of its pipe the harness reads */
+	struct pending_cell *cell;
+};
+
+/* A cell of instruction mode between its start and the taking of its
+ * report. */
+struct pending_cell {
+	bool launched;
+	struct cell_report report;
+};
+
+/* Waits for the next of the pool's processes to end, and keeps its
+ * report, or why there is none. */
+static void
+reap_cell(struct cell_pool *pool)
+{
+	int wait_status = 0;
+	struct cell_process *process = NULL;
+	while (process == NULL) {
+		pid_t pid = waitpid(-1, &wait_status, 0);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		for (size_t k = 0; k < pool->jobs; k++) {
+			/* Without a child to wait for (none of this pool's can
+			 * be: the caller knows one runs), the first one's pipe
+			 * says what there is. */
+			bool lost = pid < 0 && pool->slots[k].pid != 0;
+			if (lost || (pid > 0 && pool->slots[k].pid == pid)) {
+				process = &pool->slots[k];
+				break;
+			}
+		}
+		if (pid < 0 && process == NULL)
+			return;
+	}
+	struct cell_report *report = &process->cell->report;
+	size_t got = read_all(process->fd, report, sizeof *report);
+	close(process->fd);
+	if (got != sizeof *report) {
+		*report = (struct cell_report){.failed = true};
+		explain_lost_report(wait_status, report->error,
+		                    sizeof report->error);
+	}
+	report->error[sizeof report->error - 1] = '\0';
+	*process = (struct cell_process){0};
+	pool->running--;
+}
+
 /*
- * Instruction mode: one cell from start to end (set up, validated, its
- * allocations counted, its instructions counted, validated again) in a
- * process of its own, forked from the harness, which sends back what the
- * results need through a pipe. In the child, a new thread does the work:
+ * Instruction mode: one cell from start to end (set up, its allocations
+ * counted, its instructions counted, validated) in a process of its own,
+ * forked from the harness, which sends back what the results need through
+ * a pipe. In the child, a new thread does the work:
  * glibc gives a process's second thread an arena of its own, a fresh heap
  * aligned to 64 MiB, and the thread makes the test's data again there. So
  * every cell starts from the same allocator state at the same page offsets,
@@ -672,36 +737,79 @@ take_cell_report(struct run_state *state, struct runner *runner,
  * --sizes changed (harness/README.md §5.2). callgrind writes each
  * process's dumps to its own file when --callgrind-out-file has %p
  * (scripts/bench-instructions).
+ *
+ * Up to --jobs such processes run at once: a count does not depend on
+ * what else runs. Each starts from the harness's state before any report
+ * is taken, and the reports are taken only after the last cell, in row
+ * and column order (take_cell_reports), so the results and their checksum
+ * are the same for any --jobs and any order of ending.
  */
 static void
 count_cell_apart(struct run_state *state, struct runner *runner,
                  const struct bench_test_data *work)
 {
-	const struct bench_test *test = work->test;
-	struct cell_report report = {0};
-	char why[BENCH_REASON_MAX];
+	struct cell_pool *pool = &state->pool;
+	size_t row = (size_t)(runner->row - state->results->rows);
+	size_t column = (size_t)(runner->column - state->columns);
+	struct pending_cell *cell =
+		&pool->cells[row * state->column_count + column];
+	cell->launched = true;
+	if (pool->running == pool->jobs)
+		reap_cell(pool);
 	int pipe_fds[2];
 	if (pipe(pipe_fds) != 0) {
-		fail_runner(state, runner, test, "harness: pipe failed");
+		cell->report.failed = true;
+		snprintf(cell->report.error, sizeof cell->report.error,
+		         "harness: pipe failed");
 		return;
 	}
 	pid_t child = fork();
 	if (child == 0) {
 		close(pipe_fds[0]);
-		run_cell_child(state, runner, test, pipe_fds[1]);
+		run_cell_child(state, runner, work->test, pipe_fds[1]);
 	}
 	close(pipe_fds[1]);
 	if (child < 0) {
 		close(pipe_fds[0]);
-		fail_runner(state, runner, test, "harness: fork failed");
+		cell->report.failed = true;
+		snprintf(cell->report.error, sizeof cell->report.error,
+		         "harness: fork failed");
 		return;
 	}
-	if (!receive_cell_report(child, pipe_fds[0], &report, why,
-	                         sizeof why)) {
-		fail_runner(state, runner, test, why);
-		return;
+	for (size_t k = 0; k < pool->jobs; k++) {
+		if (pool->slots[k].pid == 0) {
+			pool->slots[k] = (struct cell_process){
+				.pid = child, .fd = pipe_fds[0], .cell = cell};
+			break;
+		}
 	}
-	take_cell_report(state, runner, test, &report);
+	pool->running++;
+}
+
+/* After the last cell started: waits for every process still running,
+ * then takes every report in row and column order. */
+static void
+take_cell_reports(struct run_state *state)
+{
+	struct cell_pool *pool = &state->pool;
+	while (pool->running > 0)
+		reap_cell(pool);
+	struct bench_results *results = state->results;
+	for (size_t r = 0; r < results->row_count; r++) {
+		struct bench_row *row = &results->rows[r];
+		for (size_t c = 0; c < state->column_count; c++) {
+			struct pending_cell *cell =
+				&pool->cells[r * state->column_count + c];
+			if (!cell->launched)
+				continue;
+			struct runner runner = {
+				.column = &state->columns[c],
+				.result = result_of(row, &state->columns[c], c),
+			};
+			take_cell_report(state, &runner, &row->test,
+			                 &cell->report);
+		}
+	}
 }
 
 static void
@@ -724,10 +832,8 @@ set_up_runners(struct run_state *state, struct bench_row *row,
 	for (size_t c = 0; c < state->column_count; c++) {
 		struct runner *runner = &runners[c];
 		runner->column = &state->columns[c];
-		/* The results keep the Floor's cell beside the backends'. */
-		runner->result = runner->column->kind == BENCH_COLUMN_FLOOR
-		                         ? &row->floor
-		                         : &row->cells[c];
+		runner->row = row;
+		runner->result = result_of(row, runner->column, c);
 		if (!bench_cell_applies(runner->column, work, why, sizeof why)) {
 			runner->result->not_applicable = true;
 			snprintf(runner->result->error,
@@ -956,6 +1062,38 @@ measure_rows(struct run_state *state, const struct bench_test *tests,
 	return ok;
 }
 
+/* The CPUs this process may run on (its affinity mask), at least 1. */
+static size_t
+usable_cpus(void)
+{
+#ifdef CPU_COUNT
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+		return (size_t)CPU_COUNT(&set);
+#endif
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	return online > 0 ? (size_t)online : 1;
+}
+
+/* Instruction mode's pool: --jobs processes at once (by default one per
+ * CPU the process may use), and room for every cell's report. Nothing in
+ * a timing run, whose cells run one at a time. False when out of
+ * memory. */
+static bool
+make_pool(struct run_state *state, size_t rows)
+{
+	struct cell_pool *pool = &state->pool;
+	if (!state->count_instructions)
+		return true;
+	size_t jobs = state->options->jobs != 0 ? state->options->jobs
+	                                        : usable_cpus();
+	pool->jobs = jobs < BENCH_JOBS_MAX ? jobs : BENCH_JOBS_MAX;
+	pool->slots = calloc(pool->jobs, sizeof *pool->slots);
+	pool->cells = calloc(rows * state->column_count + 1,
+	                     sizeof *pool->cells);
+	return pool->slots != NULL && pool->cells != NULL;
+}
+
 bool
 bench_measure(const struct bench_options *options,
               const struct bm_ops *const *backends, size_t backend_count,
@@ -995,16 +1133,21 @@ bench_measure(const struct bench_options *options,
 		.count_instructions =
 			options->measure == BENCH_MEASURE_INSTRUCTIONS,
 	};
-	if (state.count_instructions)
+	bool ok = make_pool(&state, selected);
+	if (ok && state.count_instructions)
 		bench_callgrind_probe();
 	bench_progress_start(&state.progress, err, show_progress, selected);
 	/* Sizes do not depend on the measure: a timing run has them, and an
 	 * instruction run leaves them out rather than build every message
 	 * again under valgrind. */
-	bool ok = measure_rows(&state, tests, selected) &&
-	          (state.count_instructions ||
-	           bench_measure_sizes(tests, selected, results));
+	ok = ok && measure_rows(&state, tests, selected) &&
+	     (state.count_instructions ||
+	      bench_measure_sizes(tests, selected, results));
+	if (state.pool.cells != NULL)
+		take_cell_reports(&state);
 	bench_progress_finish(&state.progress);
+	free(state.pool.slots);
+	free(state.pool.cells);
 	free(columns);
 	free(tests);
 	results->checksum = state.checksum;
