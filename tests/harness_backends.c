@@ -419,8 +419,14 @@ const struct bm_ops bench_test_dialect_ops = {
 	.repeated_names = BM_REPEATED_MERGE,
 };
 
+static const char *
+library_version(void)
+{
+	return "1.0-test";
+}
+
 const struct bm_ops bench_test_library_ops = {
-	.version = 2,
+	.version = 3,
 	.name = "Library",
 	.summary = "test-only: Plain as an outside library",
 	.flags = 0,
@@ -431,6 +437,7 @@ const struct bm_ops bench_test_library_ops = {
 	.kind = BM_KIND_LIBRARY,
 	.decoded_formats = BM_DECODER_FORMATS,
 	.repeated_names = BM_REPEATED_MERGE,
+	.library_version = library_version,
 };
 
 const struct bm_ops bench_test_logged_a_ops = {

@@ -427,6 +427,38 @@ START_TEST(library_formats_need_the_library_kind)
 }
 END_TEST
 
+static const char *
+test_library_version(void)
+{
+	return "9.8.7-test";
+}
+
+/* From version 3 a library states its version, and nothing else does;
+ * older descriptors have none. */
+START_TEST(a_library_states_its_version)
+{
+	struct bm_ops ops = renamed("Peer");
+	char why[256];
+	ops.native_format = BM_FORMAT_BSON;
+	ops.kind = BM_KIND_LIBRARY;
+	ops.version = 3;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ck_assert_ptr_nonnull(strstr(why, "library_version"));
+	ops.library_version = test_library_version;
+	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
+	ck_assert_str_eq(bm_backend_library_version(&ops), "9.8.7-test");
+	ops.version = 2; /* the field is not read */
+	ck_assert_ptr_null(bm_backend_library_version(&ops));
+	ops.version = 3;
+	ops.native_format = BM_FORMAT_HMF1;
+	ops.kind = BM_KIND_REFERENCE;
+	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
+	ops.library_version = NULL;
+	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
+	ck_assert_ptr_null(bm_backend_library_version(&ops));
+}
+END_TEST
+
 START_TEST(kinds_decide_the_winner_columns)
 {
 	for (int k = 0; k < BM_KIND_COUNT; k++) {
@@ -499,6 +531,7 @@ make_api_suite(void)
 	tcase_add_test(tc, names_are_unique_ignoring_case);
 	tcase_add_test(tc, version_1_descriptors_get_the_defaults);
 	tcase_add_test(tc, library_formats_need_the_library_kind);
+	tcase_add_test(tc, a_library_states_its_version);
 	tcase_add_test(tc, kinds_decide_the_winner_columns);
 	tcase_add_test(tc, unflatten_refuses_formats_a_backend_does_not_read);
 	suite_add_tcase(suite, tc);

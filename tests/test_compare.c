@@ -294,6 +294,53 @@ START_TEST(a_different_build_is_noted_above_the_table)
 }
 END_TEST
 
+/* A file of backend A, with `version` as its library's version (none for
+ * NULL). */
+static char *
+write_library_run(const char *name, const char *version)
+{
+	const struct ru_cell cells[] = {{"tCreate5Int32", "A", 100, NULL}};
+	json_t *root = ru_results_document("instructions", "GCC 12.2.0", cells,
+	                                   1, false);
+	json_t *backend = json_array_get(json_object_get(root, "backends"), 0);
+	json_object_set_new(backend, "kind", json_string("library"));
+	if (version != NULL)
+		json_object_set_new(backend, "library_version",
+		                    json_string(version));
+	return ru_write_document(name, root);
+}
+
+/* A Debian update of a library moves its counts: one line says so. */
+START_TEST(a_different_library_is_noted_above_the_table)
+{
+	ru_set_up_temp();
+	char *a = write_library_run("a.json", "1.23.1");
+	char *b = write_library_run("b.json", "1.24.0");
+	char *c = write_library_run("c.json", NULL);
+	struct bench_capture run = ru_compare(a, b, NULL, NULL);
+	ck_assert_int_eq(run.status, 0);
+	const char *note = strstr(run.out, "note: A's library differs: "
+	                                   "baseline \"1.23.1\", current "
+	                                   "\"1.24.0\"");
+	ck_assert_msg(note != NULL, "%s", run.out);
+	ck_assert(note < strstr(run.out, "status"));
+	hu_capture_free(&run);
+	/* The same version, or a file that names none: no note. */
+	const char *pairs[][2] = {{a, a}, {a, c}, {c, b}};
+	for (size_t i = 0; i < 3; i++) {
+		run = ru_compare(pairs[i][0], pairs[i][1], NULL, NULL);
+		ck_assert_int_eq(run.status, 0);
+		ck_assert_msg(strstr(run.out, "library differs") == NULL, "%s",
+		              run.out);
+		hu_capture_free(&run);
+	}
+	free(a);
+	free(b);
+	free(c);
+	ru_tear_down_temp();
+}
+END_TEST
+
 /* 15 samples around `median`: spread by `spread` either way, in an order
  * that mixes low and high ones. */
 static json_t *
@@ -669,6 +716,7 @@ make_compare_suite(void)
 	tcase_add_test(tc, cells_of_backends_not_built_are_not_run);
 	tcase_add_test(tc, err_in_current_exits_1_even_with_regressions);
 	tcase_add_test(tc, a_different_build_is_noted_above_the_table);
+	tcase_add_test(tc, a_different_library_is_noted_above_the_table);
 	tcase_add_test(tc, unusable_input_exits_1_and_bad_usage_2_saying_why);
 	tcase_add_test(tc, a_schema_1_baseline_is_read);
 	tcase_add_test(tc, the_same_pin_drops_the_cpu_note);

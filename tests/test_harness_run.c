@@ -448,6 +448,29 @@ START_TEST(a_library_column_follows_the_designs)
 	snprintf(line, sizeof line, "%s", squeeze_line(row + 1));
 	ck_assert_msg(strstr(line, "|Library|") == NULL, "%s", line);
 	hu_capture_free(&run);
+
+	/* Its library's version: in --list, and in the results' entry of the
+	 * library alone. */
+	run = hu_run(backends, 3, NULL, "--list", NULL);
+	ck_assert_ptr_nonnull(strstr(run.out, "\tlibrary\tFOB1\ttest-only: "
+	                                      "Plain as an outside library; "
+	                                      "library version 1.0-test\n"));
+	hu_capture_free(&run);
+	run = hu_run(backends, 3, NULL, "--filter", "^tRead5Int32$", "--sizes",
+	             "5", SHORT_RUN, "--format", "json", NULL);
+	ck_assert_msg(run.status == 0, "exit %d: %s", run.status, run.err);
+	json_t *root = parse_json(run.out);
+	json_t *listed = member(root, "backends");
+	for (size_t b = 0; b < 3; b++) {
+		json_t *entry = json_array_get(listed, b);
+		json_t *version = json_object_get(entry, "library_version");
+		if (strcmp(string_member(entry, "name"), "Library") == 0)
+			ck_assert_str_eq(json_string_value(version), "1.0-test");
+		else
+			ck_assert_ptr_null(version);
+	}
+	json_decref(root);
+	hu_capture_free(&run);
 }
 END_TEST
 

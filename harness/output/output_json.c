@@ -17,7 +17,8 @@
  *             "options":{"all","filter","backends","sizes","repetitions",
  *                        "min_time_ms","seed","quick"},
  *             "checksum":"0x..."},
- *  "backends":[{"name","kind","format","summary"[,"counterpart"]}, ...],
+ *  "backends":[{"name","kind","format","summary"[,"counterpart"]
+ *               [,"library_version"]}, ...],
  *  "rows":[{"test","operation",
  *           "workload":{"type","items"} or {"message"},
  *           "cells":{"<backend>":{"median","min","mad","samples":[...],
@@ -38,7 +39,8 @@
  *
  * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
  * library): Winner is decided over the kinds that compete, Haiku Winner
- * over the Haiku ones (bmsg.h). A matrix workload is the 2005 (type, N)
+ * over the Haiku ones (bmsg.h). A library's entry names the version of
+ * the library the run used (an optional key: older files lack it). A matrix workload is the 2005 (type, N)
  * pair; a named message is {"message": its name}.
  * A sample is rounds_per_sample timed batches (more than one only where
  * each operation needs a fresh message). cpu_samples are the thread's CPU
@@ -261,6 +263,10 @@ backends_json(const struct bench_results *results)
 		if (ops->version >= 2 && ops->counterpart != NULL)
 			bench_json_put(object, "counterpart",
 				       bench_json_text(ops->counterpart));
+		const char *version = bm_backend_library_version(ops);
+		if (version != NULL)
+			bench_json_put(object, "library_version",
+				       bench_json_text(version));
 		json_array_append_new(array, object);
 	}
 	return array;

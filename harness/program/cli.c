@@ -27,16 +27,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* `bench --list`: NAME<TAB>kind<TAB>format word<TAB>summary. */
+/* `bench --list`: NAME<TAB>kind<TAB>format word<TAB>summary, the summary
+ * of a library followed by "; library version V". */
 static void
 list_backends(const struct bench_program *program)
 {
 	for (size_t i = 0; i < program->backend_count; i++) {
 		const struct bm_ops *ops = program->backends[i];
-		fprintf(program->out, "%s\t%s\t%s\t%s\n", ops->name,
+		const char *version = bm_backend_library_version(ops);
+		fprintf(program->out, "%s\t%s\t%s\t%s%s%s\n", ops->name,
 		        bm_kind_name(bm_backend_kind(ops)),
-		        bm_backend_format_word(ops),
-		        ops->summary);
+		        bm_backend_format_word(ops), ops->summary,
+		        version != NULL ? "; library version " : "",
+		        version != NULL ? version : "");
 	}
 }
 

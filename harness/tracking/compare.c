@@ -339,11 +339,54 @@ fact_text(json_t *context, const char *key, char *buffer, size_t size)
 	return json_string_value(value);
 }
 
+/* The "library_version" of backend `name` in a file's "backends", or
+ * NULL. */
+static const char *
+library_version_in(const struct results_file *file, const char *name)
+{
+	size_t index;
+	json_t *entry;
+	json_array_foreach(json_object_get(file->run.root, "backends"), index,
+	                   entry) {
+		const char *other = json_string_value(json_object_get(entry,
+		                                                      "name"));
+		if (other != NULL && strcmp(other, name) == 0)
+			return json_string_value(json_object_get(
+				entry, "library_version"));
+	}
+	return NULL;
+}
+
+/* A note for each library whose version differs between the files: a
+ * Debian update of a library moves its counts. */
+static void
+print_library_notes(FILE *out, const struct results_file *baseline,
+                    const struct results_file *current)
+{
+	size_t index;
+	json_t *entry;
+	json_array_foreach(json_object_get(current->run.root, "backends"),
+	                   index, entry) {
+		const char *name = json_string_value(json_object_get(entry,
+		                                                     "name"));
+		const char *now = json_string_value(json_object_get(
+			entry, "library_version"));
+		const char *before = name != NULL
+		                             ? library_version_in(baseline, name)
+		                             : NULL;
+		if (now != NULL && before != NULL && strcmp(now, before) != 0)
+			fprintf(out, "note: %s's library differs: baseline "
+			        "\"%s\", current \"%s\"; its changes may come from "
+			        "it, not from the code\n", name, before, now);
+	}
+}
+
 /* A note above the table for each context fact that differs. */
 static void
 print_context_notes(FILE *out, const struct results_file *baseline,
                     const struct results_file *current)
 {
+	print_library_notes(out, baseline, current);
 	bool pinned = same_checked_pin(baseline, current);
 	const char *pin_a = baseline->run.glibc_pin != NULL
 	                            ? baseline->run.glibc_tunables

@@ -728,12 +728,19 @@ libbson_flatten(bm_message *msg, void *buffer, size_t capacity)
 	return rc;
 }
 
+/* The libbson the process runs, which may differ from the headers'. */
+static const char *
+libbson_version(void)
+{
+	return bson_get_version();
+}
+
 const struct bm_ops bm_libbson_ops = {
-	.version = 2,
+	.version = 3,
 	.name = "libbson",
-	.summary = "MongoDB's BSON through libbson " BSON_VERSION_S
-	           ": adds kept per field, the document built at Flatten, "
-	           "read in place after Unflatten (linear lookup)",
+	.summary = "MongoDB's BSON through libbson: adds kept per field, the "
+	           "document built at Flatten, read in place after Unflatten "
+	           "(linear lookup)",
 	.flags = BM_BACKEND_UNSAFE_ON_NO_MEMORY | BM_BACKEND_UTF8_NAMES,
 	.native_format = BM_FORMAT_BSON,
 
@@ -758,4 +765,7 @@ const struct bm_ops bm_libbson_ops = {
 	.kind = BM_KIND_LIBRARY,
 	.decoded_formats = BM_DECODER_FORMATS,
 	.repeated_names = BM_REPEATED_KEEP_FIRST,
+
+	/* Its library (version 3) */
+	.library_version = libbson_version,
 };

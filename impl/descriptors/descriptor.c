@@ -105,6 +105,10 @@ bm_ops_valid(const struct bm_ops *ops, char *why, size_t why_size)
 	         (ops->kind == BM_KIND_ORIGINAL) != (ops->counterpart != NULL))
 		problem = "an original names its re-creation (counterpart), "
 		          "and only an original does";
+	else if (ops->version >= 3 &&
+	         (ops->kind == BM_KIND_LIBRARY) != (ops->library_version != NULL))
+		problem = "a library states its version (library_version), and "
+		          "only a library does";
 	if (problem == NULL)
 		return true;
 	if (why != NULL && why_size > 0)
@@ -247,4 +251,13 @@ enum bm_repeated_names
 bm_backend_repeated_names(const struct bm_ops *ops)
 {
 	return ops->version >= 2 ? ops->repeated_names : BM_REPEATED_MERGE;
+}
+
+const char *
+bm_backend_library_version(const struct bm_ops *ops)
+{
+	if (ops->version < 3 || ops->library_version == NULL)
+		return NULL;
+	const char *version = ops->library_version();
+	return version != NULL ? version : "unknown";
 }

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BM_OPS_VERSION 2
+#define BM_OPS_VERSION 3
 
 /*
  * What a backend is, as callers ask it (capabilities are data; callers never
@@ -239,6 +239,17 @@ struct bm_ops {
 	const char *counterpart;
 
 	/* Descriptor fields above are valid for version 2. */
+
+	/* Descriptor fields below are valid for version 3 (older backends:
+	 * NULL). */
+
+	/* BM_KIND_LIBRARY: the version of the library the backend runs, as the
+	 * library reports it at run time (a Debian update can change it
+	 * without a change here), which `bench --list` and the results name;
+	 * NULL for every other kind. */
+	const char *(*library_version)(void);
+
+	/* Descriptor fields above are valid for version 3. */
 };
 
 /* --- The name rule and the checks on descriptors --------------------------- */
@@ -301,6 +312,11 @@ bool bm_backend_reads(const struct bm_ops *ops, enum bm_format format);
 bool bm_backend_uses_bm_alloc(const struct bm_ops *ops);
 
 enum bm_repeated_names bm_backend_repeated_names(const struct bm_ops *ops);
+
+/* The library's version of a backend of kind library (its
+ * library_version, or "unknown" where the library gives none); NULL for
+ * other kinds and for a descriptor older than version 3. */
+const char *bm_backend_library_version(const struct bm_ops *ops);
 
 /* The word of the format the backend writes, as `bench --list` and the
  * results' "format" print it: "FOB1", "HMF1", or a library's format

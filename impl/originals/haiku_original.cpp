@@ -64,4 +64,5 @@ extern "C" const struct bm_ops bm_haiku_original_ops = {
 	.decoded_formats = BM_DECODER_FORMATS,
 	.repeated_names = BM_REPEATED_KEEP_FIRST,
 	.counterpart = "Message4",
+	.library_version = nullptr, /* not a library */
 };

@@ -46,4 +46,5 @@ extern "C" const struct bm_ops bm_message1_2005_ops = {
 	.decoded_formats = BM_DECODER_FORMATS,
 	.repeated_names = BM_REPEATED_MERGE,
 	.counterpart = "Message1",
+	.library_version = nullptr, /* not a library */
 };

@@ -47,4 +47,5 @@ extern "C" const struct bm_ops bm_message3_2005_ops = {
 	.decoded_formats = BM_DECODER_FORMATS,
 	.repeated_names = BM_REPEATED_KEEP_LAST,
 	.counterpart = "Message3",
+	.library_version = nullptr, /* not a library */
 };
