@@ -40,8 +40,9 @@
  * "kind" is bm_kind_name's word (reference, haiku, original, proposal,
  * library): Winner is decided over the kinds that compete, Haiku Winner
  * over the Haiku ones (bmsg.h). A library's entry names the version of
- * the library the run used (an optional key: older files lack it). A matrix workload is the 2005 (type, N)
- * pair; a named message is {"message": its name}.
+ * the library the run used (an optional key: older files lack it). A
+ * matrix workload is the 2005 (type, N) pair; a named message is
+ * {"message": its name}.
  * A sample is rounds_per_sample timed batches (more than one only where
  * each operation needs a fresh message). cpu_samples are the thread's CPU
  * time over the whole sample per operation, in sample order: its rounds'
