@@ -6,7 +6,7 @@
 #include "alloc.h"
 
 void
-bm_adds_free(struct bm_adds *adds)
+bm__adds_free(struct bm__adds *adds)
 {
 	for (int32_t f = 0; f < adds->count; f++) {
 		bm_free(adds->fields[f].name);
@@ -20,7 +20,7 @@ bm_adds_free(struct bm_adds *adds)
 }
 
 int
-bm_adds_grow(struct bm_adds_field *field, size_t size)
+bm__adds_grow(struct bm__adds_field *field, size_t size)
 {
 	if (field->count + 1 >= field->offsets_capacity) {
 		if (field->offsets_capacity > INT32_MAX / 2)
@@ -47,9 +47,9 @@ bm_adds_grow(struct bm_adds_field *field, size_t size)
 }
 
 int
-bm_adds_new_field(struct bm_adds *adds, const char *name, size_t name_len,
-                  bm_type_code type, bool fixed_size, const void *data,
-                  size_t size)
+bm__adds_new_field(struct bm__adds *adds, const char *name, size_t name_len,
+                   bm_type_code type, bool fixed_size, const void *data,
+                   size_t size)
 {
 	if (adds->count >= BM_COUNT_MAX)
 		return BM_TOO_LARGE;
@@ -57,14 +57,14 @@ bm_adds_new_field(struct bm_adds *adds, const char *name, size_t name_len,
 		if (adds->capacity > INT32_MAX / 2)
 			return BM_TOO_LARGE;
 		int32_t capacity = adds->capacity ? adds->capacity * 2 : 4;
-		struct bm_adds_field *grown =
-		        bm_realloc(adds->fields, (size_t)capacity * sizeof *grown);
+		struct bm__adds_field *grown = bm_realloc(
+		        adds->fields, (size_t)capacity * sizeof *grown);
 		if (grown == NULL)
 			return BM_NO_MEMORY;
 		adds->fields = grown;
 		adds->capacity = capacity;
 	}
-	struct bm_adds_field field = {
+	struct bm__adds_field field = {
 		.name = bm_malloc(name_len + 1),
 		.name_len = name_len,
 		.type = type,

@@ -19,7 +19,7 @@
 
 /* A field as the adds build it: item i runs from data + offsets[i] to
  * data + offsets[i + 1]. */
-struct bm_adds_field {
+struct bm__adds_field {
 	char *name; /* NUL-terminated */
 	size_t name_len;
 	bm_type_code type;
@@ -32,30 +32,30 @@ struct bm_adds_field {
 	int32_t offsets_capacity;
 };
 
-struct bm_adds {
-	struct bm_adds_field *fields;
+struct bm__adds {
+	struct bm__adds_field *fields;
 	int32_t count;
 	int32_t capacity;
 };
 
 /* Frees every field; the structure is then empty. */
-void bm_adds_free(struct bm_adds *adds);
+void bm__adds_free(struct bm__adds *adds);
 
 /* A new last field holding one item; BM_TOO_LARGE or BM_NO_MEMORY, and
  * nothing changed, when it cannot be made. */
-int bm_adds_new_field(struct bm_adds *adds, const char *name,
-                      size_t name_len, bm_type_code type, bool fixed_size,
-                      const void *data, size_t size);
+int bm__adds_new_field(struct bm__adds *adds, const char *name,
+                       size_t name_len, bm_type_code type, bool fixed_size,
+                       const void *data, size_t size);
 
 /* Room in `field` for one more item of `size` bytes, within the limits;
  * nothing changes on failure. */
-int bm_adds_grow(struct bm_adds_field *field, size_t size);
+int bm__adds_grow(struct bm__adds_field *field, size_t size);
 
-static inline struct bm_adds_field *
-bm_adds_find(const struct bm_adds *adds, const char *name, size_t name_len)
+static inline struct bm__adds_field *
+bm__adds_find(const struct bm__adds *adds, const char *name, size_t name_len)
 {
 	for (int32_t f = 0; f < adds->count; f++) {
-		struct bm_adds_field *field = &adds->fields[f];
+		struct bm__adds_field *field = &adds->fields[f];
 		if (field->name_len == name_len &&
 		    memcmp(field->name, name, name_len) == 0)
 			return field;
@@ -63,34 +63,17 @@ bm_adds_find(const struct bm_adds *adds, const char *name, size_t name_len)
 	return NULL;
 }
 
-/*
- * add_data's work on the structure (impl/descriptors/descriptor.h): one
- * item appended to the field `name`, made when absent. `name_ok`, when
- * not NULL, is asked about the name of a new field only (false:
- * BM_BAD_VALUE), for a library whose keys are restricted.
- */
+/* One more item of `size` bytes at the end of `field`, whose type and
+ * fixed size it suits. */
 static inline int
-bm_adds_add(struct bm_adds *adds, const char *name, size_t name_len,
-            bm_type_code type, const void *data, size_t size,
-            bool fixed_size, bool (*name_ok)(const char *, size_t))
+bm__adds_append(struct bm__adds_field *field, const void *data, size_t size)
 {
-	struct bm_adds_field *field = bm_adds_find(adds, name, name_len);
-	if (field == NULL) {
-		if (name_ok != NULL && !name_ok(name, name_len))
-			return BM_BAD_VALUE;
-		return bm_adds_new_field(adds, name, name_len, type, fixed_size,
-		                         data, size);
-	}
-	if (field->type != type)
-		return BM_BAD_TYPE;
-	if (field->fixed_size && size != field->offsets[1])
-		return BM_BAD_VALUE;
 	if (field->count >= BM_COUNT_MAX ||
 	    size > BM_FLAT_MAX - field->data_len)
 		return BM_TOO_LARGE;
 	if (field->count + 1 >= field->offsets_capacity ||
 	    field->data_len + size > field->data_capacity) {
-		int rc = bm_adds_grow(field, size);
+		int rc = bm__adds_grow(field, size);
 		if (rc != BM_OK)
 			return rc;
 	}
@@ -101,17 +84,42 @@ bm_adds_add(struct bm_adds *adds, const char *name, size_t name_len,
 	return BM_OK;
 }
 
+/*
+ * add_data's work on the structure (impl/descriptors/descriptor.h): one
+ * item appended to the field `name`, made when absent. `name_ok`, when
+ * not NULL, is asked about the name of a new field only (false:
+ * BM_BAD_VALUE), for a library whose keys are restricted.
+ */
+static inline int
+bm__adds_add(struct bm__adds *adds, const char *name, size_t name_len,
+             bm_type_code type, const void *data, size_t size,
+             bool fixed_size, bool (*name_ok)(const char *, size_t))
+{
+	struct bm__adds_field *field = bm__adds_find(adds, name, name_len);
+	if (field == NULL) {
+		if (name_ok != NULL && !name_ok(name, name_len))
+			return BM_BAD_VALUE;
+		return bm__adds_new_field(adds, name, name_len, type,
+		                          fixed_size, data, size);
+	}
+	if (field->type != type)
+		return BM_BAD_TYPE;
+	if (field->fixed_size && size != field->offsets[1])
+		return BM_BAD_VALUE;
+	return bm__adds_append(field, data, size);
+}
+
 /* Item `index` of `field`, which has one. */
 static inline void
-bm_adds_item(const struct bm_adds_field *field, int32_t index,
-             const void **data, size_t *size)
+bm__adds_item(const struct bm__adds_field *field, int32_t index,
+              const void **data, size_t *size)
 {
 	*data = field->data + field->offsets[index];
 	*size = field->offsets[index + 1] - field->offsets[index];
 }
 
 static inline void
-bm_adds_info(const struct bm_adds_field *field, struct bm_field_info *info)
+bm__adds_info(const struct bm__adds_field *field, struct bm_field_info *info)
 {
 	info->name = field->name;
 	info->name_len = field->name_len;
@@ -122,18 +130,19 @@ bm_adds_info(const struct bm_adds_field *field, struct bm_field_info *info)
 
 /* find_data on the structure, with its statuses. */
 static inline int
-bm_adds_find_data(const struct bm_adds *adds, const char *name,
-                  size_t name_len, bm_type_code type, int32_t index,
-                  const void **data, size_t *size)
+bm__adds_find_data(const struct bm__adds *adds, const char *name,
+                   size_t name_len, bm_type_code type, int32_t index,
+                   const void **data, size_t *size)
 {
-	const struct bm_adds_field *field = bm_adds_find(adds, name, name_len);
+	const struct bm__adds_field *field =
+	        bm__adds_find(adds, name, name_len);
 	if (field == NULL)
 		return BM_NAME_NOT_FOUND;
 	if (type != BM_ANY_TYPE && type != field->type)
 		return BM_BAD_TYPE;
 	if (index < 0 || index >= field->count)
 		return BM_BAD_INDEX;
-	bm_adds_item(field, index, data, size);
+	bm__adds_item(field, index, data, size);
 	return BM_OK;
 }
 

@@ -27,7 +27,7 @@
 struct libbson_message {
 	bm_message base;
 	/* The adds' structure (built mode). */
-	struct bm_adds adds;
+	struct bm__adds adds;
 	/* The document FlattenedSize built, which the next Flatten writes;
 	 * any change drops it. */
 	uint8_t *built;
@@ -99,7 +99,7 @@ static void
 libbson_make_empty(bm_message *msg)
 {
 	struct libbson_message *m = (struct libbson_message *)msg;
-	bm_adds_free(&m->adds);
+	bm__adds_free(&m->adds);
 	libbson_drop_built(m);
 	bm_free(m->document);
 	m->document = NULL;
@@ -317,8 +317,8 @@ libbson_add_built(struct libbson_message *m, const char *name,
                   size_t name_len, bm_type_code type, const void *data,
                   size_t size, bool fixed_size)
 {
-	int rc = bm_adds_add(&m->adds, name, name_len, type, data, size,
-	                     fixed_size, libbson_name_ok);
+	int rc = bm__adds_add(&m->adds, name, name_len, type, data, size,
+	                      fixed_size, libbson_name_ok);
 	if (rc == BM_OK)
 		libbson_drop_built(m);
 	return rc;
@@ -352,7 +352,7 @@ libbson_materialize(struct libbson_message *m)
 		}
 	}
 	if (rc != BM_OK) {
-		bm_adds_free(&m->adds);
+		bm__adds_free(&m->adds);
 		return rc;
 	}
 	bm_free(m->document);
@@ -386,8 +386,8 @@ libbson_find_data(const bm_message *msg, const char *name, size_t name_len,
 {
 	const struct libbson_message *m = (const struct libbson_message *)msg;
 	if (m->document == NULL)
-		return bm_adds_find_data(&m->adds, name, name_len, type, index,
-		                         data, size);
+		return bm__adds_find_data(&m->adds, name, name_len, type, index,
+		                          data, size);
 	bson_iter_t field, items;
 	if (!libbson_document_find(m, name, name_len, &field))
 		return BM_NAME_NOT_FOUND;
@@ -410,11 +410,11 @@ libbson_get_info(const bm_message *msg, const char *name, size_t name_len,
 {
 	const struct libbson_message *m = (const struct libbson_message *)msg;
 	if (m->document == NULL) {
-		const struct bm_adds_field *field =
-		        bm_adds_find(&m->adds, name, name_len);
+		const struct bm__adds_field *field =
+		        bm__adds_find(&m->adds, name, name_len);
 		if (field == NULL)
 			return BM_NAME_NOT_FOUND;
-		bm_adds_info(field, info);
+		bm__adds_info(field, info);
 		return BM_OK;
 	}
 	bson_iter_t field;
@@ -439,7 +439,7 @@ libbson_field_at(const bm_message *msg, int32_t index,
 	if (index < 0 || index >= libbson_count_fields(msg))
 		return BM_BAD_INDEX;
 	if (m->document == NULL) {
-		bm_adds_info(&m->adds.fields[index], info);
+		bm__adds_info(&m->adds.fields[index], info);
 		return BM_OK;
 	}
 	/* The what, then `index` fields before this one. */
@@ -458,7 +458,7 @@ libbson_field_at(const bm_message *msg, int32_t index,
 
 /* Appends item i of `field` to its array under the key `position`. */
 static bool
-libbson_append_built_item(bson_t *array, const struct bm_adds_field *field,
+libbson_append_built_item(bson_t *array, const struct bm__adds_field *field,
                           int32_t i, uint32_t position)
 {
 	char buffer[16];
@@ -467,7 +467,7 @@ libbson_append_built_item(bson_t *array, const struct bm_adds_field *field,
 	                                       sizeof buffer);
 	const void *item;
 	size_t size;
-	bm_adds_item(field, i, &item, &size);
+	bm__adds_item(field, i, &item, &size);
 	const unsigned char *data = item;
 	if (field->type == BM_INT32_TYPE && size == sizeof(int32_t)) {
 		int32_t value;
@@ -486,7 +486,7 @@ libbson_append_built_item(bson_t *array, const struct bm_adds_field *field,
 }
 
 static bool
-libbson_append_field(bson_t *document, const struct bm_adds_field *field)
+libbson_append_field(bson_t *document, const struct bm__adds_field *field)
 {
 	bson_t array;
 	if (!bson_append_array_begin(document, field->name,
