@@ -417,6 +417,10 @@ START_TEST(library_formats_need_the_library_kind)
 	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
 	ck_assert(bm_backend_reads_back(&ops));
 	ck_assert_str_eq(bm_backend_format_word(&ops), "BSON");
+	ops.native_format = BM_FORMAT_MSGPACK;
+	ck_assert_msg(bm_ops_valid(&ops, why, sizeof why), "%s", why);
+	ck_assert(bm_backend_reads_back(&ops));
+	ck_assert_str_eq(bm_backend_format_word(&ops), "MessagePack");
 	ops.native_format = (enum bm_format)(BM_FORMAT_LAST + 1);
 	ck_assert(!bm_ops_valid(&ops, why, sizeof why));
 	ops.native_format = BM_FORMAT_DANO;

@@ -4,7 +4,8 @@
  * from the library's own bytes (the registry-wide conformance suite checks
  * the message as the adds built it), both ways into bm_unflatten
  * (impl/README.md §12.2), and the allocation failures of the allocations
- * that reach ours.
+ * that reach ours; then msgpack's reading of MessagePack that other
+ * writers made, and its refusals (impl/README.md §12.4).
  */
 #include "suites.h"
 
@@ -108,21 +109,29 @@ START_TEST(int32_extremes_and_empty_strings)
 	for (size_t v = 0; v < sizeof values / sizeof values[0]; v++)
 		ck_assert_int_eq(bm_add_int32(msg, "n", values[v]), BM_OK);
 	ck_assert_int_eq(bm_add_string(msg, "s", ""), BM_OK);
+	ck_assert_int_eq(bm_add_string(msg, "s", "x"), BM_OK);
 	ck_assert_int_eq(bm_add_string(msg, "s", ""), BM_OK);
+	/* A string that ends the flattened bytes. */
+	ck_assert_int_eq(bm_add_string(msg, "last", "end"), BM_OK);
 	bm_message *back = round_trip(msg);
 	for (int32_t v = 0; v < 5; v++) {
 		int32_t got;
 		ck_assert_int_eq(bm_find_int32(back, "n", v, &got), BM_OK);
 		ck_assert_int_eq(got, values[v]);
 	}
-	for (int32_t i = 0; i < 2; i++) {
+	/* Empty strings, one after a string that is not. */
+	const char *const strings[] = {"", "x", ""};
+	for (int32_t i = 0; i < 3; i++) {
 		const void *data;
 		size_t size;
 		ck_assert_int_eq(bm_find_data(back, "s", BM_STRING_TYPE, i, &data,
 		                              &size), BM_OK);
-		ck_assert_uint_eq(size, 1);
-		ck_assert_int_eq(((const char *)data)[0], '\0');
+		ck_assert_uint_eq(size, strlen(strings[i]) + 1);
+		ck_assert_mem_eq(data, strings[i], size);
 	}
+	const char *last;
+	ck_assert_int_eq(bm_find_string(back, "last", 0, &last, NULL), BM_OK);
+	ck_assert_str_eq(last, "end");
 	bm_destroy(back);
 }
 END_TEST
@@ -310,6 +319,149 @@ START_TEST(failed_allocations_change_nothing)
 }
 END_TEST
 
+/* --- msgpack: MessagePack written by other writers (impl/README.md §12.4) - */
+
+/* The type codes of int32 and string fields as MessagePack's uint32. */
+#define MP_LONG 0xce, 0x4c, 0x4f, 0x4e, 0x47
+#define MP_CSTR 0xce, 0x43, 0x53, 0x54, 0x52
+
+/* Other encodings than msgpack-c's packer chooses, read as the same
+ * values: the what as a uint32, an int32 item as an int64, a string as a
+ * str8, an int32 field's item of 3 bytes as bin. */
+START_TEST(msgpack_reads_other_encodings)
+{
+	static const uint8_t bytes[] = {
+		0x83, 0xa0, 0xce, 0x00, 0x00, 0x00, 0x07,
+		0xa1, 'a', 0x94, MP_LONG, 0xc2,
+		0xd3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xc4, 0x03, 0x01, 0x02, 0x03,
+		0xa1, 's', 0x93, MP_CSTR, 0xc2, 0xd9, 0x02, 'h', 'i'};
+	uint8_t *exact = cu_copy(bytes, sizeof bytes);
+	bm_message *msg = cu_unflattened(cu_backend("msgpack"), exact,
+	                                 sizeof bytes, "other encodings");
+	ck_assert_uint_eq(msg->what, 7);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "a", 0, &value), BM_OK);
+	ck_assert_int_eq(value, -1);
+	const void *data;
+	size_t size;
+	ck_assert_int_eq(bm_find_data(msg, "a", BM_INT32_TYPE, 1, &data,
+	                              &size), BM_OK);
+	ck_assert_uint_eq(size, 3);
+	ck_assert_mem_eq(data, "\x01\x02\x03", 3);
+	const char *text;
+	ck_assert_int_eq(bm_find_string(msg, "s", 0, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "hi");
+	/* Flattened again, with another what, by msgpack-c's packer. */
+	msg->what = 0xfffffffeu;
+	bm_message *back = round_trip(msg);
+	ck_assert_uint_eq(back->what, 0xfffffffeu);
+	ck_assert_int_eq(bm_find_int32(back, "a", 0, &value), BM_OK);
+	ck_assert_int_eq(value, -1);
+	ck_assert_int_eq(bm_find_string(back, "s", 0, &text, NULL), BM_OK);
+	ck_assert_str_eq(text, "hi");
+	bm_destroy(back);
+	free(exact);
+}
+END_TEST
+
+/* A name given twice: both fields kept, a find reaches the first
+ * (BM_REPEATED_KEEP_FIRST). */
+START_TEST(msgpack_keeps_a_repeated_name_twice)
+{
+	static const uint8_t bytes[] = {
+		0x83, 0xa0, 0x00, 0xa1, 'a', 0x93, MP_LONG, 0xc2, 0x01,
+		0xa1, 'a', 0x93, MP_LONG, 0xc2, 0x02};
+	const struct bm_ops *ops = cu_backend("msgpack");
+	ck_assert_int_eq(bm_backend_repeated_names(ops),
+	                 BM_REPEATED_KEEP_FIRST);
+	bm_message *msg = cu_unflattened(ops, bytes, sizeof bytes, "twice");
+	ck_assert_int_eq(bm_count_fields(msg), 2);
+	int32_t value;
+	ck_assert_int_eq(bm_find_int32(msg, "a", 0, &value), BM_OK);
+	ck_assert_int_eq(value, 1);
+	ck_assert_int_eq(bm_find_int32(msg, "a", 1, &value), BM_BAD_INDEX);
+	struct bm_field_info info;
+	ck_assert_int_eq(bm_field_at(msg, 1, &info), BM_OK);
+	ck_assert_uint_eq(info.name_len, 1);
+	bm_destroy(msg);
+}
+END_TEST
+
+/* Refused, each with BM_NOT_A_MESSAGE and an empty message: what
+ * msgpack-c's unpacker refuses, what the bound before it refuses (counts
+ * that would have it reserve gigabytes, nesting deeper than the layout),
+ * and what is not this backend's layout. */
+static const struct {
+	const char *why;
+	uint8_t bytes[24];
+	size_t size;
+} msgpack_refused[] = {
+	{"an array counting 2^32 - 1 items",
+	 {0x82, 0xa0, 0x07, 0xa1, 'a', 0xdd, 0xff, 0xff, 0xff, 0xff, MP_LONG,
+	  0xc2, 0x05}, 17},
+	{"a map counting 2^28 - 1 entries", {0xdf, 0x0f, 0xff, 0xff, 0xff,
+	                                      0xa0, 0x07}, 7},
+	{"arrays nested 20 deep", {0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91,
+	  0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91, 0x91,
+	  0x91, 0x91, 0x00}, 21},
+	{"a byte after the map", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG,
+	                          0xc2, 0x05, 0x00}, 14},
+	{"the map cut short", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG,
+	                       0xc2}, 12},
+	{"no type (0xc1)", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG, 0xc2,
+	                    0xc1}, 13},
+	{"not a map", {0x93, 0x01, 0x02, 0x03}, 4},
+	{"a what below zero", {0x81, 0xa0, 0xff}, 3},
+	{"a field before the what", {0x82, 0xa1, 'a', 0x93, MP_LONG, 0xc2,
+	                             0x05, 0xa0, 0x07}, 13},
+	{"a name that is no str", {0x82, 0xa0, 0x07, 0x01, 0x93, MP_LONG, 0xc2,
+	                           0x05}, 12},
+	{"a name with a NUL", {0x82, 0xa0, 0x07, 0xa3, 'a', 0x00, 'b', 0x93,
+	                       MP_LONG, 0xc2, 0x05}, 15},
+	{"a field without items", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x92, MP_LONG,
+	                           0xc2}, 12},
+	{"the type code BM_ANY_TYPE", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, 0xce,
+	  'A', 'N', 'Y', 'T', 0xc2, 0xc4, 0x01, 0x00}, 15},
+	{"an int32 item past INT32_MAX", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93,
+	  MP_LONG, 0xc2, 0xce, 0x80, 0x00, 0x00, 0x00}, 17},
+	{"an int32 item below INT32_MIN", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93,
+	  MP_LONG, 0xc2, 0xd3, 0xff, 0xff, 0xff, 0xff, 0x7f, 0xff, 0xff,
+	  0xff}, 21},
+	{"an int in a string field", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93,
+	  MP_CSTR, 0xc2, 0x05}, 13},
+	{"a str in an int32 field", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG,
+	                             0xc2, 0xa1, 'x'}, 14},
+	{"a float item", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG, 0xc2,
+	                  0xca, 0x00, 0x00, 0x00, 0x00}, 17},
+	{"an ext item", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG, 0xc2, 0xd4,
+	                 0x01, 0x00}, 15},
+	{"an empty bin item", {0x82, 0xa0, 0x07, 0xa1, 'a', 0x93, MP_LONG, 0xc2,
+	                       0xc4, 0x00}, 14},
+	{"items of two sizes in a fixed field", {0x82, 0xa0, 0x07, 0xa1, 'a',
+	  0x94, 0xce, 0x01, 0x02, 0x03, 0x04, 0xc3, 0xc4, 0x01, 0xaa, 0xc4,
+	  0x02, 0xaa, 0xbb}, 19},
+};
+
+START_TEST(msgpack_refuses_bytes_outside_its_layout)
+{
+	const struct bm_ops *ops = cu_backend("msgpack");
+	for (size_t c = 0; c < sizeof msgpack_refused / sizeof msgpack_refused[0];
+	     c++) {
+		/* An exact-size copy, so that over-reads are caught. */
+		uint8_t *exact = cu_copy(msgpack_refused[c].bytes,
+		                         msgpack_refused[c].size);
+		bm_message *msg = cu_new_message(ops, 0);
+		ck_assert_msg(bm_unflatten(msg, exact, msgpack_refused[c].size) ==
+		                      BM_NOT_A_MESSAGE,
+		              "%s: not refused", msgpack_refused[c].why);
+		ck_assert_int_eq(bm_count_fields(msg), 0);
+		bm_destroy(msg);
+		free(exact);
+	}
+}
+END_TEST
+
 Suite *
 make_peers_suite(void)
 {
@@ -328,5 +480,13 @@ make_peers_suite(void)
 	                    peers);
 	tcase_set_timeout(rules, 120);
 	suite_add_tcase(suite, rules);
+	/* Where msgpack-c is missing, so is its backend. */
+	if (bm_find_backend("msgpack") != NULL) {
+		TCase *msgpack = tcase_create("msgpack");
+		tcase_add_test(msgpack, msgpack_reads_other_encodings);
+		tcase_add_test(msgpack, msgpack_keeps_a_repeated_name_twice);
+		tcase_add_test(msgpack, msgpack_refuses_bytes_outside_its_layout);
+		suite_add_tcase(suite, msgpack);
+	}
 	return suite;
 }

@@ -4,6 +4,7 @@
  * and libbson builds the document at Flatten; an unflattened message is
  * libbson's validated document, read in place from a copy of its own.
  */
+#include "adds.h"
 #include "alloc.h"
 #include "descriptor.h"
 #include "status.h"
@@ -23,27 +24,10 @@
  * defined" subtype). */
 #define LIBBSON_ITEM_SUBTYPE BSON_SUBTYPE_USER
 
-/* A field as the adds build it: its items one after another in `data`,
- * item i from offsets[i] to offsets[i + 1]. */
-struct libbson_field {
-	char *name;
-	size_t name_len;
-	bm_type_code type;
-	bool fixed_size;
-	int32_t count;
-	unsigned char *data;
-	size_t data_len;
-	size_t data_capacity;
-	size_t *offsets; /* count + 1 entries */
-	int32_t offsets_capacity;
-};
-
 struct libbson_message {
 	bm_message base;
-	/* The adds' structure: fields in insertion order (built mode). */
-	struct libbson_field *fields;
-	int32_t field_count;
-	int32_t field_capacity;
+	/* The adds' structure (built mode). */
+	struct bm__adds adds;
 	/* The document FlattenedSize built, which the next Flatten writes;
 	 * any change drops it. */
 	uint8_t *built;
@@ -104,20 +88,6 @@ libbson_route_allocations(void)
 /* --- Lifetime ---------------------------------------------------------------- */
 
 static void
-libbson_free_fields(struct libbson_message *m)
-{
-	for (int32_t f = 0; f < m->field_count; f++) {
-		bm_free(m->fields[f].name);
-		bm_free(m->fields[f].data);
-		bm_free(m->fields[f].offsets);
-	}
-	bm_free(m->fields);
-	m->fields = NULL;
-	m->field_count = 0;
-	m->field_capacity = 0;
-}
-
-static void
 libbson_drop_built(struct libbson_message *m)
 {
 	bm_free(m->built);
@@ -129,7 +99,7 @@ static void
 libbson_make_empty(bm_message *msg)
 {
 	struct libbson_message *m = (struct libbson_message *)msg;
-	libbson_free_fields(m);
+	bm__adds_free(&m->adds);
 	libbson_drop_built(m);
 	bm_free(m->document);
 	m->document = NULL;
@@ -334,96 +304,12 @@ libbson_unflatten(bm_message *msg, const void *data, size_t size)
 
 /* --- The adds' structure ----------------------------------------------------------- */
 
-static struct libbson_field *
-libbson_find_field(const struct libbson_message *m, const char *name,
-                   size_t name_len)
+/* A BSON key is UTF-8 (libbson's validation refuses any other), so a
+ * new field's name in other bytes is refused, as libbson would. */
+static bool
+libbson_name_ok(const char *name, size_t name_len)
 {
-	for (int32_t f = 0; f < m->field_count; f++) {
-		struct libbson_field *field = &m->fields[f];
-		if (field->name_len == name_len &&
-		    memcmp(field->name, name, name_len) == 0)
-			return field;
-	}
-	return NULL;
-}
-
-/* Room for one more item of `size` bytes; nothing changes on failure. */
-static int
-libbson_reserve_item(struct libbson_field *field, size_t size)
-{
-	if (field->count >= BM_COUNT_MAX ||
-	    size > BM_FLAT_MAX - field->data_len)
-		return BM_TOO_LARGE;
-	if (field->count + 1 >= field->offsets_capacity) {
-		int32_t capacity = field->offsets_capacity * 2;
-		size_t *grown = bm_realloc(field->offsets,
-		                           (size_t)capacity * sizeof *grown);
-		if (grown == NULL)
-			return BM_NO_MEMORY;
-		field->offsets = grown;
-		field->offsets_capacity = capacity;
-	}
-	if (field->data_len + size > field->data_capacity) {
-		size_t capacity = field->data_capacity * 2;
-		if (capacity < field->data_len + size)
-			capacity = field->data_len + size;
-		unsigned char *grown = bm_realloc(field->data, capacity);
-		if (grown == NULL)
-			return BM_NO_MEMORY;
-		field->data = grown;
-		field->data_capacity = capacity;
-	}
-	return BM_OK;
-}
-
-static void
-libbson_append_item(struct libbson_field *field, const void *data,
-                    size_t size)
-{
-	memcpy(field->data + field->data_len, data, size);
-	field->data_len += size;
-	field->count++;
-	field->offsets[field->count] = field->data_len;
-}
-
-/* A new field with room for one item of `size` bytes, or NULL. */
-static struct libbson_field *
-libbson_new_field(struct libbson_message *m, const char *name,
-                  size_t name_len, bm_type_code type, bool fixed_size,
-                  size_t size)
-{
-	if (m->field_count >= BM_COUNT_MAX)
-		return NULL;
-	if (m->field_count == m->field_capacity) {
-		int32_t capacity = m->field_capacity ? m->field_capacity * 2 : 4;
-		struct libbson_field *grown =
-		        bm_realloc(m->fields, (size_t)capacity * sizeof *grown);
-		if (grown == NULL)
-			return NULL;
-		m->fields = grown;
-		m->field_capacity = capacity;
-	}
-	struct libbson_field field = {
-		.name = bm_malloc(name_len + 1),
-		.name_len = name_len,
-		.type = type,
-		.fixed_size = fixed_size,
-		.data = bm_malloc(size),
-		.data_capacity = size,
-		.offsets = bm_malloc(2 * sizeof(size_t)),
-		.offsets_capacity = 2,
-	};
-	if (field.name == NULL || field.data == NULL || field.offsets == NULL) {
-		bm_free(field.name);
-		bm_free(field.data);
-		bm_free(field.offsets);
-		return NULL;
-	}
-	memcpy(field.name, name, name_len);
-	field.name[name_len] = '\0';
-	field.offsets[0] = 0;
-	m->fields[m->field_count] = field;
-	return &m->fields[m->field_count++];
+	return bson_utf8_validate(name, name_len, false);
 }
 
 static int
@@ -431,29 +317,11 @@ libbson_add_built(struct libbson_message *m, const char *name,
                   size_t name_len, bm_type_code type, const void *data,
                   size_t size, bool fixed_size)
 {
-	struct libbson_field *field = libbson_find_field(m, name, name_len);
-	if (field == NULL) {
-		/* A BSON key is UTF-8 (libbson's validation refuses any other),
-		 * so a name in other bytes is refused, as libbson would. */
-		if (!bson_utf8_validate(name, name_len, false))
-			return BM_BAD_VALUE;
-		field = libbson_new_field(m, name, name_len, type, fixed_size,
-		                          size);
-		if (field == NULL)
-			return m->field_count >= BM_COUNT_MAX ? BM_TOO_LARGE
-			                                      : BM_NO_MEMORY;
-	} else if (field->type != type) {
-		return BM_BAD_TYPE;
-	} else if (field->fixed_size && size != field->offsets[1]) {
-		return BM_BAD_VALUE;
-	} else {
-		int rc = libbson_reserve_item(field, size);
-		if (rc != BM_OK)
-			return rc;
-	}
-	libbson_append_item(field, data, size);
-	libbson_drop_built(m);
-	return BM_OK;
+	int rc = bm__adds_add(&m->adds, name, name_len, type, data, size,
+	                      fixed_size, libbson_name_ok);
+	if (rc == BM_OK)
+		libbson_drop_built(m);
+	return rc;
 }
 
 /*
@@ -484,7 +352,7 @@ libbson_materialize(struct libbson_message *m)
 		}
 	}
 	if (rc != BM_OK) {
-		libbson_free_fields(m);
+		bm__adds_free(&m->adds);
 		return rc;
 	}
 	bm_free(m->document);
@@ -517,19 +385,9 @@ libbson_find_data(const bm_message *msg, const char *name, size_t name_len,
                   size_t *size)
 {
 	const struct libbson_message *m = (const struct libbson_message *)msg;
-	if (m->document == NULL) {
-		const struct libbson_field *field =
-		        libbson_find_field(m, name, name_len);
-		if (field == NULL)
-			return BM_NAME_NOT_FOUND;
-		if (type != BM_ANY_TYPE && type != field->type)
-			return BM_BAD_TYPE;
-		if (index < 0 || index >= field->count)
-			return BM_BAD_INDEX;
-		*data = field->data + field->offsets[index];
-		*size = field->offsets[index + 1] - field->offsets[index];
-		return BM_OK;
-	}
+	if (m->document == NULL)
+		return bm__adds_find_data(&m->adds, name, name_len, type, index,
+		                          data, size);
 	bson_iter_t field, items;
 	if (!libbson_document_find(m, name, name_len, &field))
 		return BM_NAME_NOT_FOUND;
@@ -546,28 +404,17 @@ libbson_find_data(const bm_message *msg, const char *name, size_t name_len,
 	return BM_OK;
 }
 
-static void
-libbson_built_info(const struct libbson_field *field,
-                   struct bm_field_info *info)
-{
-	info->name = field->name;
-	info->name_len = field->name_len;
-	info->type = field->type;
-	info->count = field->count;
-	info->fixed_size = field->fixed_size;
-}
-
 static int
 libbson_get_info(const bm_message *msg, const char *name, size_t name_len,
                  struct bm_field_info *info)
 {
 	const struct libbson_message *m = (const struct libbson_message *)msg;
 	if (m->document == NULL) {
-		const struct libbson_field *field =
-		        libbson_find_field(m, name, name_len);
+		const struct bm__adds_field *field =
+		        bm__adds_find(&m->adds, name, name_len);
 		if (field == NULL)
 			return BM_NAME_NOT_FOUND;
-		libbson_built_info(field, info);
+		bm__adds_info(field, info);
 		return BM_OK;
 	}
 	bson_iter_t field;
@@ -581,7 +428,7 @@ static int32_t
 libbson_count_fields(const bm_message *msg)
 {
 	const struct libbson_message *m = (const struct libbson_message *)msg;
-	return m->document != NULL ? m->document_fields : m->field_count;
+	return m->document != NULL ? m->document_fields : m->adds.count;
 }
 
 static int
@@ -592,7 +439,7 @@ libbson_field_at(const bm_message *msg, int32_t index,
 	if (index < 0 || index >= libbson_count_fields(msg))
 		return BM_BAD_INDEX;
 	if (m->document == NULL) {
-		libbson_built_info(&m->fields[index], info);
+		bm__adds_info(&m->adds.fields[index], info);
 		return BM_OK;
 	}
 	/* The what, then `index` fields before this one. */
@@ -611,15 +458,17 @@ libbson_field_at(const bm_message *msg, int32_t index,
 
 /* Appends item i of `field` to its array under the key `position`. */
 static bool
-libbson_append_built_item(bson_t *array, const struct libbson_field *field,
+libbson_append_built_item(bson_t *array, const struct bm__adds_field *field,
                           int32_t i, uint32_t position)
 {
 	char buffer[16];
 	const char *key;
 	size_t key_len = bson_uint32_to_string(position, &key, buffer,
 	                                       sizeof buffer);
-	const unsigned char *data = field->data + field->offsets[i];
-	size_t size = field->offsets[i + 1] - field->offsets[i];
+	const void *item;
+	size_t size;
+	bm__adds_item(field, i, &item, &size);
+	const unsigned char *data = item;
 	if (field->type == BM_INT32_TYPE && size == sizeof(int32_t)) {
 		int32_t value;
 		memcpy(&value, data, sizeof value);
@@ -637,7 +486,7 @@ libbson_append_built_item(bson_t *array, const struct libbson_field *field,
 }
 
 static bool
-libbson_append_field(bson_t *document, const struct libbson_field *field)
+libbson_append_field(bson_t *document, const struct bm__adds_field *field)
 {
 	bson_t array;
 	if (!bson_append_array_begin(document, field->name,
@@ -658,8 +507,8 @@ libbson_build(struct libbson_message *m)
 	bson_t document;
 	bson_init(&document);
 	bool ok = bson_append_int32(&document, "", 0, (int32_t)m->base.what);
-	for (int32_t f = 0; ok && f < m->field_count; f++)
-		ok = libbson_append_field(&document, &m->fields[f]);
+	for (int32_t f = 0; ok && f < m->adds.count; f++)
+		ok = libbson_append_field(&document, &m->adds.fields[f]);
 	if (!ok) {
 		/* libbson refuses a document past INT32_MAX bytes. */
 		bson_destroy(&document);

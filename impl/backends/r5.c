@@ -6,7 +6,7 @@
  * Sources: R5's source is closed. Its private structures are read from
  * waddlesplash/BeOS-headers:headers/be/app/Message.h at 013bdeb (Release
  * 5), with the comments of the Preview Release 2 copy at bcb4c04
- * (impl/README.md §5.7): dyn_array, entry_hdr, var_chunk, da_is_mini_data
+ * (impl/README.md §2.1): dyn_array, entry_hdr, var_chunk, da_is_mini_data
  * and the list head fEntries. The flags Be's writer sets are read from the
  * Be-written files in tests/data/haiku (impl/README.md §5.5).
  *

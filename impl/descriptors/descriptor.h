@@ -131,7 +131,7 @@ struct bm_ops {
 	uint32_t flags;
 	/* The format flatten writes and unflatten reads natively:
 	 * BM_FORMAT_R5 or BM_FORMAT_HMF1 (host byte order), or for a backend
-	 * of kind library its library's format (BM_FORMAT_BSON ...). */
+	 * of kind library its library's format (BM_FORMAT_BSON, ...). */
 	enum bm_format native_format;
 
 	/* Methods below are valid for version 1. */
@@ -320,7 +320,7 @@ const char *bm_backend_library_version(const struct bm_ops *ops);
 
 /* The word of the format the backend writes, as `bench --list` and the
  * results' "format" print it: "FOB1", "HMF1", or a library's format
- * ("BSON"). */
+ * ("BSON", "MessagePack"). */
 const char *bm_backend_format_word(const struct bm_ops *ops);
 
 /* True when only the backend itself reads its flattened bytes, so that

@@ -27,6 +27,8 @@ bm_format_name(enum bm_format format)
 		return "DANO-swapped";
 	case BM_FORMAT_BSON:
 		return "BSON";
+	case BM_FORMAT_MSGPACK:
+		return "MessagePack";
 	case BM_FORMAT_UNKNOWN:
 		break;
 	}

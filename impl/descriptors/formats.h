@@ -25,10 +25,11 @@ enum bm_format {
 	/* The formats of the outside libraries (backends of kind library):
 	 * each written and read by its library alone, with no magic, so
 	 * bm_detect_format never returns one (impl/README.md §12). */
-	BM_FORMAT_BSON          /* libbson's BSON document */
+	BM_FORMAT_BSON,         /* libbson's BSON document */
+	BM_FORMAT_MSGPACK       /* msgpack-c's MessagePack map */
 };
 /* The last format: a library's new format goes before this line moves. */
-#define BM_FORMAT_LAST BM_FORMAT_BSON
+#define BM_FORMAT_LAST BM_FORMAT_MSGPACK
 
 /* True for a format bm_detect_format knows by its magic; false for a
  * library's own format (and BM_FORMAT_UNKNOWN). */
@@ -88,7 +89,7 @@ bm__detect_format(const void *data, size_t size)
 }
 
 /* "R5", "R5-swapped", "HMF1", "HMF1-swapped", "DANO", "DANO-swapped",
- * "BSON" or "unknown": the names msgdump --json prints. */
+ * "BSON", "MessagePack" or "unknown": the names msgdump --json prints. */
 const char *bm_format_name(enum bm_format format);
 
 #endif /* BM_FORMATS_H */

@@ -271,6 +271,7 @@ bm_decode(const void *data, size_t size, const struct bm_decode_sink *sink)
 		return decode_dano(data, size, sink);
 	case BM_FORMAT_UNKNOWN:
 	case BM_FORMAT_BSON: /* a library's: never detected */
+	case BM_FORMAT_MSGPACK:
 		break;
 	}
 	return BM_NOT_A_MESSAGE;
